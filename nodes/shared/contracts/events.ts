@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** Every event the platform posts: `{ type, payload }`, each payload with createdAt (ms) and workspaceSecret. */
+
+export const LEAD_CHANNELS = [
+	'voice', 'vapi', 'web-chat', 'whatsapp', 'instagram', 'telegram', 'discord', 'gb-chat',
+	'messenger', 'telephony', 'webchat',
+] as const;
+export const MESSAGE_CHANNELS = ['whatsapp', 'instagram', 'facebook', 'telegram', 'webchat'] as const;
+
+const base = { createdAt: z.number(), workspaceSecret: z.string() };
+const str = z.string();
+const opt = z.string().optional();
+const leadChannel = z.enum(LEAD_CHANNELS);
+
+const agentPayload = (operation: 'created' | 'updated' | 'deleted') =>
+	z.object({
+		...base,
+		agentId: str,
+		agentName: opt,
+		agentPlatform: z.enum(['vg', 'vf']).optional(),
+		operation: z.literal(operation),
+	});
+
+const organisationPayload = (operation: 'created' | 'updated' | 'deleted') =>
+	z.object({ ...base, organisationId: str, organisationName: opt, operation: z.literal(operation) });
+
+const clientPayload = (operation: 'created' | 'updated' | 'deleted') =>
+	z.object({
+		...base,
+		organisationId: str,
+		organisationName: opt,
+		clientId: str,
+		clientName: opt,
+		clientEmail: opt,
+		operation: z.literal(operation),
+	});
+
+export const EVENT_PAYLOAD_SCHEMAS = {
+	message_received: z.object({
+		...base,
+		agentId: str,
+		agentName: opt,
+		convoId: str,
+		messageContent: str,
+		channel: z.enum(MESSAGE_CHANNELS),
+		messageType: opt,
+		from: opt,
+	}),
+	conversation_updated: z.object({
+		...base,
+		agentId: str,
+		agentName: opt,
+		convoId: str,
+		sessionId: opt,
+		channel: opt,
+		region: z.enum(['eu', 'na']).optional(),
+		lightConvoData: z.record(z.unknown()),
+		turns: z.array(z.unknown()),
+		messagesHistory: z.array(z.unknown()).optional(),
+		operation: z.literal('updated'),
+	}),
+	chat_delegated: z.object({
+		...base,
+		agentId: str,
+		agentName: opt,
+		convoId: str,
+		assignedToUserId: str,
+		assignedToUserName: opt,
+		assignedToUserEmail: opt,
+		delegatedByUserId: opt,
+		delegatedByUserName: opt,
+		customerName: opt,
+		customerEmail: opt,
+		customerPhone: opt,
+		channel: leadChannel,
+		operation: z.literal('delegated'),
+	}),
+	bug_reported: z.object({
+		...base,
+		agentId: str,
+		agentName: opt,
+		convoId: str,
+		bugDescription: str,
+		imageUrl: opt,
+		reportedByUserId: opt,
+		reportedByUserName: opt,
+		reportedByUserEmail: opt,
+		channel: leadChannel,
+		operation: z.literal('reported'),
+	}),
+	agent_created: agentPayload('created'),
+	agent_updated: agentPayload('updated'),
+	agent_deleted: agentPayload('deleted'),
+	webhook_test: z.object({ ...base, message: str }),
+	lead_captured: z.object({
+		...base,
+		agentId: str,
+		agentName: opt,
+		leadName: opt,
+		leadEmail: opt,
+		leadPhone: opt,
+		channel: leadChannel,
+		operation: z.literal('captured'),
+	}),
+	form_submitted: z.object({
+		...base,
+		agentId: str,
+		agentName: opt,
+		convoId: str,
+		formType: z.enum(['ui_engine_form', 'ui_engine_input']),
+		formData: z.record(z.unknown()),
+		channel: leadChannel,
+	}),
+	organisation_created: organisationPayload('created'),
+	organisation_updated: organisationPayload('updated'),
+	organisation_deleted: organisationPayload('deleted'),
+	client_created: clientPayload('created'),
+	client_updated: clientPayload('updated'),
+	client_deleted: clientPayload('deleted'),
+} as const;
+
+export type EventType = keyof typeof EVENT_PAYLOAD_SCHEMAS;
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOAD_SCHEMAS) as EventType[];
+
+export function isEventType(value: unknown): value is EventType {
+	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_PAYLOAD_SCHEMAS, value);
+}
+
+/** The delivery envelope. The payload is checked per type after the secret is verified. */
+export const eventEnvelopeSchema = z.object({
+	type: z.string().min(1),
+	payload: z.record(z.unknown()),
+});
+export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { agentOptionsSchema } from './agentOptions';
+import { e164, uri } from './common';
+
+export const MAX_MEDIA_URLS = 10;
+export const SMS_SEGMENT_LENGTH = 1600;
+export const VALIDITY_PERIOD = { min: 1, max: 14400 } as const;
+
+export const SMS_OPTION_NAMES = [
+	'dryRun', 'createConvo', 'persistToConvo', 'skipIfHumanHandoff', 'splitLongMessages',
+	'sendViaEdge', 'disableRecordHistory', 'initialPrompt', 'statusCallbackUrl',
+	'messagingServiceSid', 'validityPeriod', 'provideFeedback', 'smartEncoded', 'agentOptions',
+] as const;
+
+export const smsOptionsSchema = z
+	.object({
+		dryRun: z.boolean().optional(),
+		createConvo: z.boolean().optional(),
+		persistToConvo: z.boolean().optional(),
+		skipIfHumanHandoff: z.boolean().optional(),
+		splitLongMessages: z.boolean().optional(),
+		sendViaEdge: z.boolean().optional(),
+		disableRecordHistory: z.boolean().optional(),
+		initialPrompt: z.string().optional(),
+		statusCallbackUrl: uri.optional(),
+		messagingServiceSid: z.string().optional(),
+		validityPeriod: z
+			.number()
+			.int('must be a whole number of seconds')
+			.min(VALIDITY_PERIOD.min, `must be between ${VALIDITY_PERIOD.min} and ${VALIDITY_PERIOD.max} seconds`)
+			.max(VALIDITY_PERIOD.max, `must be between ${VALIDITY_PERIOD.min} and ${VALIDITY_PERIOD.max} seconds`)
+			.optional(),
+		provideFeedback: z.boolean().optional(),
+		smartEncoded: z.boolean().optional(),
+		agentOptions: agentOptionsSchema.optional(),
+	})
+	.strict();
+
+export const leadInfoSchema = z
+	.object({
+		username: z.string().optional(),
+		email: z.string().optional(),
+		address: z.string().optional(),
+	})
+	// Extra keys are allowed and merged into the conversation for personalisation.
+	.catchall(z.unknown());
+
+export const smsModeSchema = z.enum(['direct', 'agent']);
+
+export const smsRequestSchema = z
+	.object({
+		agentId: z.string().min(1, 'is required'),
+		to: e164,
+		from: e164.optional(),
+		message: z.string().optional(),
+		mediaUrl: uri.optional(),
+		mediaUrls: z.array(uri).max(MAX_MEDIA_URLS, `must hold at most ${MAX_MEDIA_URLS} URLs`).optional(),
+		mode: smsModeSchema.optional(),
+		campaignId: z.string().optional(),
+		convoId: z.string().optional(),
+		leadInfo: leadInfoSchema.optional(),
+		options: smsOptionsSchema.optional(),
+	})
+	.strict()
+	.superRefine((body, ctx) => {
+		const agentWithPrompt = body.mode === 'agent' && !!body.options?.initialPrompt;
+		if (!agentWithPrompt && (body.message === undefined || body.message === '')) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['message'],
+				message:
+					body.mode === 'agent'
+						? 'is required in agent mode unless options.initialPrompt is given'
+						: 'is required in direct mode',
+			});
+		}
+	});
+export type SmsRequest = z.infer<typeof smsRequestSchema>;
+
+export const smsSegmentSchema = z
+	.object({
+		messageSid: z.string(),
+		segmentIndex: z.number(),
+		status: z.string().optional(),
+	})
+	.strict();
+
+export const smsResponseSchema = z
+	.object({
+		success: z.boolean(),
+		status: z.string().optional(),
+		dryRun: z.boolean().optional(),
+		skipped: z.boolean().optional(),
+		reason: z.string().optional(),
+		agentId: z.string().optional(),
+		to: z.string().optional(),
+		from: z.string().optional(),
+		convoId: z.string().optional(),
+		mode: smsModeSchema.optional(),
+		senderMode: z.enum(['own_account', 'platform_rental']).optional(),
+		campaignId: z.string().optional(),
+		messageSid: z.string().optional(),
+		messageSids: z.array(z.string()).optional(),
+		messageCount: z.number().optional(),
+		mediaCount: z.number().optional(),
+		messagesPreview: z.array(z.string()).optional(),
+		segments: z.array(smsSegmentSchema).optional(),
+	})
+	.strict();
+export type SmsResponse = z.infer<typeof smsResponseSchema>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** The eleven voice providers (field notes, substitution 2). The live `GET /voices/providers` wins. */
+export const VOICE_PROVIDERS = [
+	{ slug: 'elevenlabs', name: 'ElevenLabs', workspaceSecretKey: 'ELEVENLABS_API_KEY' },
+	{ slug: 'deepgram', name: 'Deepgram', workspaceSecretKey: 'DEEPGRAM_API_KEY' },
+	{ slug: 'cartesia', name: 'Cartesia', workspaceSecretKey: 'CARTESIA_API_KEY' },
+	{ slug: 'rime-ai', name: 'Rime AI', workspaceSecretKey: 'RIME_AI_API_KEY' },
+	{ slug: 'openai', name: 'OpenAI TTS', workspaceSecretKey: 'OPENAI_API_KEY' },
+	{ slug: 'google-cloud', name: 'Google Cloud TTS', workspaceSecretKey: 'GOOGLE_CLOUD_API_KEY' },
+	{ slug: 'google-live', name: 'Google Gemini Live', workspaceSecretKey: 'GOOGLE_API_KEY' },
+	{ slug: 'ultravox', name: 'Ultravox', workspaceSecretKey: 'ULTRAVOX_API_KEY' },
+	{ slug: 'minimax', name: 'MiniMax', workspaceSecretKey: 'MINIMAX_API_KEY' },
+	{ slug: 'playht', name: 'PlayHT', workspaceSecretKey: 'PLAYHT_API_KEY' },
+	{ slug: 'azure', name: 'Azure Speech', workspaceSecretKey: 'AZURE_SPEECH_API_KEY' },
+] as const;
+
+export const PROVIDER_SLUGS = VOICE_PROVIDERS.map((p) => p.slug) as unknown as readonly [
+	(typeof VOICE_PROVIDERS)[number]['slug'],
+	...(typeof VOICE_PROVIDERS)[number]['slug'][],
+];
+export type ProviderSlug = (typeof PROVIDER_SLUGS)[number];
+export const providerSlugSchema = z.enum(PROVIDER_SLUGS as unknown as [string, ...string[]]);
+
+export const VOICE_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/** Gender filter with the aliases the API accepts, case-insensitive, mapped to its canonical value. */
+export const GENDER_ALIASES: Record<string, 'male' | 'female' | 'neutral'> = {
+	male: 'male',
+	masculine: 'male',
+	m: 'male',
+	female: 'female',
+	feminine: 'female',
+	f: 'female',
+	neutral: 'neutral',
+};
+export const genderSchema = z
+	.string()
+	.transform((value) => value.trim().toLowerCase())
+	.refine((value) => value in GENDER_ALIASES, {
+		message: 'must be male, female or neutral (aliases masculine, feminine, m, f accepted)',
+	})
+	.transform((value) => GENDER_ALIASES[value]);
+
+const queryInteger = (name: string) =>
+	z.coerce.number({ invalid_type_error: `${name} must be a whole number` }).int(`must be a whole number`);
+
+/** Query parameters of `GET /voices/{provider}`. */
+export const browseVoicesQuerySchema = z
+	.object({
+		language: z.string().min(1).optional(),
+		gender: genderSchema.optional(),
+		accent: z.string().min(1).optional(),
+		modelId: z.string().min(1).optional(),
+		limit: queryInteger('limit')
+			.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
+			.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
+			.default(VOICE_PAGE.defaultLimit),
+		offset: queryInteger('offset').min(0, 'must be 0 or more').default(0),
+	})
+	.strict();
+
+/** Query parameters of `GET /voices`: the same plus a comma-separated provider list. */
+export const searchVoicesQuerySchema = browseVoicesQuerySchema.extend({
+	providers: z
+		.string()
+		.transform((value) => value.split(',').map((slug) => slug.trim()).filter(Boolean))
+		.pipe(z.array(providerSlugSchema, { message: 'must be provider slugs separated by commas' }))
+		.optional(),
+});
+
+/** The normalized voice, identical for every provider. */
+export const voiceSchema = z.object({
+	voiceId: z.string(),
+	name: z.string(),
+	provider: z.string(),
+	previewUrl: z.string(),
+	filters: z.object({
+		accent: z.string(),
+		gender: z.string(),
+		useCase: z.string(),
+		language: z.string(),
+	}),
+});
+export type Voice = z.infer<typeof voiceSchema>;
+
+export const voiceProviderSchema = z
+	.object({
+		provider: z.string().optional(),
+		slug: z.string().optional(),
+		id: z.string().optional(),
+		name: z.string().optional(),
+		workspaceSecretKey: z.string(),
+		requiresWorkspaceApiKey: z.boolean(),
+	})
+	.passthrough();
+export type VoiceProvider = z.infer<typeof voiceProviderSchema>;

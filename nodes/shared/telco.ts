@@ -1,0 +1,23 @@
+/**
+ * The specification writes `telco` where the real API names its telephony provider, Twilio
+ * (see the field notes). This file is the only place that knows the real word: every path and
+ * field name that carries it is built from TELCO here.
+ */
+export const TELCO = 'twilio' as const;
+export type Telco = typeof TELCO;
+
+/** `telcoSmsAccountSid` in the spec → `twilioSmsAccountSid` on the wire. */
+export type TelcoField<S extends string> = `${Telco}${S}`;
+export function telcoField<S extends string>(suffix: S): TelcoField<S> {
+	return `${TELCO}${suffix}`;
+}
+
+/** The five number utilities, with the provider word where the real API has it. */
+export const NUMBER_PATHS = {
+	buy: `/utils/buy-${TELCO}-number`,
+	import: `/utils/import-${TELCO}-number`,
+	release: `/utils/${TELCO}/release-number`,
+	repairWebhooks: `/utils/${TELCO}/check-number`,
+	assignToAgent: `/utils/${TELCO}/sync-sms`,
+} as const;
+export type NumberAction = keyof typeof NUMBER_PATHS;
