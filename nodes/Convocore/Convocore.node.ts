@@ -1,0 +1,63 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { RESOURCES } from './actions';
+import { runOperation } from './actions/operation';
+import { operationProperty } from './actions/resource';
+import { listSearch, loadOptions } from './methods';
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
+	default: RESOURCES[0].value,
+};
+
+export class Convocore implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Convocore',
+		name: 'convocore',
+		icon: { light: 'file:../../icons/convocore.svg', dark: 'file:../../icons/convocore.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			"Send SMS from a Convocore agent's number, find and preview text-to-speech voices, manage phone numbers, and read custom metrics",
+		defaults: { name: 'Convocore' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'convocoreApi', required: true }],
+		properties: [
+			resourceProperty,
+			...RESOURCES.map(operationProperty),
+			...RESOURCES.flatMap((resource) =>
+				resource.operations.flatMap((entry) => entry.operation.description),
+			),
+		],
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operation = this.getNodeParameter('operation', 0) as string;
+		const entry = RESOURCES.find((candidate) => candidate.value === resource)?.operations.find(
+			(candidate) => candidate.value === operation,
+		);
+		if (!entry) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The operation "${operation}" of resource "${resource}" is not supported`,
+			);
+		}
+		return [await runOperation(this, entry.operation)];
+	}
+}

@@ -1,0 +1,5 @@
+import type { ResourceDefinition } from './resource';
+import { smsResource } from './sms';
+
+/** Every resource of the Convocore node, in menu order. */
+export const RESOURCES: ResourceDefinition[] = [smsResource];

@@ -1,0 +1,148 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { z } from 'zod';
+import { describeIssues } from '../../shared/contracts/common';
+import { RateLimitGate, type RequestScope } from '../../shared/transport';
+
+/**
+ * One operation of the Convocore node. Each lives in its own file with its description and its
+ * execute. Work is split in two so that no request leaves before every item is known to be valid:
+ * `prepare` reads and validates one item's parameters without any I/O, and `execute` sends.
+ */
+export interface ConvocoreOperation<Plan = unknown> {
+	description: INodeProperties[];
+	/** How many items may be in flight at once unless the user sets Options > Concurrency. */
+	defaultConcurrency?: number;
+	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
+	execute(this: IExecuteFunctions, plan: Plan, scope: Required<Pick<RequestScope, 'gate'>> & RequestScope): Promise<INodeExecutionData[]>;
+}
+
+export const DEFAULT_CONCURRENCY = 5;
+export const MAX_CONCURRENCY = 50;
+
+/** Validates with a contract schema; a failure names every field and rule, and the item. */
+export function validate<S extends z.ZodTypeAny>(
+	ctx: IExecuteFunctions,
+	schema: S,
+	value: unknown,
+	itemIndex: number,
+	what: string,
+): z.output<S> {
+	const result = schema.safeParse(value);
+	if (result.success) return result.data;
+	const problems = describeIssues(result.error);
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Invalid ${what} in item ${itemIndex}: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+		{ itemIndex, description: problems.map((problem) => `• ${problem}`).join('\n') },
+	);
+}
+
+/** Parses a JSON parameter (which n8n may hand over as text or already as an object). */
+export function parseJsonParameter(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): unknown {
+	if (typeof value !== 'string') return value;
+	if (value.trim() === '') return undefined;
+	try {
+		return JSON.parse(value);
+	} catch (error) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid ${field} in item ${itemIndex}: must be valid JSON (${(error as Error).message})`,
+			{ itemIndex },
+		);
+	}
+}
+
+/** Drops keys whose value is undefined or an empty string, so optional fields are left out. */
+export function compact<T extends Record<string, unknown>>(value: T): Partial<T> {
+	return Object.fromEntries(
+		Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== ''),
+	) as Partial<T>;
+}
+
+function errorItem(error: Error, itemIndex: number): INodeExecutionData {
+	const description = (error as { description?: unknown }).description;
+	return {
+		json: {
+			error: error.message,
+			...(typeof description === 'string' && description ? { errorDescription: description } : {}),
+		},
+		pairedItem: { item: itemIndex },
+	};
+}
+
+function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		// Errors from the transport already carry the index; anything re-wrapped would lose it.
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * Runs one operation over all input items: validates every item first, then sends up to
+ * `concurrency` at a time, and returns the outputs in input order, each paired to its item.
+ * Without Continue On Fail, an invalid item stops the run before anything is sent, and a failed
+ * request stops new ones from starting (those already in flight finish: a POST is never abandoned
+ * half-way nor repeated).
+ */
+export async function runOperation(
+	ctx: IExecuteFunctions,
+	operation: ConvocoreOperation,
+): Promise<INodeExecutionData[]> {
+	const items = ctx.getInputData();
+	const continueOnFail = ctx.continueOnFail();
+	const plans: unknown[] = new Array(items.length);
+	const outputs: INodeExecutionData[][] = new Array(items.length);
+
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			plans[itemIndex] = await operation.prepare.call(ctx, itemIndex);
+		} catch (error) {
+			if (!continueOnFail) throw withItemIndex(ctx, error, itemIndex);
+			outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
+		}
+	}
+
+	const requested = ctx.getNodeParameter('options.concurrency', 0, operation.defaultConcurrency ?? DEFAULT_CONCURRENCY) as number;
+	const concurrency = Math.min(Math.max(Math.floor(requested) || 1, 1), MAX_CONCURRENCY);
+	const gate = new RateLimitGate();
+	const pending = plans.map((_, index) => index).filter((index) => outputs[index] === undefined);
+	let failure: Error | undefined;
+
+	const worker = async () => {
+		while (pending.length && !failure) {
+			const itemIndex = pending.shift() as number;
+			try {
+				const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate });
+				outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+			} catch (error) {
+				const wrapped = withItemIndex(ctx, error, itemIndex);
+				if (!continueOnFail) {
+					failure ??= wrapped;
+					return;
+				}
+				outputs[itemIndex] = [errorItem(wrapped, itemIndex)];
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
+	if (failure) throw failure;
+	return outputs.flat();
+}
+
+/** Makes an API error object safe and readable as JSON output. */
+export function asJson(value: unknown): JsonObject {
+	return value as JsonObject;
+}

@@ -1,0 +1,346 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import {
+	MAX_MEDIA_URLS,
+	SMS_SEGMENT_LENGTH,
+	VALIDITY_PERIOD,
+	smsRequestSchema,
+	type SmsRequest,
+	type SmsResponse,
+} from '../../../shared/contracts/sms';
+import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+import {
+	DEFAULT_CONCURRENCY,
+	MAX_CONCURRENCY,
+	compact,
+	parseJsonParameter,
+	validate,
+	type ConvocoreOperation,
+} from '../operation';
+
+const show = { resource: ['sms'], operation: ['send'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Agent ID',
+		name: 'agentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 8f1c2a…',
+		description: 'The agent whose connected SMS number sends the message',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+14155550123',
+		description:
+			'Recipient in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		options: [
+			{ name: 'Direct', value: 'direct', description: 'Send the message as it is' },
+			{ name: 'Agent', value: 'agent', description: 'Run the agent first and send its generated reply' },
+		],
+		default: 'direct',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		description: `The SMS text. Texts over ${SMS_SEGMENT_LENGTH} characters need Options > Split Long Messages.`,
+		displayOptions: { show: { ...show, mode: ['direct'] } },
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		default: '',
+		typeOptions: { rows: 4 },
+		description:
+			'Context for the agent. Required unless Options > Initial Prompt is set; the agent writes the text that is sent.',
+		displayOptions: { show: { ...show, mode: ['agent'] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Campaign ID',
+				name: 'campaignId',
+				type: 'string',
+				default: '',
+				description: 'Attached to the outbound SMS conversation',
+			},
+			{
+				displayName: 'Conversation ID',
+				name: 'convoId',
+				type: 'string',
+				default: '',
+				description: 'Defaults to the digits of the recipient number',
+			},
+			{
+				displayName: 'From',
+				name: 'from',
+				type: 'string',
+				default: '',
+				placeholder: '+14155550100',
+				description:
+					"A specific number connected to the agent, in E.164 format. Defaults to the agent's primary SMS number.",
+			},
+			{
+				displayName: 'Lead Info',
+				name: 'leadInfo',
+				type: 'collection',
+				placeholder: 'Add Lead Detail',
+				default: {},
+				description: 'Merged into the conversation for personalisation',
+				options: [
+					{ displayName: 'Address', name: 'address', type: 'string', default: '' },
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						placeholder: 'name@email.com',
+						default: '',
+					},
+					{
+						displayName: 'Extra Fields',
+						name: 'extra',
+						type: 'fixedCollection',
+						typeOptions: { multipleValues: true },
+						placeholder: 'Add Extra Field',
+						default: {},
+						options: [
+							{
+								displayName: 'Field',
+								name: 'field',
+								values: [
+									{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+									{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+								],
+							},
+						],
+					},
+					{ displayName: 'Username', name: 'username', type: 'string', default: '' },
+				],
+			},
+			{
+				displayName: 'Media URL',
+				name: 'mediaUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/image.png',
+				description: 'One media file to attach (MMS)',
+			},
+			{
+				displayName: 'Media URLs',
+				name: 'mediaUrls',
+				type: 'string',
+				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Media URL' },
+				default: [],
+				description: `Media files to attach, at most ${MAX_MEDIA_URLS}`,
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Agent Options (JSON)',
+				name: 'agentOptions',
+				type: 'json',
+				default: '{}',
+				description:
+					'Runtime overrides for this interaction (serverData, agentOverrides, messagesHistory, messagesHistoryMergeMode, toolsOverrides, variablesOverrides, mcpServers, currentNode, …), checked against the API specification before sending',
+			},
+			{
+				displayName: 'Concurrency',
+				name: 'concurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+				default: DEFAULT_CONCURRENCY,
+				description:
+					'How many messages are sent at the same time. Output order always follows input order.',
+			},
+			{
+				displayName: 'Create Conversation',
+				name: 'createConvo',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to create or update the SMS conversation record',
+			},
+			{
+				displayName: 'Disable Record History',
+				name: 'disableRecordHistory',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to skip saving the agent turn to the history store (agent mode)',
+			},
+			{
+				displayName: 'Dry Run',
+				name: 'dryRun',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to only validate and return the resolved send plan (from number, mode, segment count) without sending',
+			},
+			{
+				displayName: 'Initial Prompt',
+				name: 'initialPrompt',
+				type: 'string',
+				default: '',
+				typeOptions: { rows: 3 },
+				description: 'Prompt passed to the agent in agent mode. Defaults to a generic outbound SMS opener.',
+			},
+			{
+				displayName: 'Messaging Service SID',
+				name: 'messagingServiceSid',
+				type: 'string',
+				default: '',
+				description: 'Messaging service identifier (own-account numbers only)',
+			},
+			{
+				displayName: 'Persist to Conversation',
+				name: 'persistToConvo',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to store the outbound message metadata on the conversation',
+			},
+			{
+				displayName: 'Provide Feedback',
+				name: 'provideFeedback',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to request delivery feedback (own-account numbers only)',
+			},
+			{
+				displayName: 'Send via Edge',
+				name: 'sendViaEdge',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to deliver through the edge SMS sender, so transcripts and multi-segment replies stay consistent',
+			},
+			{
+				displayName: 'Skip If Human Handoff',
+				name: 'skipIfHumanHandoff',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to send nothing when the conversation is handed off to a human; the output then says skipped with a reason',
+			},
+			{
+				displayName: 'Smart Encoded',
+				name: 'smartEncoded',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to enable smart encoding for GSM-7 and Unicode optimisation',
+			},
+			{
+				displayName: 'Split Long Messages',
+				name: 'splitLongMessages',
+				type: 'boolean',
+				default: false,
+				description: `Whether to split messages longer than ${SMS_SEGMENT_LENGTH} characters into several SMS segments`,
+			},
+			{
+				displayName: 'Status Callback URL',
+				name: 'statusCallbackUrl',
+				type: 'string',
+				default: '',
+				description: 'Overrides the delivery status callback URL',
+			},
+			{
+				displayName: 'Validity Period (Seconds)',
+				name: 'validityPeriod',
+				type: 'number',
+				typeOptions: { minValue: VALIDITY_PERIOD.min, maxValue: VALIDITY_PERIOD.max },
+				default: VALIDITY_PERIOD.max,
+				description: `How long the message may wait for delivery, ${VALIDITY_PERIOD.min} to ${VALIDITY_PERIOD.max} seconds (own-account numbers only)`,
+			},
+		],
+	},
+];
+
+/** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */
+function normalizePhone(value: unknown): unknown {
+	return typeof value === 'string' ? value.replace(/[\s\-.()]/g, '') : value;
+}
+
+function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefined {
+	if (!raw || Object.keys(raw).length === 0) return undefined;
+	const { extra, ...known } = raw;
+	const fields = ((extra as IDataObject | undefined)?.field ?? []) as Array<{ name: string; value: string }>;
+	const extras = Object.fromEntries(fields.filter((field) => field.name).map((field) => [field.name, field.value]));
+	const leadInfo = { ...compact(known), ...extras };
+	return Object.keys(leadInfo).length ? leadInfo : undefined;
+}
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const { concurrency: _concurrency, agentOptions, ...options } = this.getNodeParameter(
+		'options',
+		itemIndex,
+		{},
+	) as IDataObject;
+	const parsedAgentOptions = parseJsonParameter(this, agentOptions, 'options.agentOptions', itemIndex);
+	const hasAgentOptions =
+		parsedAgentOptions !== undefined &&
+		!(typeof parsedAgentOptions === 'object' && parsedAgentOptions !== null && Object.keys(parsedAgentOptions).length === 0);
+	const mediaUrls = (additional.mediaUrls as string[] | undefined)?.filter((url) => url !== '');
+
+	const body = compact({
+		agentId: (this.getNodeParameter('agentId', itemIndex) as string).trim(),
+		to: normalizePhone(this.getNodeParameter('to', itemIndex)),
+		from: normalizePhone(additional.from),
+		message: this.getNodeParameter('message', itemIndex, '') as string,
+		mediaUrl: additional.mediaUrl,
+		mediaUrls: mediaUrls?.length ? mediaUrls : undefined,
+		mode: this.getNodeParameter('mode', itemIndex, 'direct') as string,
+		campaignId: additional.campaignId,
+		convoId: additional.convoId,
+		leadInfo: leadInfoFrom(additional.leadInfo as IDataObject | undefined),
+	});
+	const sendOptions = compact({ ...options, ...(hasAgentOptions ? { agentOptions: parsedAgentOptions } : {}) });
+	if (Object.keys(sendOptions).length) (body as IDataObject).options = sendOptions;
+
+	return validate(this, smsRequestSchema, body, itemIndex, 'SMS request');
+}
+
+export async function execute(this: IExecuteFunctions, request: SmsRequest, scope: RequestScope) {
+	// POST /sms answers flat (no envelope); the transport never repeats it after an unclear failure.
+	const result = (await convocoreApiRequest.call(
+		this,
+		{ method: 'POST', path: '/sms', body: request as IDataObject, raw: true },
+		scope,
+	)) as SmsResponse;
+	return [{ json: result as IDataObject }];
+}
+
+export const send: ConvocoreOperation<SmsRequest> = {
+	description,
+	defaultConcurrency: DEFAULT_CONCURRENCY,
+	prepare,
+	execute,
+};

@@ -1,0 +1,9 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+
+/** Live dropdowns and searchable lists of the Convocore node, by method name. */
+export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {};
+
+export const listSearch: Record<
+	string,
+	(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>
+> = {};

@@ -1,0 +1,287 @@
+/**
+ * Runs workflows through n8n's real engine (n8n-core's WorkflowExecute) in-process, the way
+ * n8n's own unpublished NodeTestHarness does, with credentials applied for real: the credential
+ * type's `authenticate` is resolved through n8n's expression engine exactly as n8n does it.
+ */
+import 'reflect-metadata';
+import {
+	ExecutionLifecycleHooks,
+	WorkflowExecute,
+	Credentials,
+} from 'n8n-core';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IConnections,
+	type IDataObject,
+	type IHttpRequestHelper,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowExecuteAdditionalData,
+	type ITaskData,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
+
+export const CONVOCORE_NODE_TYPE = 'n8n-nodes-convocore.convocore';
+export const CONVOCORE_TRIGGER_TYPE = 'n8n-nodes-convocore.convocoreTrigger';
+
+/** Node types by their workflow `type` string. */
+export class TestNodeTypes implements INodeTypes {
+	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
+
+	add(typeName: string, nodeType: INodeType | IVersionedNodeType): this {
+		this.types.set(typeName, nodeType);
+		return this;
+	}
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		const found = this.types.get(nodeType);
+		if (!found) throw new Error(`Unknown node type ${nodeType}`);
+		return found;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** n8n's ICredentialsHelper, reduced to what a node execution needs, authenticating for real. */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	private readonly credentialTypes = new Map<string, ICredentialType>();
+
+	constructor(
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+		types: ICredentialType[] = [new ConvocoreApi()],
+	) {
+		super();
+		for (const type of types) this.credentialTypes.set(type.name, type);
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = this.credentialTypes.get(typeName);
+		const authenticate = type?.authenticate;
+		if (!authenticate) return requestOptions;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!workflow || !node) throw new Error('generic authentication needs the workflow and node');
+
+		// As n8n's CredentialsHelper does: every property is an expression over $credentials.
+		const resolve = (value: unknown) =>
+			workflow.expression.getSimpleParameterValue(
+				node,
+				value as string,
+				'internal',
+				{ $credentials: credentials },
+				undefined,
+				value as string,
+			);
+		const { properties } = authenticate;
+		for (const section of ['headers', 'qs', 'body'] as const) {
+			const values = properties[section] as IDataObject | undefined;
+			if (!values) continue;
+			const target = ((requestOptions as unknown as IDataObject)[section] ?? {}) as IDataObject;
+			for (const [key, value] of Object.entries(values)) target[key] = resolve(value) as string;
+			(requestOptions as unknown as IDataObject)[section] = target;
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(
+		_helpers: IHttpRequestHelper,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string) {
+		return new Credentials(nodeCredentials, type, '');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const found = this.data[type];
+		if (!found) throw new Error(`No test credentials of type ${type}`);
+		return { ...found };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string) {
+		return this.credentialTypes.get(type)?.properties ?? [];
+	}
+}
+
+export interface RunOptions {
+	nodeTypes: INodeTypes;
+	nodes: INode[];
+	connections: IConnections;
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** Items handed to the start node; default one empty item. */
+	input?: INodeExecutionData[];
+	/** Which node starts; default the first node. */
+	startNode?: string;
+	mode?: WorkflowExecuteMode;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Output items of a node's first run, main output 0 (or `output`). */
+	output(nodeName: string, output?: number): INodeExecutionData[];
+	/** The error a node ended with, if any. */
+	error(nodeName: string): ITaskData['error'];
+}
+
+export function additionalDataFor(
+	credentialsHelper: ICredentialsHelper,
+	hooks: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper,
+		hooks,
+		executionId: 'test-execution',
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not part of these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: async () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not part of these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** Runs a whole workflow to its end and returns every node's run data. */
+export async function runWorkflow(options: RunOptions): Promise<RunResult> {
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'Test workflow',
+		nodes: options.nodes,
+		connections: options.connections,
+		active: false,
+		nodeTypes: options.nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+	const mode = options.mode ?? 'manual';
+	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
+		id: 'test-workflow',
+		name: 'Test workflow',
+		nodes: options.nodes,
+		connections: options.connections,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+		isArchived: false,
+	} as never);
+	let resolveRun!: (run: IRun) => void;
+	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
+
+	const credentialsHelper = new TestCredentialsHelper(options.credentials ?? {});
+	const additionalData = additionalDataFor(credentialsHelper, hooks);
+
+	const startName = options.startNode ?? options.nodes[0].name;
+	const startNode = workflow.getNode(startName);
+	if (!startNode) throw new Error(`No node named ${startName}`);
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [
+				{ node: startNode, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+			],
+		},
+	});
+
+	const execute = new WorkflowExecute(additionalData, mode, runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await finished;
+
+	return {
+		run,
+		output(nodeName, output = 0) {
+			const task = run.data.resultData.runData[nodeName]?.[0];
+			if (!task) throw new Error(`Node ${nodeName} did not run`);
+			if (task.error) throw task.error;
+			return task.data?.main?.[output] ?? [];
+		},
+		error(nodeName) {
+			return run.data.resultData.runData[nodeName]?.[0]?.error;
+		},
+	};
+}
+
+/** A node entry for a workflow, with defaults filled in. */
+export function node(
+	name: string,
+	type: string,
+	parameters: INode['parameters'],
+	extra: Partial<INode> = {},
+): INode {
+	return {
+		id: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+		name,
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		...extra,
+	};
+}
+
+/** Connects nodes one after the other on main output 0. */
+export function chain(...names: string[]): IConnections {
+	const connections: IConnections = {};
+	for (let i = 0; i < names.length - 1; i++) {
+		connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
+	}
+	return connections;
+}
