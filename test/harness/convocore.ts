@@ -1,0 +1,65 @@
+/**
+ * Shortcuts for running the Convocore node through n8n's engine against a sandbox.
+ */
+import type { ICredentialDataDecryptedObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { Convocore } from '../../nodes/Convocore/Convocore.node';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import {
+	CONVOCORE_NODE_TYPE,
+	TestNodeTypes,
+	node,
+	runWorkflow,
+	type RunResult,
+} from './engine';
+
+export const nodeTypes = new TestNodeTypes().add(CONVOCORE_NODE_TYPE, new Convocore());
+
+/** A `convocoreApi` credential pointing at a sandbox region with one of its keys. */
+export function sandboxCredential(
+	sandbox: Sandbox,
+	secretKey: string = sandbox.keys.euWhiteLabel,
+	region: 'eu' | 'na' = 'eu',
+): ICredentialDataDecryptedObject {
+	return { region: 'custom', baseUrl: sandbox.baseUrl(region), secretKey };
+}
+
+/** Starts one sandbox for the test file, resets it before each test, closes it after all. */
+export function useSandbox(): { readonly current: Sandbox } {
+	const holder: { current: Sandbox } = { current: undefined as unknown as Sandbox };
+	beforeAll(async () => {
+		holder.current = await startSandbox({ port: 0 });
+	});
+	beforeEach(() => holder.current?.reset());
+	afterAll(async () => {
+		await holder.current?.close();
+	});
+	return holder;
+}
+
+export interface ConvocoreRun extends RunResult {
+	/** Output items of the Convocore node (throws its error if it failed). */
+	items: () => INodeExecutionData[];
+}
+
+/** Runs the Convocore node once over `input` items with the given parameters. */
+export async function runConvocore(
+	parameters: INodeParameters,
+	{
+		credential,
+		input = [{ json: {} }],
+		continueOnFail = false,
+	}: { credential: ICredentialDataDecryptedObject; input?: INodeExecutionData[]; continueOnFail?: boolean },
+): Promise<ConvocoreRun> {
+	const convocore = node('Convocore', CONVOCORE_NODE_TYPE, parameters, {
+		credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	});
+	const result = await runWorkflow({
+		nodeTypes,
+		nodes: [convocore],
+		connections: {},
+		credentials: { convocoreApi: credential },
+		input,
+	});
+	return { ...result, items: () => result.output('Convocore') };
+}
