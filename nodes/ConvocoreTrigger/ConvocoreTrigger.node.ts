@@ -1,0 +1,211 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import { decideDelivery, type ReplayGuard } from './delivery';
+import { ALL_EVENTS, EVENT_OPTIONS } from './eventOptions';
+
+/**
+ * Convocore Trigger: runs the workflow for each event Convocore posts to the node's webhook.
+ *
+ * Output: one item per accepted event,
+ *   { event: <type>, ...<payload fields except workspaceSecret> }
+ * plus `_validation: { valid: false, knownType, issues[], shadowed? }` only when the payload does
+ * not have the documented shape of its type, or the type is not a documented one ("All Events").
+ * Any other occurrence of the secret in the item is replaced by "[redacted]".
+ *
+ * Answers (Convocore waits at most 60 s and never retries):
+ *   400  the body is not a JSON `{ type, payload }` envelope             no execution
+ *   401  payload.workspaceSecret missing, not a string or wrong;
+ *        or, with the replay guard on, createdAt too old or in the future no execution
+ *   200  authenticated, but a type this node does not listen to          no execution
+ *   200  accepted ("Workflow was started", answered before the run)     one execution
+ *
+ * Convocore has no API to register a webhook, so webhookMethods only keep n8n's bookkeeping in
+ * the node's static data; the node holds no other state.
+ */
+
+interface TriggerOptions {
+	maxEventAgeSeconds?: number;
+	allowedClockSkewSeconds?: number;
+}
+
+const DEFAULT_CLOCK_SKEW_SECONDS = 60;
+
+function replayGuardFrom(options: TriggerOptions): ReplayGuard | undefined {
+	if (typeof options.maxEventAgeSeconds !== 'number') return undefined;
+	return {
+		maxAgeSeconds: options.maxEventAgeSeconds,
+		clockSkewSeconds:
+			typeof options.allowedClockSkewSeconds === 'number'
+				? options.allowedClockSkewSeconds
+				: DEFAULT_CLOCK_SKEW_SECONDS,
+	};
+}
+
+function selectedEvents(value: unknown): string[] {
+	return Array.isArray(value) ? value.filter((event): event is string => typeof event === 'string') : [];
+}
+
+const sameEvents = (a: string[], b: string[]): boolean =>
+	a.length === b.length && [...a].sort().every((event, index) => event === [...b].sort()[index]);
+
+export class ConvocoreTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Convocore Trigger',
+		name: 'convocoreTrigger',
+		icon: { light: 'file:../../icons/convocore.svg', dark: 'file:../../icons/convocore.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle:
+			'={{ ($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ") }}',
+		description: 'Starts the workflow when Convocore posts an event to this webhook',
+		defaults: {
+			name: 'Convocore Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'convocoreApi',
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					"Convocore has no API for registering webhooks, so this node cannot subscribe itself. In the Convocore dashboard, open the workspace's webhook settings, paste this node's <b>Production URL</b> and subscribe the same events you select below. Conversation Updated can also reach this node through an agent's Advanced Server URL. The credential's Secret Key must be the <b>workspace</b> secret: every event carries it, and requests without it are refused. The <b>Test URL</b> only listens while you click 'Listen for test event' here; the Production URL receives events once the workflow is published (active). Send a Webhook Test from the dashboard to check the setup.",
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				description:
+					'The events that start the workflow. Authenticated events of other types are answered 200 and ignored.',
+				options: EVENT_OPTIONS,
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Allowed Clock Skew (Seconds)',
+						name: 'allowedClockSkewSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: DEFAULT_CLOCK_SKEW_SECONDS,
+						description:
+							"Used with Max Event Age only: how far in the future an event's createdAt may be before the event is refused",
+					},
+					{
+						displayName: 'Max Event Age (Seconds)',
+						name: 'maxEventAgeSeconds',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 300,
+						description:
+							'Replay guard. Refuses (HTTP 401, no execution) an event whose createdAt is older than this, in the future beyond the allowed clock skew, or missing. The secret travels inside every event, so this stops re-sent old requests, not someone who has seen one.',
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			/**
+			 * True when this node's static data already records the current URL and event selection,
+			 * so n8n skips create(). It says nothing about the dashboard, which no API can read.
+			 */
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const staticData = this.getWorkflowStaticData('node');
+				const webhookUrl = this.getNodeWebhookUrl('default');
+				const recorded = selectedEvents(staticData.events);
+				const current = selectedEvents(this.getNodeParameter('events', []));
+				return (
+					webhookUrl !== undefined && staticData.webhookUrl === webhookUrl && sameEvents(recorded, current)
+				);
+			},
+
+			/** Checks the configuration and records the URL and events; registers nothing remotely. */
+			async create(this: IHookFunctions): Promise<boolean> {
+				const webhookUrl = this.getNodeWebhookUrl('default');
+				if (webhookUrl === undefined) {
+					throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for this node');
+				}
+				const events = selectedEvents(this.getNodeParameter('events', []));
+				if (events.length === 0) {
+					throw new NodeOperationError(this.getNode(), 'Select at least one event', {
+						description: `Pick the events this workflow handles, or "All Events" (${ALL_EVENTS}).`,
+					});
+				}
+				const credentials = await this.getCredentials<IDataObject>('convocoreApi');
+				if (typeof credentials.secretKey !== 'string' || credentials.secretKey.length === 0) {
+					throw new NodeOperationError(this.getNode(), 'The Convocore credential has no Secret Key', {
+						description:
+							'Every event is verified against the workspace secret. Set it in the credential, then activate again.',
+					});
+				}
+				const staticData = this.getWorkflowStaticData('node');
+				staticData.webhookUrl = webhookUrl;
+				staticData.events = events;
+				return true;
+			},
+
+			/** Forgets what create() recorded. The dashboard entry must be removed by hand. */
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const staticData = this.getWorkflowStaticData('node');
+				delete staticData.webhookUrl;
+				delete staticData.events;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const credentials = await this.getCredentials<IDataObject>('convocoreApi');
+		const secret = typeof credentials.secretKey === 'string' ? credentials.secretKey : '';
+		const events = selectedEvents(this.getNodeParameter('events', []));
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const request = this.getRequestObject() as unknown as { rawBody?: unknown };
+
+		const decision = decideDelivery(this.getBodyData(), request.rawBody, {
+			secret,
+			events,
+			replayGuard: replayGuardFrom(options),
+			now: Date.now(),
+		});
+
+		if (decision.kind === 'emit') {
+			return { workflowData: [this.helpers.returnJsonArray([decision.item])] };
+		}
+
+		// Answered here so no workflow runs; the message never contains the secret.
+		const response = this.getResponseObject();
+		response.writeHead(decision.status, { 'Content-Type': 'application/json; charset=utf-8' });
+		response.end(JSON.stringify({ message: decision.message }));
+		return { noWebhookResponse: true };
+	}
+}
