@@ -1,0 +1,98 @@
+// Helpers shared by scripts/scan.mjs and scripts/install-test.mjs: find the repository, make
+// sure dist/ is built and current, pack the package the way `npm publish` would, unpack it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function readPackageJson(dir = repoRoot) {
+	return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+}
+
+/** The files the package.json `n8n` block points n8n at (dist/…/*.js). */
+export function n8nEntryFiles(pkg) {
+	const n8n = pkg.n8n ?? {};
+	return [...(n8n.nodes ?? []), ...(n8n.credentials ?? [])];
+}
+
+export function makeTempDir(label) {
+	return mkdtempSync(join(tmpdir(), `convocore-${label}-`));
+}
+
+/** Runs a command, echoing it; throws with its output when it fails. */
+export function run(command, args, options = {}) {
+	process.stdout.write(`$ ${[command, ...args].join(' ')}\n`);
+	const result = spawnSync(command, args, {
+		cwd: repoRoot,
+		encoding: 'utf8',
+		stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+		...options,
+	});
+	if (result.error) throw result.error;
+	if (result.status !== 0) {
+		throw new Error(
+			`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}` +
+				(result.stdout ? `\n${result.stdout}` : ''),
+		);
+	}
+	return result;
+}
+
+function newestMtime(path) {
+	if (!existsSync(path)) return 0;
+	const stat = statSync(path);
+	if (!stat.isDirectory()) return stat.mtimeMs;
+	let newest = 0;
+	for (const entry of readdirSync(path)) {
+		newest = Math.max(newest, newestMtime(join(path, entry)));
+	}
+	return newest;
+}
+
+/**
+ * Why dist/ needs a (re)build, or null when it is current: a file the `n8n` block lists is
+ * missing, or a source (nodes/, credentials/, icons/, tsconfig) is newer than the built files.
+ */
+export function buildReason() {
+	const pkg = readPackageJson();
+	const entries = n8nEntryFiles(pkg).map((file) => join(repoRoot, file));
+	if (entries.length === 0) return 'the package.json n8n block lists no files';
+	const missing = entries.filter((file) => !existsSync(file));
+	if (missing.length > 0) return `missing ${missing.map((f) => f.slice(repoRoot.length + 1)).join(', ')}`;
+	const oldestBuilt = Math.min(...entries.map((file) => statSync(file).mtimeMs));
+	const newestSource = Math.max(
+		...['nodes', 'credentials', 'icons', 'tsconfig.json', 'tsconfig.build.json'].map((p) =>
+			newestMtime(join(repoRoot, p)),
+		),
+	);
+	return newestSource > oldestBuilt ? 'sources are newer than dist/' : null;
+}
+
+/** Builds unless dist/ is current (or always, with force). */
+export function ensureBuilt({ force = false } = {}) {
+	const reason = force ? 'forced' : buildReason();
+	if (reason === null) {
+		process.stdout.write('dist/ is current; not rebuilding\n');
+		return;
+	}
+	process.stdout.write(`Building (${reason})\n`);
+	run('npm', ['run', 'build']);
+}
+
+/** `npm pack` into destDir; returns the tarball's path and the packed file list. */
+export function packInto(destDir) {
+	const result = run('npm', ['pack', '--json', '--pack-destination', destDir], { capture: true });
+	// npm may print notices before the JSON array; the array is the last thing on stdout.
+	const json = result.stdout.slice(result.stdout.indexOf('['));
+	const [info] = JSON.parse(json);
+	return { tarball: join(destDir, info.filename), files: info.files.map((f) => f.path) };
+}
+
+/** Extracts an npm tarball (whose entries live under package/) into destDir. */
+export function extractTarball(tarball, destDir) {
+	run('tar', ['-xzf', tarball, '-C', destDir, '--strip-components=1']);
+	return destDir;
+}
