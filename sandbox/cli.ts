@@ -1,0 +1,54 @@
+/* eslint-disable no-console -- a developer tool: printing is its job (the sandbox does not ship). */
+import { SANDBOX_IDS, SANDBOX_KEYS, startSandbox } from './index';
+
+/** `npm run sandbox [-- --port N]`: a local Convocore V3 API until Ctrl+C. */
+
+function portFromArgs(argv: string[]): number {
+	const flag = argv.indexOf('--port');
+	const inline = argv.find((arg) => arg.startsWith('--port='));
+	const raw = inline ? inline.slice('--port='.length) : flag >= 0 ? argv[flag + 1] : process.env.SANDBOX_PORT ?? '4010';
+	const port = Number(raw);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) {
+		console.error(`Invalid port "${raw}": use --port N or SANDBOX_PORT with 0 to 65535.`);
+		process.exit(2);
+	}
+	return port;
+}
+
+async function main(): Promise<void> {
+	const sandbox = await startSandbox({ port: portFromArgs(process.argv.slice(2)), host: process.env.SANDBOX_HOST ?? '127.0.0.1' });
+	const keys: Array<[string, string]> = [
+		[SANDBOX_KEYS.euWhiteLabel, 'EU White Label workspace: reads and writes (use with the EU base)'],
+		[SANDBOX_KEYS.euBusiness, 'EU Business workspace: reads only; writes answer 403'],
+		[SANDBOX_KEYS.euPro, 'EU Pro workspace: no API access (403)'],
+		[SANDBOX_KEYS.euLegacy, 'EU legacy pay-as-you-go workspace: not gated'],
+		[SANDBOX_KEYS.naWhiteLabel, 'NA White Label workspace: use with the NA base'],
+		[SANDBOX_KEYS.euAgentSecret, `agent secret of ${SANDBOX_IDS.ownAccountAgent} (EU): only that agent, plus voices`],
+	];
+	console.log(`Convocore V3 sandbox listening on ${sandbox.url}`);
+	console.log(`  EU base URL: ${sandbox.baseUrl('eu')}`);
+	console.log(`  NA base URL: ${sandbox.baseUrl('na')}`);
+	console.log('Secrets (Authorization: Bearer <secret>):');
+	for (const [key, purpose] of keys) console.log(`  ${key}  ${purpose}`);
+	console.log('Agents (EU White Label):');
+	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: own-account SMS ${SANDBOX_IDS.ownAccountPrimaryNumber} (primary), ${SANDBOX_IDS.ownAccountSecondNumber}`);
+	console.log(`  ${SANDBOX_IDS.rentalAgent}: platform-rental SMS ${SANDBOX_IDS.rentalNumber}`);
+	console.log(`  ${SANDBOX_IDS.noSmsAgent}: no SMS number`);
+	console.log(`  human-handoff recipient of ${SANDBOX_IDS.ownAccountAgent}: ${SANDBOX_IDS.humanHandoffRecipient}`);
+	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | POST /__sandbox/events`);
+
+	let closing = false;
+	const shutdown = (signal: string) => {
+		if (closing) return;
+		closing = true;
+		console.log(`\n${signal}: stopping the sandbox.`);
+		sandbox.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', () => shutdown('SIGINT'));
+	process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

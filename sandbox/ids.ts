@@ -1,0 +1,12 @@
+import { createHash } from 'crypto';
+
+/** Deterministic ids: the same seed and the same sequence of calls always give the same ids. */
+
+export function hexDigest(text: string, length = 32): string {
+	return createHash('sha256').update(text).digest('hex').slice(0, length);
+}
+
+/** Telephony-style SIDs: a two-letter prefix and 32 hex digits (e.g. `SM…` for a message, `PN…` for a number). */
+export function sid(prefix: 'SM' | 'PN' | 'AC' | 'MG' | 'SU', seed: string): string {
+	return prefix + hexDigest(`${prefix}:${seed}`);
+}

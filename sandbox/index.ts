@@ -1,0 +1,76 @@
+import type { EventType } from '../nodes/shared/contracts/events';
+import type { DeliveredEvent, DeliverOptions } from './events';
+import type { Fault } from './faults';
+import { ROUTES } from './routes';
+import type { SentSms } from './routes/types';
+import { SANDBOX_KEYS } from './seed';
+import { SandboxServer, type RecordedRequest, type RequestFilter } from './server';
+import type { SandboxRegion, SandboxState } from './state';
+
+/**
+ * A local Convocore V3 API for tests and demos: real HTTP (node's http module), in-memory,
+ * deterministic seed, EU and NA bases side by side.
+ */
+
+export { sampleEventPayload } from './events';
+export { SANDBOX_IDS, SANDBOX_KEYS, SEED_TIME_MS } from './seed';
+export { generateAgentReply, splitIntoSegments } from './routes/sms';
+export { MP3_FRAME_LENGTH, VOICES_PER_PROVIDER } from './voices-catalog';
+export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest, RequestFilter, SandboxRegion, SandboxState, SentSms };
+export type { FaultKind } from './faults';
+export type * from './state';
+
+export interface SandboxOptions {
+	/** 0 (default) picks a free port. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+}
+
+export interface Sandbox {
+	/** e.g. http://127.0.0.1:43210 */
+	url: string;
+	/** `${url}/eu/v3` or `${url}/na/v3`: the two regions are separate bases. */
+	baseUrl(region: SandboxRegion): string;
+	keys: typeof SANDBOX_KEYS;
+	/** Every API request received (not control or preview routes), in arrival order. */
+	requests(filter?: RequestFilter): RecordedRequest[];
+	count(filter?: RequestFilter): number;
+	/** Every SMS actually sent (not dry runs, not skips), one entry per segment. */
+	readonly sentSms: SentSms[];
+	/** The live in-memory data; replaced by reset(). */
+	readonly state: SandboxState;
+	injectFault(fault: Fault): void;
+	clearFaults(): void;
+	/** Back to the seed; clears requests, sentSms, delivered and faults. */
+	reset(): void;
+	deliverEvent(targetUrl: string, type: EventType, options?: DeliverOptions): Promise<{ status: number; body: string }>;
+	readonly delivered: DeliveredEvent[];
+	close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const server = new SandboxServer(ROUTES);
+	await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+	return {
+		url: server.url,
+		baseUrl: (region) => server.baseUrl(region),
+		keys: SANDBOX_KEYS,
+		requests: (filter) => server.requests(filter),
+		count: (filter) => server.requests(filter).length,
+		get sentSms() {
+			return server.sentSms;
+		},
+		get state() {
+			return server.state;
+		},
+		injectFault: (fault) => server.faults.add(fault),
+		clearFaults: () => server.faults.clear(),
+		reset: () => server.reset(),
+		deliverEvent: (targetUrl, type, deliverOptions) => server.deliverEvent(targetUrl, type, deliverOptions),
+		get delivered() {
+			return server.delivered;
+		},
+		close: () => server.close(),
+	};
+}

@@ -1,0 +1,9 @@
+import { crawlerRoutes } from './crawler';
+import { customMetricRoutes } from './customMetrics';
+import { numberRoutes } from './numbers';
+import { smsRoutes } from './sms';
+import type { Route } from './types';
+import { voiceRoutes } from './voices';
+
+/** Every specified V3 endpoint, relative to /v3. */
+export const ROUTES: Route[] = [...smsRoutes, ...voiceRoutes, ...numberRoutes, ...customMetricRoutes, ...crawlerRoutes];

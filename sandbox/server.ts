@@ -1,0 +1,372 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+import type { AddressInfo } from 'net';
+import { isEventType } from '../nodes/shared/contracts/events';
+import { authenticate, enforcePlan, type AuthKind } from './auth';
+import { ApiError } from './errors';
+import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
+import { FaultQueue, faultSchema, type Fault } from './faults';
+import type { Route, RouteResult, SentSms } from './routes/types';
+import { createSeedState } from './seed';
+import type { SandboxRegion, SandboxState } from './state';
+import { findVoice, isProviderSlug, previewMp3 } from './voices-catalog';
+
+/** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
+
+export interface RecordedRequest {
+	method: string;
+	region: SandboxRegion;
+	/** Relative to /v3, without the query string, as received (URL-encoded). */
+	path: string;
+	query: Record<string, string>;
+	/** Parsed JSON body; the raw text when it was not valid JSON; undefined when empty. */
+	body: unknown;
+	/** Status sent; 0 while in flight or when the connection was dropped. */
+	status: number;
+	at: number;
+	/** What the Authorization header was; the secret itself is never stored. */
+	auth: AuthKind;
+	/** Request headers without Authorization. */
+	headers: Record<string, string>;
+	/** Set when an injected fault shaped the answer. */
+	fault?: Fault['kind'];
+}
+
+export interface RequestFilter {
+	method?: string;
+	/** A string matches the whole path exactly; a RegExp is tested against it. */
+	path?: string | RegExp;
+	region?: SandboxRegion;
+}
+
+interface CompiledRoute {
+	route: Route;
+	segments: string[];
+}
+
+type Match = { route: Route; params: Record<string, string> };
+
+const API_PATH = /^\/(eu|na)\/v3(\/.*)?$/;
+
+export function matchesFilter(request: RecordedRequest, filter: RequestFilter = {}): boolean {
+	if (filter.method && request.method !== filter.method.toUpperCase()) return false;
+	if (filter.region && request.region !== filter.region) return false;
+	if (filter.path instanceof RegExp) return filter.path.test(request.path);
+	if (typeof filter.path === 'string') return request.path === filter.path;
+	return true;
+}
+
+function splitPath(path: string): string[] {
+	return path.split('/').filter(Boolean);
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+	const text = JSON.stringify(body);
+	res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+	res.end(text);
+}
+
+function errorResult(error: ApiError): RouteResult {
+	return { status: error.status, body: error.toBody(), headers: error.headers };
+}
+
+const FAULT_STATUS_CODES: Record<number, string> = {
+	500: 'INTERNAL_ERROR',
+	502: 'BAD_GATEWAY',
+	503: 'SERVICE_UNAVAILABLE',
+	504: 'GATEWAY_TIMEOUT',
+};
+
+export class SandboxServer {
+	state: SandboxState = createSeedState();
+	readonly sentSms: SentSms[] = [];
+	readonly recorded: RecordedRequest[] = [];
+	readonly delivered: DeliveredEvent[] = [];
+	readonly faults = new FaultQueue();
+	url = '';
+
+	private readonly http: Server;
+	private readonly routes: CompiledRoute[];
+
+	constructor(routes: Route[]) {
+		this.routes = routes.map((route) => ({ route, segments: splitPath(route.pattern) }));
+		this.http = createServer((req, res) => {
+			this.handle(req, res).catch((error) => {
+				if (!res.headersSent) sendJson(res, 500, { message: `Sandbox failure: ${error?.message ?? error}`, code: 'INTERNAL_ERROR' });
+			});
+		});
+	}
+
+	async listen(port: number, host: string): Promise<void> {
+		await new Promise<void>((resolve, reject) => {
+			this.http.once('error', reject);
+			this.http.listen(port, host, () => resolve());
+		});
+		const address = this.http.address() as AddressInfo;
+		const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+		this.url = `http://${shownHost}:${address.port}`;
+	}
+
+	async close(): Promise<void> {
+		await new Promise<void>((resolve) => {
+			this.http.close(() => resolve());
+			this.http.closeAllConnections();
+		});
+	}
+
+	baseUrl(region: SandboxRegion): string {
+		return `${this.url}/${region}/v3`;
+	}
+
+	reset(): void {
+		this.state = createSeedState();
+		this.sentSms.length = 0;
+		this.recorded.length = 0;
+		this.delivered.length = 0;
+		this.faults.clear();
+	}
+
+	requests(filter?: RequestFilter): RecordedRequest[] {
+		return this.recorded.filter((request) => matchesFilter(request, filter));
+	}
+
+	deliverEvent(targetUrl: string, type: EventType, options: DeliverOptions = {}) {
+		return deliverEvent(targetUrl, type, options, this.delivered);
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+		const method = (req.method ?? 'GET').toUpperCase();
+		const rawBody = await readBody(req);
+		if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/')) return this.handleControl(method, url, rawBody, res);
+		if (url.pathname.startsWith('/previews/')) return this.handlePreview(method, url.pathname, res);
+
+		const api = API_PATH.exec(url.pathname);
+		if (!api) {
+			return sendJson(res, 404, {
+				message: `No such path: ${url.pathname}. API requests go to /eu/v3/... or /na/v3/... (one base per region).`,
+				code: 'NOT_FOUND',
+			});
+		}
+		const region = api[1] as SandboxRegion;
+		const path = (api[2] ?? '/').replace(/(.)\/+$/, '$1');
+		const headers = Object.fromEntries(
+			Object.entries(req.headers)
+				.filter(([name]) => name !== 'authorization')
+				.map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]),
+		);
+		let body: unknown;
+		let bodyIsInvalidJson = false;
+		if (rawBody.trim()) {
+			try {
+				body = JSON.parse(rawBody);
+			} catch {
+				body = rawBody;
+				bodyIsInvalidJson = true;
+			}
+		}
+		const auth = authenticate(req.headers.authorization, region, this.state);
+		const record: RecordedRequest = {
+			method,
+			region,
+			path,
+			query: Object.fromEntries(url.searchParams),
+			body,
+			status: 0,
+			at: Date.now(),
+			auth: auth.kind,
+			headers,
+		};
+		this.recorded.push(record);
+
+		const fault = this.faults.take(method, path);
+		if (fault) record.fault = fault.kind;
+		if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 1000);
+		const failsResponse = fault && fault.kind !== 'latency';
+		if (failsResponse && !fault.afterProcessing) return this.answerWithFault(fault, res, record);
+
+		const result = await this.dispatch({ method, region, path, query: record.query, body, bodyIsInvalidJson, auth });
+		if (failsResponse) return this.answerWithFault(fault, res, record);
+		record.status = result.status ?? 200;
+		sendJson(res, record.status, result.body, result.headers);
+	}
+
+	private async dispatch(request: {
+		method: string;
+		region: SandboxRegion;
+		path: string;
+		query: Record<string, string>;
+		body: unknown;
+		bodyIsInvalidJson: boolean;
+		auth: ReturnType<typeof authenticate>;
+	}): Promise<RouteResult> {
+		try {
+			const match = this.findRoute(request.method, request.path);
+			const auth = request.auth;
+			if ('error' in auth) throw auth.error;
+			enforcePlan(auth.caller.workspace, request.method);
+			if (request.bodyIsInvalidJson) throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+			return await match.route.handler({
+				method: request.method,
+				region: request.region,
+				path: request.path,
+				params: match.params,
+				query: request.query,
+				body: request.body,
+				caller: auth.caller,
+				state: this.state,
+				serverUrl: this.url,
+				baseUrl: this.baseUrl(request.region),
+				recordSms: (sms) => this.sentSms.push(sms),
+			});
+		} catch (error) {
+			if (error instanceof ApiError) return errorResult(error);
+			return { status: 500, body: { message: `Sandbox failure: ${error?.message ?? error}`, code: 'INTERNAL_ERROR' } };
+		}
+	}
+
+	/** 404 for an unknown path, 405 (with Allow) for a known path with the wrong method. */
+	private findRoute(method: string, path: string): Match {
+		const segments = splitPath(path);
+		const allowed = new Set<string>();
+		for (const compiled of this.routes) {
+			const params = matchSegments(compiled.segments, segments);
+			if (!params) continue;
+			if (compiled.route.method === method) return { route: compiled.route, params };
+			allowed.add(compiled.route.method);
+		}
+		if (allowed.size) {
+			throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}. Allowed: ${[...allowed].join(', ')}.`, undefined, {
+				allow: [...allowed].join(', '),
+			});
+		}
+		const hint = path.startsWith('/voices/') ? ' Voice ids that contain "/" must be URL-encoded.' : '';
+		throw new ApiError(404, 'NOT_FOUND', `No V3 endpoint ${method} ${path}.${hint}`);
+	}
+
+	private answerWithFault(fault: Fault, res: ServerResponse, record: RecordedRequest): void {
+		switch (fault.kind) {
+			case 'drop':
+				record.status = 0;
+				res.socket?.destroy();
+				return;
+			case 'malformed-json':
+				record.status = 200;
+				res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+				res.end('{"success":true,"data":{"message":"truncated respo');
+				return;
+			case 'rate-limit': {
+				const retryAfter = fault.retryAfterSeconds ?? 1;
+				record.status = 429;
+				sendJson(res, 429, { message: `Too many requests: retry after ${retryAfter} second(s).`, code: 'RATE_LIMITED' }, { 'retry-after': String(retryAfter) });
+				return;
+			}
+			default: {
+				const status = fault.status ?? 503;
+				record.status = status;
+				sendJson(res, status, { message: `The service failed to answer (injected ${status}).`, code: FAULT_STATUS_CODES[status] ?? 'INJECTED_FAULT' });
+			}
+		}
+	}
+
+	private handlePreview(method: string, pathname: string, res: ServerResponse): void {
+		const match = /^\/previews\/([^/]+)\/([^/]+)\.mp3$/.exec(pathname);
+		if (method !== 'GET' && method !== 'HEAD') {
+			return sendJson(res, 405, { message: `${method} is not allowed on previews.`, code: 'METHOD_NOT_ALLOWED' }, { allow: 'GET, HEAD' });
+		}
+		const provider = match ? decodeURIComponent(match[1]) : '';
+		const voiceId = match ? decodeURIComponent(match[2]) : '';
+		if (!match || !isProviderSlug(provider) || !findVoice(provider, voiceId)) {
+			return sendJson(res, 404, { message: `No preview at ${pathname}.`, code: 'NOT_FOUND' });
+		}
+		const audio = previewMp3(provider, voiceId);
+		res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length, 'cache-control': 'public, max-age=86400' });
+		res.end(method === 'HEAD' ? undefined : audio);
+	}
+
+	/** Control routes for the CLI and demos; never recorded in requests(). */
+	private async handleControl(method: string, url: URL, rawBody: string, res: ServerResponse): Promise<void> {
+		const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
+		let body: unknown;
+		try {
+			body = rawBody.trim() ? JSON.parse(rawBody) : {};
+		} catch {
+			return sendJson(res, 400, { message: 'The request body is not valid JSON.', code: 'INVALID_JSON' });
+		}
+		const query = Object.fromEntries(url.searchParams);
+		switch (route) {
+			case 'GET /__sandbox/requests':
+				return sendJson(res, 200, this.requests({ method: query.method, path: query.path, region: query.region as SandboxRegion | undefined }));
+			case 'GET /__sandbox/sms':
+				return sendJson(res, 200, this.sentSms);
+			case 'GET /__sandbox/faults':
+				return sendJson(res, 200, this.faults.list().map((f) => ({ ...f, times: serializeTimes(f.times), remaining: serializeTimes(f.remaining) })));
+			case 'POST /__sandbox/faults': {
+				const parsed = faultSchema.safeParse(body);
+				if (!parsed.success) {
+					return sendJson(res, 400, { message: 'Invalid fault.', code: 'VALIDATION_ERROR', issues: parsed.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}` })) });
+				}
+				this.faults.add(parsed.data as Fault);
+				return sendJson(res, 200, { success: true, message: `Fault ${parsed.data.kind} injected.` });
+			}
+			case 'DELETE /__sandbox/faults':
+				this.faults.clear();
+				return sendJson(res, 200, { success: true, message: 'All faults cleared.' });
+			case 'POST /__sandbox/reset':
+				this.reset();
+				return sendJson(res, 200, { success: true, message: 'Sandbox reset to the seed.' });
+			case 'POST /__sandbox/events': {
+				const { url: target, type, payload, workspaceSecret, raw } = body as Record<string, unknown>;
+				if (typeof target !== 'string' || !isEventType(type)) {
+					return sendJson(res, 400, { message: 'Send { url, type, payload? } with a known event type.', code: 'VALIDATION_ERROR' });
+				}
+				try {
+					const result = await this.deliverEvent(target, type, {
+						payload: payload as Record<string, unknown> | undefined,
+						workspaceSecret: workspaceSecret as string | undefined,
+						raw: raw as string | undefined,
+					});
+					return sendJson(res, 200, result);
+				} catch (error) {
+					return sendJson(res, 502, { message: `Delivery to ${target} failed: ${error?.message ?? error}`, code: 'DELIVERY_FAILED' });
+				}
+			}
+			default:
+				return sendJson(res, 404, { message: `No sandbox control route ${route}.`, code: 'NOT_FOUND' });
+		}
+	}
+}
+
+function serializeTimes(value: number | undefined): number | string | undefined {
+	return value === Infinity ? 'Infinity' : value;
+}
+
+/** Params of `pattern` in `segments`, decoded; undefined when they do not match. */
+function matchSegments(pattern: string[], segments: string[]): Record<string, string> | undefined {
+	if (pattern.length !== segments.length) return undefined;
+	const params: Record<string, string> = {};
+	for (let i = 0; i < pattern.length; i++) {
+		if (pattern[i].startsWith(':')) {
+			try {
+				params[pattern[i].slice(1)] = decodeURIComponent(segments[i]);
+			} catch {
+				return undefined;
+			}
+		} else if (pattern[i] !== segments[i]) {
+			return undefined;
+		}
+	}
+	return params;
+}

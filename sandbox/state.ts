@@ -1,0 +1,129 @@
+import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
+
+/** The live in-memory data of one sandbox. Tests read it for assertions; routes change it. */
+
+export type SandboxRegion = 'eu' | 'na';
+
+/** Plans on the v2-2026 pricing catalog that matter to the API gate, plus legacy pay-as-you-go. */
+export type WorkspacePlan = 'white_label' | 'business' | 'pro' | 'legacy_payg';
+
+export type SenderMode = 'own_account' | 'platform_rental';
+
+export interface SandboxWorkspace {
+	id: string;
+	name: string;
+	region: SandboxRegion;
+	plan: WorkspacePlan;
+	secret: string;
+	/** Names of the provider keys stored at `workspaceData.secrets.<NAME>` (never their values). */
+	providerSecretNames: string[];
+}
+
+export interface SandboxAgent {
+	ID: string;
+	ownerID: string;
+	workspaceId: string;
+	region: SandboxRegion;
+	title: string;
+	/** Agent secret (scoped to this agent), when the seed gives the agent one. */
+	secret?: string;
+	initialPrompt: string;
+	/** Phone numbers connected for SMS, primary first. */
+	smsNumbers: string[];
+}
+
+export interface NumberWebhooks {
+	voiceUrl: string;
+	smsUrl: string;
+	statusCallback: string;
+	repairedAt: number;
+}
+
+export interface SandboxNumber {
+	phoneNumber: string;
+	phoneNumberSid: string;
+	workspaceId: string;
+	region: SandboxRegion;
+	/** `own_account`: the workspace's own telephony account; `platform_rental`: rented through the platform. */
+	senderMode: SenderMode;
+	capabilities: Array<'voice' | 'sms'>;
+	/** Agent the number answers calls for (buy/import with agentId); SMS assignment lives on the agent. */
+	agentId?: string;
+	accountSid?: string;
+	/** Stored for an imported number and never returned by any API answer. */
+	authToken?: string;
+	callerId?: string;
+	/** For rentals: billing subscription and monthly price. */
+	rentalSubscriptionId?: string;
+	monthlyPriceUsd?: number;
+	webhooks?: NumberWebhooks;
+	createdAt: number;
+}
+
+export type ConversationState = 'ai-chatting' | 'human-chatting';
+
+export interface ConversationMessage {
+	direction: 'outbound' | 'inbound';
+	messageSid?: string;
+	segmentIndex?: number;
+	from: string;
+	to: string;
+	body: string;
+	mediaUrls: string[];
+	at: number;
+}
+
+export interface SandboxConversation {
+	ID: string;
+	agentId: string;
+	workspaceId: string;
+	origin: 'sms';
+	state: ConversationState;
+	userName: string;
+	/** The recipient's number. */
+	userPhone: string;
+	campaignId?: string;
+	leadInfo: Record<string, unknown>;
+	/** Outbound (and seeded inbound) message metadata, persisted unless persistToConvo is false. */
+	messages: ConversationMessage[];
+	/** Agent turns saved to the history store in agent mode, unless disableRecordHistory. */
+	history: Array<{ from: 'ai' | 'human'; text: string; at: number }>;
+	createdAt: number;
+	updatedAt: number;
+}
+
+export interface CrawlerJob {
+	jobId: string;
+	workspaceId: string;
+	startUrl: string;
+	status: 'completed' | 'running' | 'failed';
+	createdAtUNIX: number;
+}
+
+export interface ScrapedPage {
+	pageId: string;
+	jobId: string;
+	url: string;
+	title: string;
+}
+
+export interface SandboxState {
+	workspaces: Record<string, SandboxWorkspace>;
+	agents: Record<string, SandboxAgent>;
+	/** Keyed by E.164 phone number. */
+	numbers: Record<string, SandboxNumber>;
+	/** Keyed by `${agentId}:${convoId}`. */
+	conversations: Record<string, SandboxConversation>;
+	/** Custom metrics per agent id. */
+	metrics: Record<string, CustomMetric[]>;
+	crawlerJobs: Record<string, CrawlerJob>;
+	scrapedPages: ScrapedPage[];
+	/** Numbers the telephony provider has no stock of: buying them fails. */
+	unavailableNumbers: string[];
+	/** Deterministic id counters. */
+	counters: { messages: number; numbers: number };
+}
+
+export function conversationKey(agentId: string, convoId: string): string {
+	return `${agentId}:${convoId}`;
+}
