@@ -27,7 +27,7 @@ interface ProviderProfile {
 	modelsOf?: (index: number) => string[];
 	/** Languages in this provider's own spelling, cycled through its voices. */
 	languages: string[];
-	/** [male, female, neutral] in this provider's own spelling. */
+	/** [male, female, neutral] in this provider's own spelling, always one GENDER_ALIASES understands. */
 	genders: [string, string, string];
 	voiceId: (name: string, index: number, language: string) => string;
 }
@@ -101,7 +101,7 @@ const PROFILES: Record<ProviderSlug, ProviderProfile> = {
 		requiresWorkspaceApiKey: false,
 		modelsOf: (i) => ['mistv2', ...(i % 2 === 0 ? ['arcana'] : [])],
 		languages: ['eng', 'English', 'en-US', 'spa', 'Spanish', 'en-GB', 'fra', 'ger'],
-		genders: ['M', 'F', 'N'],
+		genders: ['M', 'F', 'neutral'],
 		voiceId: (name) => name.toLowerCase(),
 	},
 	openai: {
