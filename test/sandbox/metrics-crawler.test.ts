@@ -1,0 +1,100 @@
+import { customMetricSchema, METRIC_PAGE } from '../../nodes/shared/contracts/customMetrics';
+import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
+import { api, useSandbox } from './helpers';
+
+const sandbox = useSandbox();
+const key = SANDBOX_KEYS.euWhiteLabel;
+const metricsPath = (agentId: string) => `/agents/${agentId}/custom-metrics`;
+const jobPath = (workspaceId: string, jobId: string) => `/workspaces/${workspaceId}/crawler/jobs/${jobId}`;
+
+describe('GET /agents/{agentId}/custom-metrics', () => {
+	it('lists the agent\'s metrics sorted by id with the total', async () => {
+		const answer = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key });
+		expect(answer.status).toBe(200);
+		expect(answer.body.success).toBe(true);
+		expect(answer.body.total).toBe(12);
+		const metrics = answer.body.metrics;
+		expect(metrics).toHaveLength(12);
+		for (const metric of metrics) expect(customMetricSchema.strict().parse(metric)).toEqual(metric);
+		const ids = metrics.map((m: any) => m.id);
+		expect(ids).toEqual([...ids].sort());
+		expect(metrics.filter((m: any) => m.isSystem).map((m: any) => m.key).sort()).toEqual(['handoff_requested', 'resolved', 'sentiment_score']);
+		const enumMetric = metrics.find((m: any) => m.type === 'enum');
+		expect(enumMetric).toMatchObject({ key: 'appointment_type', options: ['cleaning', 'checkup', 'whitening', 'emergency'] });
+		expect(metrics.filter((m: any) => m.options)).toHaveLength(1);
+		expect(METRIC_PAGE.defaultLimit).toBeGreaterThan(12);
+	});
+
+	it('pages with limit and startAfterId; total always counts all metrics', async () => {
+		const seen: string[] = [];
+		const sizes: number[] = [];
+		let startAfterId: string | undefined;
+		for (let page = 0; page < 4; page++) {
+			const answer = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key, query: { limit: 5, ...(startAfterId ? { startAfterId } : {}) } });
+			expect(answer.status).toBe(200);
+			expect(answer.body.total).toBe(12);
+			sizes.push(answer.body.metrics.length);
+			seen.push(...answer.body.metrics.map((m: any) => m.id));
+			startAfterId = seen[seen.length - 1];
+		}
+		expect(sizes).toEqual([5, 5, 2, 0]);
+		const all = (await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key })).body.metrics.map((m: any) => m.id);
+		expect(seen).toEqual(all);
+	});
+
+	it('rejects an unknown startAfterId and bad limits', async () => {
+		const unknown = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key, query: { startAfterId: 'cm_nope' } });
+		expect(unknown.status).toBe(400);
+		expect(unknown.body.code).toBe('INVALID_START_AFTER_ID');
+		// An id of another agent's metric is unknown for this agent too.
+		const foreignId = sandbox().state.metrics[SANDBOX_IDS.rentalAgent][0].id;
+		expect((await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key, query: { startAfterId: foreignId } })).status).toBe(400);
+		for (const query of [{ limit: 0 }, { limit: METRIC_PAGE.maxLimit + 1 }, { limit: 'many' }, { page: 2 }]) {
+			const answer = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key, query });
+			expect([query, answer.status, answer.body.code]).toEqual([query, 400, 'VALIDATION_ERROR']);
+		}
+	});
+
+	it('404s unknown agents and agents of other workspaces; an agent without metrics lists none', async () => {
+		const unknown = await api(sandbox(), 'GET', metricsPath('agent-nope'), { key });
+		expect(unknown.status).toBe(404);
+		expect(unknown.body.code).toBe('AGENT_NOT_FOUND');
+		expect((await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.euBusinessAgent), { key })).status).toBe(404);
+		const none = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.noSmsAgent), { key });
+		expect(none.body).toEqual({ success: true, metrics: [], total: 0 });
+		const rental = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.rentalAgent), { key });
+		expect(rental.body.total).toBe(3);
+	});
+});
+
+describe('DELETE /workspaces/{workspaceId}/crawler/jobs/{jobId}', () => {
+	it('deletes the job and its scraped pages, then answers 404', async () => {
+		const pagesOf = (jobId: string) => sandbox().state.scrapedPages.filter((p) => p.jobId === jobId);
+		expect(pagesOf(SANDBOX_IDS.crawlerJobDocs)).toHaveLength(3);
+		const answer = await api(sandbox(), 'DELETE', jobPath(SANDBOX_IDS.euWorkspace, SANDBOX_IDS.crawlerJobDocs), { key });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ success: true, message: `Crawler job ${SANDBOX_IDS.crawlerJobDocs} deleted with its 3 scraped pages.` });
+		expect(sandbox().state.crawlerJobs[SANDBOX_IDS.crawlerJobDocs]).toBeUndefined();
+		expect(pagesOf(SANDBOX_IDS.crawlerJobDocs)).toHaveLength(0);
+		expect(pagesOf(SANDBOX_IDS.crawlerJobBlog)).toHaveLength(2);
+
+		const again = await api(sandbox(), 'DELETE', jobPath(SANDBOX_IDS.euWorkspace, SANDBOX_IDS.crawlerJobDocs), { key });
+		expect(again.status).toBe(404);
+		expect(again.body.code).toBe('CRAWLER_JOB_NOT_FOUND');
+	});
+
+	it('refuses another workspace\'s id with 403 and another workspace\'s job with 404', async () => {
+		const foreignWorkspace = await api(sandbox(), 'DELETE', jobPath(SANDBOX_IDS.euBusinessWorkspace, SANDBOX_IDS.crawlerJobBusiness), { key });
+		expect(foreignWorkspace.status).toBe(403);
+		expect(foreignWorkspace.body.code).toBe('WORKSPACE_MISMATCH');
+		const foreignJob = await api(sandbox(), 'DELETE', jobPath(SANDBOX_IDS.euWorkspace, SANDBOX_IDS.crawlerJobBusiness), { key });
+		expect(foreignJob.status).toBe(404);
+		expect(sandbox().state.crawlerJobs[SANDBOX_IDS.crawlerJobBusiness]).toBeDefined();
+	});
+
+	it('deletes NA jobs through the NA base with the NA secret', async () => {
+		const answer = await api(sandbox(), 'DELETE', jobPath(SANDBOX_IDS.naWorkspace, SANDBOX_IDS.crawlerJobNa), { key: SANDBOX_KEYS.naWhiteLabel, region: 'na' });
+		expect(answer.status).toBe(200);
+		expect(answer.body.message).toContain('2 scraped pages');
+	});
+});
