@@ -6,3 +6,5 @@ import { join } from 'path';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-convocore-test-'));
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
+// Errors that tests provoke on purpose would otherwise be logged by n8n-core's logger.
+process.env.N8N_LOG_LEVEL ??= 'silent';

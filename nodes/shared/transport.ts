@@ -377,16 +377,18 @@ function connectionError(
 		EPIPE: 'the connection was closed before an answer arrived',
 	};
 	const what = (reason && causes[reason]) ?? 'no answer arrived';
-	const description = idempotent
+	const advice = idempotent
 		? `Tried ${attempts} time${attempts > 1 ? 's' : ''}. Check the credential's Region or Base URL and your network.`
 		: 'The request may or may not have reached Convocore. It was not sent again, to avoid doing it twice: check in Convocore before retrying.';
 	// Built from scratch: the underlying error carries the request headers, secret included.
+	// The system code stays out of the message, where n8n would swap the whole message for a
+	// generic text of its own.
 	return new NodeApiError(
 		ctx.getNode(),
 		{ message: `Could not reach ${host}: ${what}` } as JsonObject,
 		{
-			message: `Could not reach Convocore at ${host}: ${what}${reason ? ` (${reason})` : ''}`,
-			description,
+			message: `Could not reach Convocore at ${host}: ${what}`,
+			description: reason ? `${advice}\nNetwork error code: ${reason}` : advice,
 			itemIndex: scope.itemIndex,
 		},
 	);

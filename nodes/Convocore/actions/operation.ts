@@ -57,7 +57,7 @@ export function parseJsonParameter(
 	} catch (error) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Invalid ${field} in item ${itemIndex}: must be valid JSON (${(error as Error).message})`,
+			`Invalid JSON in item ${itemIndex}: ${field}: must be valid JSON (${(error as Error).message})`,
 			{ itemIndex },
 		);
 	}

@@ -49,8 +49,8 @@ export const smsModeSchema = z.enum(['direct', 'agent']);
 
 export const smsRequestSchema = z
 	.object({
-		agentId: z.string().min(1, 'is required'),
-		to: e164,
+		agentId: z.string({ required_error: 'is required' }).min(1, 'is required'),
+		to: z.string({ required_error: 'is required' }).pipe(e164),
 		from: e164.optional(),
 		message: z.string().optional(),
 		mediaUrl: uri.optional(),
