@@ -1,9 +1,15 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import { getModels, getProviders, searchVoices } from './voice';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
-export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {};
+export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
+	getModels,
+	getProviders,
+};
 
 export const listSearch: Record<
 	string,
 	(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>
-> = {};
+> = {
+	searchVoices,
+};

@@ -95,3 +95,25 @@ export const voiceProviderSchema = z
 	})
 	.passthrough();
 export type VoiceProvider = z.infer<typeof voiceProviderSchema>;
+
+/**
+ * A provider slug in a path (`/voices/{provider}`, `/voices/{provider}/models`, …). The live
+ * `GET /voices/providers` is authoritative and may name providers beyond the eleven, so any
+ * slug-shaped value is accepted here; an unknown one is for the API to refuse.
+ */
+export const providerPathSchema = z
+	.string({ required_error: 'is required: choose a provider', invalid_type_error: 'must be a provider slug' })
+	.trim()
+	.min(1, 'is required: choose a provider')
+	.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be a provider slug such as elevenlabs or rime-ai');
+
+/** Path parameters of `GET /voices/{provider}/{voiceId}`. Voice ids vary by provider (PlayHT's contain slashes). */
+export const getVoiceParamsSchema = z
+	.object({
+		provider: providerPathSchema,
+		voiceId: z
+			.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+			.trim()
+			.min(1, 'is required: choose a voice or enter its ID'),
+	})
+	.strict();

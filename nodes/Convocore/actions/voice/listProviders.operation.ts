@@ -1,0 +1,22 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { RequestScope } from '../../../shared/transport';
+import type { ConvocoreOperation } from '../operation';
+import { fetchProviders } from './api';
+
+export const description: INodeProperties[] = [];
+
+export function prepare(this: IExecuteFunctions): null {
+	return null;
+}
+
+export async function execute(this: IExecuteFunctions, _plan: null, scope: RequestScope) {
+	const providers = await fetchProviders.call(this, scope);
+	return providers.map((provider) => ({ json: provider }));
+}
+
+/**
+ * GET /voices/providers: one item per provider, with the exact name of the workspace secret its
+ * API key is stored under (`workspaceSecretKey`) and whether the workspace must supply that key
+ * (`requiresWorkspaceApiKey`).
+ */
+export const listProviders: ConvocoreOperation<null> = { description, prepare, execute };
