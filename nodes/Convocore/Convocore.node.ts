@@ -11,13 +11,15 @@ import { runOperation } from './actions/operation';
 import { operationProperty } from './actions/resource';
 import { listSearch, loadOptions } from './methods';
 
+const defaultResource = RESOURCES[0].value;
+
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
 	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
-	default: RESOURCES[0].value,
+	default: defaultResource,
 };
 
 export class Convocore implements INodeType {

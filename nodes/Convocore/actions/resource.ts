@@ -21,6 +21,7 @@ export interface OperationEntry {
 
 /** The Operation dropdown of one resource. */
 export function operationProperty(resource: ResourceDefinition): INodeProperties {
+	const firstOperation = resource.operations[0].value;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -33,6 +34,6 @@ export function operationProperty(resource: ResourceDefinition): INodeProperties
 			action,
 			description,
 		})),
-		default: resource.operations[0].value,
+		default: firstOperation,
 	};
 }

@@ -18,6 +18,7 @@ import {
 } from '../operation';
 
 const show = { resource: ['sms'], operation: ['send'] };
+const longestValidityPeriod = VALIDITY_PERIOD.max;
 
 export const description: INodeProperties[] = [
 	{
@@ -276,7 +277,7 @@ export const description: INodeProperties[] = [
 				name: 'validityPeriod',
 				type: 'number',
 				typeOptions: { minValue: VALIDITY_PERIOD.min, maxValue: VALIDITY_PERIOD.max },
-				default: VALIDITY_PERIOD.max,
+				default: longestValidityPeriod,
 				description: `How long the message may wait for delivery, ${VALIDITY_PERIOD.min} to ${VALIDITY_PERIOD.max} seconds (own-account numbers only)`,
 			},
 		],
