@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { z } from 'zod';
+import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+import { validate, type ConvocoreOperation } from '../operation';
+
+const show = { resource: ['crawlerJob'], operation: ['delete'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Deleting is irreversible: the job and every page it scraped into the knowledge base are removed',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Workspace ID',
+		name: 'workspaceId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The workspace the crawler job belongs to',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Job ID',
+		name: 'jobId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The crawler job to delete',
+		displayOptions: { show },
+	},
+];
+
+const planSchema = z.object({
+	workspaceId: z.string().trim().min(1, 'is required'),
+	jobId: z.string().trim().min(1, 'is required'),
+});
+type DeletePlan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<DeletePlan> {
+	return validate(
+		this,
+		planSchema,
+		{
+			workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''),
+			jobId: this.getNodeParameter('jobId', itemIndex, ''),
+		},
+		itemIndex,
+		'crawler job deletion',
+	);
+}
+
+export async function execute(this: IExecuteFunctions, plan: DeletePlan, scope: RequestScope) {
+	const path = `/workspaces/${encodeURIComponent(plan.workspaceId)}/crawler/jobs/${encodeURIComponent(plan.jobId)}`;
+	try {
+		const answer = await convocoreApiRequest.call(this, { method: 'DELETE', path }, scope);
+		// The API answers { success, message }; the ids are added so the item says what was deleted.
+		const fields = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : { result: answer as IDataObject['result'] };
+		return [{ json: { ...fields, workspaceId: plan.workspaceId, jobId: plan.jobId } }];
+	} catch (error) {
+		throw explainNotFound(error, plan);
+	}
+}
+
+/** A 404 here usually means the job is already gone: say so, keeping what Convocore said. */
+function explainNotFound(error: unknown, plan: DeletePlan): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return error;
+	const original = error.message;
+	error.message = `Crawler job ${plan.jobId} was not found in workspace ${plan.workspaceId}`;
+	error.description = [
+		"It may have been deleted already (deleting removes it for good), or the job ID, the workspace ID or the credential's Region is wrong.",
+		`Convocore said: ${original}`,
+		error.description,
+	]
+		.filter(Boolean)
+		.join('\n');
+	return error;
+}
+
+export const deleteJob: ConvocoreOperation<DeletePlan> = {
+	description,
+	defaultConcurrency: 1,
+	prepare,
+	execute,
+};

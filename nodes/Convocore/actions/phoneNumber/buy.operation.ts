@@ -1,0 +1,102 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { z } from 'zod';
+import { buyNumberRequestSchema } from '../../../shared/contracts/numbers';
+import { NUMBER_PATHS } from '../../../shared/telco';
+import type { RequestScope } from '../../../shared/transport';
+import { compact, validate, type ConvocoreOperation } from '../operation';
+import {
+	ADDITIONAL_BODY_FIELDS,
+	NUMBER_CONCURRENCY,
+	additionalBodyFieldsOption,
+	mergeAdditionalBody,
+	sendNumberRequest,
+	normalizePhone,
+	trimmed,
+} from './common';
+
+type BuyRequest = z.output<typeof buyNumberRequestSchema>;
+
+const show = { resource: ['phoneNumber'], operation: ['buy'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Buying rents a real phone number: it costs money (about $3 per month) until the number is released',
+		name: 'buyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+14155550123',
+		description:
+			'The number to rent, in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			additionalBodyFieldsOption(
+				'Body fields to send as they are. The buy endpoint accepts only number, agentId and capabilities and rejects anything else, so other keys are reported as an error before anything is bought.',
+			),
+			{
+				displayName: 'Agent ID',
+				name: 'agentId',
+				type: 'string',
+				default: '',
+				description: 'The agent that answers calls on the new number',
+			},
+			{
+				displayName: 'Capabilities',
+				name: 'capabilities',
+				type: 'multiOptions',
+				options: [
+					{ name: 'SMS', value: 'sms' },
+					{ name: 'Voice', value: 'voice' },
+				],
+				default: [],
+				description: 'What the number must support. Leave empty to let Convocore decide.',
+			},
+		],
+	},
+];
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<BuyRequest> {
+	const { [ADDITIONAL_BODY_FIELDS]: extra, ...additional } = this.getNodeParameter(
+		'additionalFields',
+		itemIndex,
+		{},
+	) as IDataObject;
+	const capabilities = additional.capabilities as string[] | undefined;
+	const body: IDataObject = {
+		// Always present, so that an empty number is reported as not being E.164.
+		number: normalizePhone(this.getNodeParameter('phoneNumber', itemIndex, '') ?? ''),
+		...compact({ agentId: trimmed(additional.agentId), capabilities: capabilities?.length ? capabilities : undefined }),
+	};
+	// The endpoint rejects unknown fields: the merged body is checked with the same strict schema,
+	// so an unknown key in the JSON is reported here, before a number is rented.
+	const merged = mergeAdditionalBody(this, body, extra, itemIndex);
+	return validate(this, buyNumberRequestSchema, merged, itemIndex, 'number purchase');
+}
+
+export async function execute(this: IExecuteFunctions, request: BuyRequest, scope: RequestScope) {
+	const answer = await sendNumberRequest(this, NUMBER_PATHS.buy, request as IDataObject, scope);
+	return [{ json: answer }];
+}
+
+export const buy: ConvocoreOperation<BuyRequest> = {
+	description,
+	defaultConcurrency: NUMBER_CONCURRENCY,
+	prepare,
+	execute,
+};

@@ -1,0 +1,183 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { TELCO } from '../../../shared/telco';
+import { apiError, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+import { compact, parseJsonParameter } from '../operation';
+
+/**
+ * Pieces shared by the five phone number operations: number fields, the JSON escape hatch and the
+ * shaping of answers. The provider's name is derived from TELCO, never written here.
+ */
+
+/** The provider's name as people write it (for labels and descriptions only). */
+export const PROVIDER_NAME = `${TELCO.charAt(0).toUpperCase()}${TELCO.slice(1)}`;
+
+/**
+ * Number operations change billing and routing: by default one item at a time, so a list of
+ * numbers is worked through in order and the first failure stops the rest.
+ */
+export const NUMBER_CONCURRENCY = 1;
+
+/** A value as a request body holds it (expressions may hand over any JSON value). */
+export type BodyValue = IDataObject[string];
+
+/** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */
+export function normalizePhone(value: unknown): BodyValue {
+	return (typeof value === 'string' ? value.replace(/[\s\-.()]/g, '') : value) as BodyValue;
+}
+
+export function trimmed(value: unknown): BodyValue {
+	return (typeof value === 'string' ? value.trim() : value) as BodyValue;
+}
+
+export type IdentifyBy = 'phoneNumber' | 'phoneNumberSid';
+
+/** "Identify Number By" and the field it selects, for release, repair and assign. */
+export function numberReferenceProperties(operation: string, verb: string): INodeProperties[] {
+	const show = { resource: ['phoneNumber'], operation: [operation] };
+	return [
+		{
+			displayName: 'Identify Number By',
+			name: 'identifyBy',
+			type: 'options',
+			options: [
+				{
+					name: 'Phone Number',
+					value: 'phoneNumber',
+					description: 'The number itself in E.164 format, e.g. +14155550123',
+				},
+				{
+					name: 'Phone Number SID',
+					value: 'phoneNumberSid',
+					description: `The number's ${PROVIDER_NAME} identifier (starts with PN), as returned by Buy or Import`,
+				},
+			],
+			default: 'phoneNumber',
+			description: `How to tell Convocore which number to ${verb}`,
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Phone Number',
+			name: 'phoneNumber',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: '+14155550123',
+			description:
+				'The number in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
+			displayOptions: { show: { ...show, identifyBy: ['phoneNumber'] } },
+		},
+		{
+			displayName: 'Phone Number SID',
+			name: 'phoneNumberSid',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'PN0123456789abcdef0123456789abcdef',
+			description: `The number's ${PROVIDER_NAME} identifier, as returned by Buy or Import`,
+			displayOptions: { show: { ...show, identifyBy: ['phoneNumberSid'] } },
+		},
+	];
+}
+
+/** Reads the identified number of release, repair and assign as request body fields (empty: left out). */
+export function readNumberReference(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const identifyBy = ctx.getNodeParameter('identifyBy', itemIndex, 'phoneNumber') as IdentifyBy;
+	if (identifyBy === 'phoneNumberSid') {
+		return compact({ phoneNumberSid: trimmed(ctx.getNodeParameter('phoneNumberSid', itemIndex, '')) }) as IDataObject;
+	}
+	return compact({ phoneNumber: normalizePhone(ctx.getNodeParameter('phoneNumber', itemIndex, '')) }) as IDataObject;
+}
+
+export const ADDITIONAL_BODY_FIELDS = 'additionalBodyFields';
+
+/** The escape hatch, as one option of an operation's Additional Fields. */
+export function additionalBodyFieldsOption(description: string): INodeProperties {
+	return {
+		displayName: 'Additional Body Fields (JSON)',
+		name: ADDITIONAL_BODY_FIELDS,
+		type: 'json',
+		default: '{}',
+		description,
+	};
+}
+
+/**
+ * Like parseJsonParameter, but the error never quotes the text: V8's syntax errors quote a piece of
+ * the input around the mistake, and the JSON of an import may sit next to an auth token.
+ */
+function parseJsonQuietly(ctx: IExecuteFunctions, raw: unknown, field: string, itemIndex: number): unknown {
+	if (typeof raw !== 'string') return raw;
+	try {
+		return parseJsonParameter(ctx, raw, field, itemIndex);
+	} catch {
+		let reason = 'syntax error';
+		try {
+			JSON.parse(raw);
+		} catch (syntaxError) {
+			reason = (syntaxError as Error).message.replace(/,\s*(\.\.\.)?".*"(\.\.\.)?\s*is not valid JSON$/s, '');
+		}
+		throw new NodeOperationError(ctx.getNode(), `Invalid JSON in item ${itemIndex}: ${field}: must be valid JSON (${reason})`, {
+			itemIndex,
+		});
+	}
+}
+
+/**
+ * Parses the escape hatch: a JSON object, or nothing. Its keys may not repeat a field the node
+ * already sets: which of the two would win is not obvious, so the user is asked to pick one.
+ */
+export function mergeAdditionalBody(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	raw: unknown,
+	itemIndex: number,
+	field = `Additional Fields > Additional Body Fields (JSON)`,
+): IDataObject {
+	const parsed = parseJsonQuietly(ctx, raw, field, itemIndex);
+	if (parsed === undefined || parsed === null) return body;
+	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid ${field} in item ${itemIndex}: must be a JSON object, e.g. {"someField": "value"}`,
+			{ itemIndex },
+		);
+	}
+	const extra = parsed as IDataObject;
+	const clashes = Object.keys(extra).filter((key) => body[key] !== undefined);
+	if (clashes.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid ${field} in item ${itemIndex}: ${clashes.join(', ')} ${clashes.length > 1 ? 'are' : 'is'} already set by the node's own fields`,
+			{
+				itemIndex,
+				description: 'Set each field in one place only: either in its own parameter or in the JSON.',
+			},
+		);
+	}
+	return { ...extra, ...body };
+}
+
+/**
+ * Sends one number request and returns its answer as one output item. Buy and import answer flat
+ * (`{ phoneNumber, phoneNumberSid, message }`); release, repair and assign answer
+ * `{ success, message, data }`, which is flattened so the item keeps Convocore's message (e.g.
+ * that billing stopped) next to the data, instead of dropping it as a plain unwrap would.
+ */
+export async function sendNumberRequest(
+	ctx: IExecuteFunctions,
+	path: string,
+	body: IDataObject,
+	scope: RequestScope,
+): Promise<IDataObject> {
+	const request = { method: 'POST' as const, path, body, raw: true };
+	// A POST: the transport never repeats it after an unclear failure, so nothing happens twice.
+	const answer = await convocoreApiRequest.call(ctx, request, scope);
+	if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) {
+		return { success: true, result: answer as IDataObject['result'] };
+	}
+	const { data, ...rest } = answer as IDataObject;
+	if (rest.success === false) throw apiError(ctx, 200, answer, request, scope);
+	if (data !== null && typeof data === 'object' && !Array.isArray(data)) return { ...rest, ...(data as IDataObject) };
+	return data === undefined ? rest : { ...rest, data };
+}
