@@ -188,7 +188,7 @@ describe('request recording and control routes', () => {
 		await api(sandbox(), 'POST', '/sms', { key, body: sms(SANDBOX_IDS.ownAccountAgent) });
 		const requests = await (await fetch(`${sandbox().url}/__sandbox/requests`)).json();
 		expect(requests).toHaveLength(1);
-		const sent = await (await fetch(`${sandbox().url}/__sandbox/sms`)).json();
+		const sent = (await (await fetch(`${sandbox().url}/__sandbox/sms`)).json()) as Array<Record<string, unknown>>;
 		expect(sent[0]).toMatchObject({ agentId: SANDBOX_IDS.ownAccountAgent, to: '+4917600000001' });
 		const reset = await fetch(`${sandbox().url}/__sandbox/reset`, { method: 'POST' });
 		expect(reset.status).toBe(200);

@@ -49,7 +49,8 @@ describe('GET /agents/{agentId}/custom-metrics', () => {
 		// An id of another agent's metric is unknown for this agent too.
 		const foreignId = sandbox().state.metrics[SANDBOX_IDS.rentalAgent][0].id;
 		expect((await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key, query: { startAfterId: foreignId } })).status).toBe(400);
-		for (const query of [{ limit: 0 }, { limit: METRIC_PAGE.maxLimit + 1 }, { limit: 'many' }, { page: 2 }]) {
+		const badQueries: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: METRIC_PAGE.maxLimit + 1 }, { limit: 'many' }, { page: 2 }];
+		for (const query of badQueries) {
 			const answer = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.ownAccountAgent), { key, query });
 			expect([query, answer.status, answer.body.code]).toEqual([query, 400, 'VALIDATION_ERROR']);
 		}

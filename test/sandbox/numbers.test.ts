@@ -4,7 +4,7 @@ import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
 const key = SANDBOX_KEYS.euWhiteLabel;
-const post = (path: string, body: unknown, withKey = key) => api(sandbox(), 'POST', path, { key: withKey, body });
+const post = (path: string, body: unknown, withKey: string = key) => api(sandbox(), 'POST', path, { key: withKey, body });
 const sms = (agentId: string) => post('/sms', { agentId, to: '+4917600000001', message: 'Hello from the new number' });
 
 describe('number lifecycle', () => {
@@ -95,7 +95,7 @@ describe('buy', () => {
 
 describe('import', () => {
 	const token = 'secret-auth-token-0123456789abcdef';
-	const body = {
+	const body: Record<string, string> = {
 		[telcoField('Number')]: '+4930555000222',
 		[telcoField('AccountSid')]: 'AC00000000000000000000000000000001',
 		[telcoField('AccountAuthToken')]: token,

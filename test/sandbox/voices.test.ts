@@ -4,7 +4,7 @@ import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
 const key = SANDBOX_KEYS.euWhiteLabel;
-const get = (path: string, query?: Record<string, string | number>, withKey = key) => api(sandbox(), 'GET', path, { key: withKey, query });
+const get = (path: string, query?: Record<string, string | number>, withKey: string = key) => api(sandbox(), 'GET', path, { key: withKey, query });
 
 type VoiceBody = { voiceId: string; name: string; provider: string; previewUrl: string; filters: { language: string; gender: string; accent: string; useCase: string } };
 const voicesOf = (answer: { body: any }): VoiceBody[] => answer.body.data.voices;
@@ -68,7 +68,8 @@ describe('browsing and pagination', () => {
 	});
 
 	it('validates the query: limit 1 to 500, whole numbers, no providers on browse', async () => {
-		for (const query of [{ limit: 0 }, { limit: 501 }, { limit: 'ten' }, { limit: 2.5 }, { offset: -1 }, { providers: 'elevenlabs' }, { gender: 'robot' }, { colour: 'blue' }]) {
+		const badQueries: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 501 }, { limit: 'ten' }, { limit: 2.5 }, { offset: -1 }, { providers: 'elevenlabs' }, { gender: 'robot' }, { colour: 'blue' }];
+		for (const query of badQueries) {
 			const answer = await get('/voices/elevenlabs', query);
 			expect([query, answer.status]).toEqual([query, 400]);
 			expect(answer.body.code).toBe('VALIDATION_ERROR');
