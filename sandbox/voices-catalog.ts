@@ -179,11 +179,11 @@ const PROFILES: Record<ProviderSlug, ProviderProfile> = {
 	},
 };
 
-const VOICE_NAMES = [
-	'Aria', 'Bella', 'Callum', 'Daniel', 'Elena', 'Finn', 'Grace', 'Hugo', 'Isla', 'Jonas', 'Kira', 'Liam',
-	'Maya', 'Nico', 'Olivia', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wes', 'Ximena',
-	'Yara', 'Zane', 'Amelie', 'Bruno', 'Chloe', 'Dario', 'Emma', 'Felix', 'Gemma', 'Henrik', 'Ines', 'Jasper',
-	'Klara', 'Lucas', 'Mila', 'Noah', 'Oskar', 'Priya', 'Rafael', 'Sofia', 'Theo', 'Ursula', 'Viktor', 'Wanda',
+/** Names by gender (index 0 male, 1 female, 2 neutral), so a voice's name fits its gender. */
+const VOICE_NAMES: [string[], string[], string[]] = [
+	['Callum', 'Daniel', 'Finn', 'Hugo', 'Jonas', 'Liam', 'Nico', 'Pablo', 'Umar', 'Wes', 'Zane', 'Bruno', 'Dario', 'Felix', 'Henrik', 'Jasper', 'Lucas', 'Noah', 'Oskar', 'Rafael', 'Theo', 'Viktor'],
+	['Aria', 'Bella', 'Elena', 'Grace', 'Isla', 'Kira', 'Maya', 'Olivia', 'Rosa', 'Tara', 'Vera', 'Ximena', 'Yara', 'Amelie', 'Chloe', 'Emma', 'Gemma', 'Ines', 'Klara', 'Mila', 'Priya', 'Sofia'],
+	['Quinn', 'Sami', 'River', 'Sky', 'Robin', 'Ash', 'Morgan'],
 ];
 
 const USE_CASES = ['conversational', 'narration', 'customer support', 'news', 'characters', 'meditation', 'advertisement'];
@@ -222,12 +222,17 @@ interface CatalogVoice {
 
 function buildProviderVoices(slug: ProviderSlug, providerIndex: number): CatalogVoice[] {
 	const profile = PROFILES[slug];
+	// How many names of each gender this provider has used: the nth voice of a gender gets the nth name.
+	const namesUsed = [0, 0, 0];
 	return Array.from({ length: VOICES_PER_PROVIDER }, (_, index) => {
-		const name = VOICE_NAMES[(index + providerIndex * 7) % VOICE_NAMES.length];
+		// Mostly alternating male/female, every seventh voice neutral.
+		const genderIndex = index % 7 === 6 ? 2 : index % 2;
+		const gender = profile.genders[genderIndex];
+		const names = VOICE_NAMES[genderIndex];
+		// Rotated per provider; each list is longer than a provider's voices of that gender, so names are unique.
+		const name = names[(namesUsed[genderIndex]++ + providerIndex * 3) % names.length];
 		// Pairs of neighbours share a language, so every language has male and female voices.
 		const language = profile.languages[(Math.floor(index / 2) + providerIndex) % profile.languages.length];
-		// Mostly alternating male/female, every seventh voice neutral.
-		const gender = profile.genders[index % 7 === 6 ? 2 : index % 2];
 		return {
 			voice: {
 				voiceId: profile.voiceId(name, index, language),

@@ -49,6 +49,15 @@ describe('browsing and pagination', () => {
 		expect(new Set(voices.map((v) => v.voiceId)).size).toBe(VOICES_PER_PROVIDER);
 	});
 
+	it('gives every provider a full catalog with unique ids and names', async () => {
+		for (const { slug } of VOICE_PROVIDERS) {
+			const voices = voicesOf(await get(`/voices/${slug}`));
+			expect([slug, voices.length]).toEqual([slug, VOICES_PER_PROVIDER]);
+			expect(new Set(voices.map((v) => v.voiceId)).size).toBe(VOICES_PER_PROVIDER);
+			expect(new Set(voices.map((v) => v.name)).size).toBe(VOICES_PER_PROVIDER);
+		}
+	});
+
 	it('pages with limit and offset, without gaps or repeats', async () => {
 		const pages: VoiceBody[][] = [];
 		const flags: boolean[] = [];
