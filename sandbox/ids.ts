@@ -6,7 +6,7 @@ export function hexDigest(text: string, length = 32): string {
 	return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
 
-/** Telephony-style SIDs: a two-letter prefix and 32 hex digits (e.g. `SM…` for a message, `PN…` for a number). */
-export function sid(prefix: 'SM' | 'PN' | 'AC' | 'MG' | 'SU', seed: string): string {
+/** Telephony-style SIDs: a two-letter prefix and 32 hex digits (`SM` message, `PN` number, `AC` account, `SU` rental subscription). */
+export function sid(prefix: 'SM' | 'PN' | 'AC' | 'SU', seed: string): string {
 	return prefix + hexDigest(`${prefix}:${seed}`);
 }

@@ -16,7 +16,7 @@ export { sampleEventPayload } from './events';
 export { SANDBOX_IDS, SANDBOX_KEYS, SEED_TIME_MS } from './seed';
 export { generateAgentReply, splitIntoSegments } from './routes/sms';
 export { MP3_FRAME_LENGTH, VOICES_PER_PROVIDER } from './voices-catalog';
-export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest, RequestFilter, SandboxRegion, SandboxState, SentSms };
+export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest, RequestFilter, SentSms };
 export type { FaultKind } from './faults';
 export type * from './state';
 

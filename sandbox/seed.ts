@@ -96,7 +96,7 @@ function workspace(
 	return { id, name, region, plan, secret, providerSecretNames };
 }
 
-/** Every provider key that requiresWorkspaceApiKey providers need, stored where the seed wants voices to work. */
+/** Every provider's workspace key name: stored in the workspaces where every provider should work. */
 const ALL_PROVIDER_SECRET_NAMES = VOICE_PROVIDERS.map((provider) => provider.workspaceSecretKey as string);
 
 function seedWorkspaces(): SandboxWorkspace[] {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'net';
 import { isEventType } from '../nodes/shared/contracts/events';
 import { authenticate, enforcePlan, type AuthKind } from './auth';
-import { ApiError } from './errors';
+import { ApiError, validationError } from './errors';
 import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
 import { FaultQueue, faultSchema, type Fault } from './faults';
 import type { Route, RouteResult, SentSms } from './routes/types';
@@ -315,9 +315,7 @@ export class SandboxServer {
 				return sendJson(res, 200, this.faults.list().map((f) => ({ ...f, times: serializeTimes(f.times), remaining: serializeTimes(f.remaining) })));
 			case 'POST /__sandbox/faults': {
 				const parsed = faultSchema.safeParse(body);
-				if (!parsed.success) {
-					return sendJson(res, 400, { message: 'Invalid fault.', code: 'VALIDATION_ERROR', issues: parsed.error.issues.map((i) => ({ message: `${i.path.join('.')}: ${i.message}` })) });
-				}
+				if (!parsed.success) return sendJson(res, 400, validationError('fault', parsed.error).toBody());
 				this.faults.add(parsed.data as Fault);
 				return sendJson(res, 200, { success: true, message: `Fault ${parsed.data.kind} injected.` });
 			}

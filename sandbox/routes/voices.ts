@@ -16,9 +16,9 @@ import {
 	providerModels,
 	providerRequiresWorkspaceKey,
 	providerSecretName,
+	withPreviewUrl,
 	type VoiceFilters,
 } from '../voices-catalog';
-import { withPreviewUrl } from '../voices-catalog';
 import type { Route, RouteContext } from './types';
 
 /**
