@@ -49,6 +49,8 @@ interface Seen {
 class StandIn {
 	shape: Shape = 'envelope';
 	seen: Seen[] = [];
+	/** How many preview downloads answer 503 before one succeeds. */
+	previewFailures = 0;
 	private server!: Server;
 	url = '';
 
@@ -94,7 +96,14 @@ class StandIn {
 			res.writeHead(status, { 'content-type': type, 'content-length': data.length });
 			res.end(data);
 		};
-		if (url.pathname.startsWith('/previews/')) return send(200, MP3, 'audio/mpeg');
+		if (url.pathname.startsWith('/previews/')) {
+			if (url.pathname === '/previews/gone.mp3') return send(404, { message: 'gone', code: 'NOT_FOUND' });
+			if (this.previewFailures > 0) {
+				this.previewFailures -= 1;
+				return send(503, { message: 'busy', code: 'UNAVAILABLE' });
+			}
+			return send(200, MP3, 'audio/mpeg');
+		}
 		if (req.headers.authorization !== `Bearer ${SECRET}`) return send(401, { message: 'bad key', code: 'UNAUTHORIZED' });
 
 		const path = url.pathname.replace(/^\/v3/, '');
@@ -114,6 +123,9 @@ class StandIn {
 				this.wrap(voices, 'voices', { total: all.length, limit, offset, hasMore: offset + voices.length < all.length }),
 			);
 		}
+		if (path === '/voices/standin/no-preview') {
+			return send(200, { success: true, data: { ...catalog[0], voiceId: 'no-preview', previewUrl: '/previews/gone.mp3' } });
+		}
 		const one = /^\/voices\/standin\/([^/]+)$/.exec(path);
 		const voice = one && catalog.find((v) => v.voiceId === decodeURIComponent(one[1]));
 		if (voice) {
@@ -132,6 +144,7 @@ afterAll(() => api.stop());
 beforeEach(() => {
 	api.seen = [];
 	api.shape = 'envelope';
+	api.previewFailures = 0;
 });
 
 async function voice(parameters: INodeParameters) {
@@ -221,6 +234,22 @@ describe('Get against the stand-in', () => {
 			]);
 		},
 	);
+});
+
+describe('preview download failures', () => {
+	it('retries a preview download that failed with a 5xx', async () => {
+		api.previewFailures = 1;
+		const [item] = (await voice({ operation: 'get', provider: 'standin', voiceId: { __rl: true, mode: 'id', value: 'v0003' } })).items();
+
+		expect(Buffer.from((item.binary?.data as IBinaryData).data, 'base64').equals(MP3)).toBe(true);
+		expect(api.seen.map((s) => s.path)).toEqual(['/v3/voices/standin/v0003', '/previews/v0003.mp3', '/previews/v0003.mp3']);
+	});
+
+	it('names the preview that could not be downloaded', async () => {
+		const run = await voice({ operation: 'get', provider: 'standin', voiceId: { __rl: true, mode: 'id', value: 'no-preview' } });
+
+		expect(run.error('Convocore')?.message).toBe(`Could not download ${api.url}/previews/gone.mp3 (HTTP 404)`);
+	});
 });
 
 describe('voice picker (listSearch) over a long catalog', () => {
