@@ -139,7 +139,7 @@ export function mergeAdditionalBody(
 	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Invalid ${field} in item ${itemIndex}: must be a JSON object, e.g. {"someField": "value"}`,
+			`Invalid JSON in item ${itemIndex}: ${field}: must be a JSON object, e.g. {"someField": "value"}`,
 			{ itemIndex },
 		);
 	}
@@ -148,7 +148,7 @@ export function mergeAdditionalBody(
 	if (clashes.length) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Invalid ${field} in item ${itemIndex}: ${clashes.join(', ')} ${clashes.length > 1 ? 'are' : 'is'} already set by the node's own fields`,
+			`Invalid request body in item ${itemIndex}: ${field}: ${clashes.join(', ')} ${clashes.length > 1 ? 'are' : 'is'} already set by the node's own fields`,
 			{
 				itemIndex,
 				description: 'Set each field in one place only: either in its own parameter or in the JSON.',
