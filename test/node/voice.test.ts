@@ -145,6 +145,13 @@ describe('Voice > Search (GET /voices)', () => {
 		expect(items).toHaveLength(120);
 	});
 
+	it('takes a limit given as text by an expression', async () => {
+		const items = (await voice({ operation: 'search', limit: '={{ "7" }}' })).items();
+
+		expect(items).toHaveLength(7);
+		expect(apiRequests().map((r) => r.query)).toEqual([{ limit: '7', offset: '0' }]);
+	});
+
 	it('runs once per input item, each output paired with its item', async () => {
 		const items = (
 			await voice(
@@ -328,6 +335,7 @@ describe('Voice > validation before sending', () => {
 		['an unknown gender', { operation: 'search', filters: { gender: 'robot' } }, /^Invalid voice filters in item 0: gender: must be male, female or neutral/],
 		['an unknown provider slug', { operation: 'search', filters: { providers: ['cartesia', 'nope'] } }, /^Invalid voice filters in item 0: providers\.1: /],
 		['a limit below 1', { operation: 'search', limit: 0 }, /^Invalid pagination in item 0: limit: must be 1 or more/],
+		['a limit that is not a number', { operation: 'search', limit: '={{ "lots" }}' }, /^Invalid pagination in item 0: limit: must be a number$/],
 		['a page size above 500', { operation: 'browse', provider: 'cartesia', options: { pageSize: 501 } }, /^Invalid pagination in item 0: pageSize: must be between 1 and 500/],
 		// A literal empty required field is caught by n8n itself; an expression that yields nothing is ours to catch.
 		['no provider', { operation: 'browse', provider: '={{ $json.missing }}' }, /^Invalid provider in item 0: provider: is required/],

@@ -145,9 +145,10 @@ export interface VoiceListPlan {
 
 const paginationSchema = z
 	.object({
-		limit: z.number().int('must be a whole number').min(1, 'must be 1 or more').optional(),
-		pageSize: z
-			.number()
+		// An expression may hand a number over as text.
+		limit: z.coerce.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').optional(),
+		pageSize: z.coerce
+			.number({ invalid_type_error: 'must be a number' })
 			.int('must be a whole number')
 			.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
 			.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
