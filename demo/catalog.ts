@@ -1,0 +1,192 @@
+/**
+ * The example workflows, in the order the demo runs them, with what each must achieve against the
+ * sandbox and the facts the report shows. Node names are the ones in examples/*.json.
+ */
+import type { IBinaryData, IDataObject } from 'n8n-workflow';
+import { SANDBOX_IDS } from '../sandbox';
+import { outputOf } from './engine';
+import type { ExampleOutcome, ExampleSpec } from './runner';
+
+const json = (outcome: ExampleOutcome, node: string, output = 0): IDataObject[] =>
+	outputOf(outcome.run, node, output).map((item) => item.json);
+
+function quote(text: unknown, max = 72): string {
+	const value = String(text ?? '').replace(/\s+/g, ' ');
+	return `"${value.length > max ? `${value.slice(0, max - 1)}…` : value}"`;
+}
+
+function expect(problems: string[], condition: boolean, problem: string): void {
+	if (!condition) problems.push(problem);
+}
+
+const LEAD_SMS = 'Agent writes and sends the SMS';
+
+const leadFollowUp: ExampleSpec = {
+	file: '01-lead-captured-sms-follow-up.json',
+	deliveries: [
+		{ label: 'lead_captured', type: 'lead_captured', expectStatus: 200, expectRun: true },
+		{ label: 'webhook_test (not subscribed)', type: 'webhook_test', expectStatus: 200, expectRun: false },
+		{ label: 'lead_captured with a wrong workspace secret', type: 'lead_captured', workspaceSecret: 'vg_NotTheWorkspaceKey1', expectStatus: 401, expectRun: false },
+	],
+	summarize(outcome) {
+		const [sms] = json(outcome, LEAD_SMS);
+		const lead = json(outcome, 'Lead details')[0] ?? {};
+		const preview = (sms?.messagesPreview as string[] | undefined)?.[0];
+		return [
+			`lead ${lead.name} <${lead.email}> ${lead.phone}, captured by ${lead.agentId} via ${lead.channel}`,
+			`SMS ${sms?.messageSid} to ${sms?.to} from ${sms?.from} (mode ${sms?.mode}, ${sms?.senderMode})`,
+			`agent wrote ${quote(preview, 110)} (the sandbox's stand-in for the agent's language model)`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [sms] = json(outcome, LEAD_SMS);
+		expect(problems, outcome.webhook?.executions === 1, `expected exactly 1 execution, got ${outcome.webhook?.executions}`);
+		expect(problems, typeof sms?.messageSid === 'string' && sms.mode === 'agent', 'no agent-written SMS was sent');
+		const sent = sandbox.sentSms.filter((entry) => entry.messageSid === sms?.messageSid);
+		expect(problems, sent.length === 1 && sent[0].to === sms?.to, 'the sandbox did not record the SMS');
+		return problems;
+	},
+};
+
+const campaign: ExampleSpec = {
+	file: '02-sms-campaign-dry-run-then-send.json',
+	summarize(outcome) {
+		const dry = json(outcome, 'Dry run');
+		const skipped = json(outcome, 'Skipped: a human is replying');
+		const sent = json(outcome, 'Send');
+		return [
+			`dry run: ${dry.length} recipients checked, nothing sent (${dry.filter((r) => r.status === 'dry_run').length} ready, ${dry.filter((r) => r.skipped).length} in human handoff)`,
+			...sent.map((r) => `sent ${r.messageSid} to ${r.to} (campaign ${r.campaignId})`),
+			...skipped.map((r) => `skipped ${r.to}: ${r.reason}`),
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const dry = json(outcome, 'Dry run');
+		const skipped = json(outcome, 'Skipped: a human is replying');
+		const sent = json(outcome, 'Send');
+		expect(problems, dry.length === 3 && dry.every((r) => r.dryRun === true), 'the dry run did not check 3 recipients');
+		expect(problems, skipped.length === 1 && skipped[0].to === SANDBOX_IDS.humanHandoffRecipient, 'the human-handoff conversation was not skipped');
+		expect(problems, sent.length === 2 && sent.every((r) => typeof r.messageSid === 'string'), 'expected 2 SMS sent');
+		const recorded = sandbox.sentSms.filter((entry) => entry.campaignId === 'spring-checkup-2026');
+		expect(problems, recorded.length === 2, `the sandbox recorded ${recorded.length} campaign SMS, expected 2`);
+		expect(problems, !recorded.some((entry) => entry.to === SANDBOX_IDS.humanHandoffRecipient), 'an SMS went to the human-handoff conversation');
+		return problems;
+	},
+};
+
+const voices: ExampleSpec = {
+	file: '03-find-voices-and-download-preview.json',
+	summarize(outcome) {
+		const found = json(outcome, 'Search voices');
+		const [item] = outputOf(outcome.run, 'Download the preview');
+		const preview = item?.binary?.preview as IBinaryData | undefined;
+		const bytes = preview ? Buffer.from(preview.data, 'base64').length : 0;
+		const filters = (v: IDataObject) => v.filters as IDataObject;
+		return [
+			`found ${found.length} voices: ${found.map((v) => `${v.name} (${v.provider}, ${filters(v).language}, ${filters(v).gender})`).join('; ')}`,
+			`preview of ${item?.json.name}: ${preview?.fileName}, ${preview?.mimeType}, ${bytes} bytes in binary field "preview"`,
+		];
+	},
+	verify(outcome) {
+		const problems: string[] = [];
+		const found = json(outcome, 'Search voices');
+		expect(problems, found.length > 0, 'no voice found');
+		expect(
+			problems,
+			found.every((v) => v.provider === 'elevenlabs' && (v.filters as IDataObject).gender === 'female'),
+			'a voice outside the filters was returned',
+		);
+		const preview = outputOf(outcome.run, 'Download the preview')[0]?.binary?.preview;
+		const bytes = preview ? Buffer.from(preview.data, 'base64') : Buffer.alloc(0);
+		// An MP3 frame starts with 11 set sync bits.
+		expect(problems, bytes.length > 0 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && preview?.mimeType === 'audio/mpeg', 'the preview is not an MP3');
+		return problems;
+	},
+};
+
+const buyAndAssign: ExampleSpec = {
+	file: '04-buy-number-and-assign-to-agent.json',
+	summarize(outcome) {
+		const [bought] = json(outcome, 'Buy the number');
+		const [assigned] = json(outcome, 'Assign it to the agent for SMS');
+		const [check] = json(outcome, 'Check: dry-run SMS from the new number');
+		return [
+			`bought ${bought?.phoneNumber} (${bought?.phoneNumberSid}): ${quote(bought?.message, 90)}`,
+			`assigned for SMS: ${quote(assigned?.message, 90)}`,
+			`dry run: ${check?.agentId} would text ${check?.to} from ${check?.from} (${check?.senderMode}), nothing sent`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [bought] = json(outcome, 'Buy the number');
+		const [check] = json(outcome, 'Check: dry-run SMS from the new number');
+		const number = SANDBOX_IDS.buyableNumber;
+		expect(problems, bought?.phoneNumber === number && typeof bought.phoneNumberSid === 'string', `${number} was not bought`);
+		expect(problems, sandbox.state.agents[SANDBOX_IDS.noSmsAgent]?.smsNumbers.includes(number), `${number} is not connected to ${SANDBOX_IDS.noSmsAgent} for SMS`);
+		expect(problems, check?.dryRun === true && check.from === number, 'the dry run did not send from the new number');
+		return problems;
+	},
+};
+
+const release: ExampleSpec = {
+	file: '05-release-number.json',
+	summarize(outcome) {
+		const [released] = json(outcome, 'Release the number');
+		const detached = (released?.detachedFromAgents as string[] | undefined) ?? [];
+		return [
+			`released ${released?.phoneNumber} (${released?.phoneNumberSid}): ${quote(released?.message, 90)}`,
+			`detached from ${detached.length ? detached.join(', ') : 'no agent'}`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [released] = json(outcome, 'Release the number');
+		const number = SANDBOX_IDS.buyableNumber;
+		expect(problems, released?.success === true && released.phoneNumber === number, `${number} was not released`);
+		expect(problems, !sandbox.state.numbers[number], `${number} is still in the workspace`);
+		return problems;
+	},
+};
+
+const metrics: ExampleSpec = {
+	file: '06-list-custom-metrics.json',
+	summarize(outcome) {
+		const rows = json(outcome, 'Key, type and description');
+		const builtIn = rows.filter((r) => r.builtIn === true);
+		const custom = rows.filter((r) => r.builtIn !== true);
+		return [
+			`${rows.length} metrics of ${SANDBOX_IDS.ownAccountAgent}: ${builtIn.length} built-in, ${custom.length} custom`,
+			`custom: ${custom.map((r) => `${r.key} (${r.type}${r.allowedValues ? `: ${r.allowedValues}` : ''})`).join(', ')}`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const rows = json(outcome, 'Key, type and description');
+		const expected = sandbox.state.metrics[SANDBOX_IDS.ownAccountAgent]?.length ?? 0;
+		expect(problems, rows.length === expected && expected > 0, `listed ${rows.length} metrics, the agent has ${expected}`);
+		expect(problems, new Set(rows.map((r) => r.key)).size === rows.length, 'a metric was listed twice');
+		return problems;
+	},
+};
+
+const crawler: ExampleSpec = {
+	file: '07-delete-stale-crawler-job.json',
+	summarize(outcome) {
+		const [deleted] = json(outcome, 'Delete the crawler job');
+		return [`deleted ${deleted?.jobId} in ${deleted?.workspaceId}: ${quote(deleted?.message, 90)}`];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [deleted] = json(outcome, 'Delete the crawler job');
+		const jobId = SANDBOX_IDS.crawlerJobBlog;
+		expect(problems, deleted?.success === true && deleted.jobId === jobId, `${jobId} was not deleted`);
+		expect(problems, !sandbox.state.crawlerJobs[jobId], `${jobId} still exists`);
+		expect(problems, !sandbox.state.scrapedPages.some((page) => page.jobId === jobId), `pages of ${jobId} are left`);
+		return problems;
+	},
+};
+
+/** In run order: release (05) gives up the number bought in 04. */
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler];

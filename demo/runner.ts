@@ -1,0 +1,150 @@
+/**
+ * Runs the example workflows against a Convocore sandbox: the same code for `npm run demo`
+ * (node types loaded from the built package) and for test/examples (node types from the sources).
+ */
+import { join } from 'path';
+import type { IRun } from 'n8n-workflow';
+import type { EventType, Sandbox } from '../sandbox';
+import {
+	nodeRuns,
+	readWorkflow,
+	runError,
+	runManualWorkflow,
+	startWebhookServer,
+	type Engine,
+	type NamedCredential,
+	type NodeRun,
+	type WorkflowJson,
+} from './engine';
+
+/** The name every example's Convocore nodes reference their credential by. */
+export const CREDENTIAL_NAME = 'Convocore account';
+
+export const EXAMPLES_DIR = join(__dirname, '..', 'examples');
+
+/**
+ * The credential a user would create to build against the sandbox: region Custom, the sandbox's
+ * EU base URL and the EU White Label workspace's secret (reads and writes; also the secret events
+ * carry, which the trigger verifies).
+ */
+export function sandboxCredentials(sandbox: Sandbox): Record<string, NamedCredential> {
+	return {
+		[CREDENTIAL_NAME]: {
+			type: 'convocoreApi',
+			data: { region: 'custom', baseUrl: sandbox.baseUrl('eu'), secretKey: sandbox.keys.euWhiteLabel },
+		},
+	};
+}
+
+/** One event the sandbox posts to a trigger example's Production URL. */
+export interface Delivery {
+	label: string;
+	type: EventType;
+	/** Default: the workspace secret of the credential. */
+	workspaceSecret?: string;
+	/** The HTTP status the trigger must answer. */
+	expectStatus: number;
+	/** Whether the delivery must start an execution. */
+	expectRun: boolean;
+}
+
+export interface DeliveryResult extends Delivery {
+	status: number;
+	body: string;
+	ran: boolean;
+}
+
+export interface ExampleOutcome {
+	workflow: WorkflowJson;
+	/** The run the report describes (for a trigger example: the execution the first event started). */
+	run: IRun;
+	/** Trigger examples only. */
+	webhook?: { productionUrl: string; deliveries: DeliveryResult[]; executions: number };
+}
+
+export interface ExampleSpec {
+	/** File name under examples/. */
+	file: string;
+	/** Set for a trigger example: the events the sandbox delivers over HTTP, in order. */
+	deliveries?: Delivery[];
+	/** The key facts of a run, one short line each. */
+	summarize(outcome: ExampleOutcome, sandbox: Sandbox): string[];
+	/** What must be true after the run; each problem found is one line. */
+	verify(outcome: ExampleOutcome, sandbox: Sandbox): string[];
+}
+
+export interface ExampleResult {
+	spec: ExampleSpec;
+	workflow?: WorkflowJson;
+	outcome?: ExampleOutcome;
+	nodes: NodeRun[];
+	/** Key facts for the report. */
+	lines: string[];
+	/** Empty when the example did its job. */
+	problems: string[];
+	ms: number;
+}
+
+async function runTriggerExample(spec: ExampleSpec, workflow: WorkflowJson, engine: Engine, sandbox: Sandbox): Promise<ExampleOutcome> {
+	const server = await startWebhookServer(workflow, engine);
+	const deliveries: DeliveryResult[] = [];
+	try {
+		for (const delivery of spec.deliveries ?? []) {
+			const before = server.executions.length;
+			// The sandbox posts `{ type, payload }` over real HTTP, as Convocore posts workspace events.
+			const answer = await sandbox.deliverEvent(server.productionUrl, delivery.type, {
+				...(delivery.workspaceSecret ? { workspaceSecret: delivery.workspaceSecret } : {}),
+			});
+			deliveries.push({ ...delivery, status: answer.status, body: answer.body, ran: server.executions.length > before });
+		}
+		const runs = await Promise.all(server.executions);
+		if (!runs.length) throw new Error('no delivery started the workflow');
+		return {
+			workflow,
+			run: runs[0],
+			webhook: { productionUrl: server.productionUrl, deliveries, executions: runs.length },
+		};
+	} finally {
+		await server.close();
+	}
+}
+
+/** Runs one example and checks it; never throws (a failure is reported in `problems`). */
+export async function runExample(spec: ExampleSpec, engine: Engine, sandbox: Sandbox): Promise<ExampleResult> {
+	const started = Date.now();
+	const result: ExampleResult = { spec, nodes: [], lines: [], problems: [], ms: 0 };
+	try {
+		const workflow = readWorkflow(join(EXAMPLES_DIR, spec.file));
+		result.workflow = workflow;
+		const outcome = spec.deliveries
+			? await runTriggerExample(spec, workflow, engine, sandbox)
+			: { workflow, run: await runManualWorkflow(workflow, engine) };
+		result.outcome = outcome;
+		result.nodes = nodeRuns(outcome.run);
+		const error = runError(outcome.run);
+		if (error) {
+			result.problems.push(error);
+		} else {
+			result.lines = spec.summarize(outcome, sandbox);
+			result.problems.push(...spec.verify(outcome, sandbox));
+		}
+		for (const delivery of outcome.webhook?.deliveries ?? []) {
+			if (delivery.status !== delivery.expectStatus || delivery.ran !== delivery.expectRun) {
+				result.problems.push(
+					`${delivery.label}: answered ${delivery.status}${delivery.ran ? ' and ran' : ''}, expected ${delivery.expectStatus}${delivery.expectRun ? ' and a run' : ' and no run'}`,
+				);
+			}
+		}
+	} catch (error) {
+		result.problems.push((error as Error).stack ?? String(error));
+	}
+	result.ms = Date.now() - started;
+	return result;
+}
+
+/** Runs the examples in order on one sandbox (some build on earlier ones, e.g. release after buy). */
+export async function runExamples(specs: ExampleSpec[], engine: Engine, sandbox: Sandbox): Promise<ExampleResult[]> {
+	const results: ExampleResult[] = [];
+	for (const spec of specs) results.push(await runExample(spec, engine, sandbox));
+	return results;
+}
