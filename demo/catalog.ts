@@ -113,7 +113,7 @@ const buyAndAssign: ExampleSpec = {
 		const [assigned] = json(outcome, 'Assign it to the agent for SMS');
 		const [check] = json(outcome, 'Check: dry-run SMS from the new number');
 		return [
-			`bought ${bought?.phoneNumber} (${bought?.phoneNumberSid}): ${quote(bought?.message, 90)}`,
+			`bought ${bought?.phoneNumber} (${bought?.phoneNumberSid}): ${quote(bought?.message, 160)}`,
 			`assigned for SMS: ${quote(assigned?.message, 90)}`,
 			`dry run: ${check?.agentId} would text ${check?.to} from ${check?.from} (${check?.senderMode}), nothing sent`,
 		];
