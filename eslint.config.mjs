@@ -23,7 +23,7 @@ import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 export default [
 	// Build output and installed packages are never linted; the compiled package is checked
 	// by `npm run scan`, which lints the packed tarball.
-	{ ignores: ['dist/**', 'node_modules/**', '**/*.d.ts'] },
+	{ ignores: ['dist/**', 'node_modules/**'] },
 
 	n8nCommunityNodesPlugin.configs.recommended,
 	{ rules: { 'no-console': 'error' } },
