@@ -4,8 +4,8 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		// Type errors are caught by `npm run typecheck`; tests only need the code transpiled.
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],
+		// tsconfig's isolatedModules makes ts-jest transpile only: type errors are `npm run typecheck`'s job.
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	testTimeout: 30000,

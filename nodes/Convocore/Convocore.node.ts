@@ -31,7 +31,7 @@ export class Convocore implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			"Send SMS from a Convocore agent's number, find and preview text-to-speech voices, manage phone numbers, and read custom metrics",
+			"Send SMS from a Convocore agent's number, find and preview text-to-speech voices, manage phone numbers, read custom metrics and delete crawler jobs",
 		defaults: { name: 'Convocore' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

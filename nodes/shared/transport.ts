@@ -429,7 +429,7 @@ function findUrl(value: unknown): string | undefined {
 
 /**
  * Collects results page by page with limit/offset (voices) and stops as soon as `max` results
- * are in or a page comes back short.
+ * are in or the server says there is no more.
  */
 export async function collectOffsetPages<T>(
 	fetchPage: (offset: number, limit: number) => Promise<{ items: T[]; total?: number; hasMore?: boolean }>,
@@ -442,10 +442,14 @@ export async function collectOffsetPages<T>(
 		const page = await fetchPage(offset, limit);
 		results.push(...page.items.slice(0, max - results.length));
 		offset += page.items.length;
+		// The server's own word wins: a server may cap pages below what was asked, so a short
+		// page only ends the listing when neither hasMore nor total says otherwise.
 		const exhausted =
-			page.items.length < limit ||
-			page.hasMore === false ||
-			(typeof page.total === 'number' && offset >= page.total);
+			page.hasMore !== undefined
+				? !page.hasMore
+				: typeof page.total === 'number'
+					? offset >= page.total
+					: page.items.length < limit;
 		if (exhausted || page.items.length === 0) break;
 	}
 	return results;

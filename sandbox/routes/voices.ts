@@ -72,6 +72,10 @@ function listModels(ctx: RouteContext) {
 
 function searchVoices(ctx: RouteContext) {
 	const query = parseOrThrow(searchVoicesQuerySchema, ctx.query, 'voice search query');
+	const unknown = query.providers?.filter((slug) => !isProviderSlug(slug)) ?? [];
+	if (unknown.length) {
+		throw new ApiError(400, 'UNKNOWN_PROVIDER', `Unknown voice provider${unknown.length > 1 ? 's' : ''} ${unknown.map((slug) => `"${slug}"`).join(', ')}. Supported: ${PROVIDER_SLUGS.join(', ')}.`);
+	}
 	const explicit = query.providers as ProviderSlug[] | undefined;
 	// Named providers must be usable; without a list, the ones this workspace cannot use are left out.
 	explicit?.forEach((slug) => assertProviderKey(ctx.caller.workspace, slug));

@@ -304,7 +304,7 @@ describe('Phone Number > Import', () => {
 			importParameters({ additionalFields: { additionalBodyFields: `{"note": ${authToken}}` } }),
 		);
 		const error = broken.error('Convocore');
-		expect(error?.message).toMatch(/must be valid JSON \(Unexpected token/);
+		expect(error?.message).toMatch(/must be valid JSON \(syntax error/);
 		// V8 would quote the text around the mistake: not even a piece of the token may show.
 		expect(shownOf(error)).not.toContain(authToken.slice(0, 8));
 		expect(sandbox.current.count()).toBe(0);

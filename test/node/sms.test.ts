@@ -280,6 +280,10 @@ describe('SMS > Send', () => {
 		const error = failed.error('Convocore');
 		expect(error?.message).toMatch(/to: must be a phone number/);
 		expect(`${error?.message} ${error?.description} ${JSON.stringify(error?.context)}`).not.toContain(secretToken);
+		const broken = await send({ options: { agentOptions: `{"serverData":{"${telcoField('AuthToken')}":"${secretToken}"` } });
+		const syntaxError = broken.error('Convocore');
+		expect(syntaxError?.message).toMatch(/options\.agentOptions: must be valid JSON \(syntax error/);
+		expect(`${syntaxError?.message} ${syntaxError?.description}`).not.toContain(secretToken.slice(0, 8));
 	});
 
 	it('explains the plan gate and links to billing', async () => {

@@ -330,10 +330,20 @@ describe('Voice > List Providers and List Models', () => {
 	});
 });
 
+describe('Voice > providers beyond the eleven known', () => {
+	it('a slug the node does not know is sent (the live list is authoritative) and the API answer is shown', async () => {
+		const run = await voice({ operation: 'search', filters: { providers: ['cartesia', 'acme-tts'] } });
+		const error = run.error('Convocore');
+		expect(error?.message).toMatch(/^Convocore rejected the request: Unknown voice provider "acme-tts"/);
+		expect(error?.description).toMatch(/UNKNOWN_PROVIDER/);
+		expect(sandbox.current.requests({ path: '/voices' })[0].query.providers).toBe('cartesia,acme-tts');
+	});
+});
+
 describe('Voice > validation before sending', () => {
 	it.each<[string, INodeParameters, RegExp]>([
 		['an unknown gender', { operation: 'search', filters: { gender: 'robot' } }, /^Invalid voice filters in item 0: gender: must be male, female or neutral/],
-		['an unknown provider slug', { operation: 'search', filters: { providers: ['cartesia', 'nope'] } }, /^Invalid voice filters in item 0: providers\.1: /],
+		['a provider list entry that is not a slug', { operation: 'search', filters: { providers: ['cartesia', 'no pe!'] } }, /^Invalid voice filters in item 0: providers\.1: /],
 		['a limit below 1', { operation: 'search', limit: 0 }, /^Invalid pagination in item 0: limit: must be 1 or more/],
 		['a limit that is not a number', { operation: 'search', limit: '={{ "lots" }}' }, /^Invalid pagination in item 0: limit: must be a number$/],
 		['a page size above 500', { operation: 'browse', provider: 'cartesia', options: { pageSize: 501 } }, /^Invalid pagination in item 0: pageSize: must be between 1 and 500/],

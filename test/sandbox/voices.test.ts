@@ -85,7 +85,9 @@ describe('browsing and pagination', () => {
 			expect(answer.body.issues.length).toBeGreaterThan(0);
 		}
 		expect((await get('/voices', { limit: 501 })).status).toBe(400);
-		expect((await get('/voices', { providers: 'elevenlabs,acme-tts' })).status).toBe(400);
+		const unknownProvider = await get('/voices', { providers: 'elevenlabs,acme-tts' });
+		expect(unknownProvider.status).toBe(400);
+		expect(unknownProvider.body.code).toBe('UNKNOWN_PROVIDER');
 		expect((await get('/voices/elevenlabs', { limit: 500 })).status).toBe(200);
 		expect((await get('/voices/elevenlabs', { limit: 1 })).status).toBe(200);
 	});

@@ -55,9 +55,13 @@ export function parseJsonParameter(
 	try {
 		return JSON.parse(value);
 	} catch (error) {
+		// V8's message quotes the text around the mistake, and that text may hold a secret (an
+		// auth token in agent options or a number import): only the position is kept.
+		const position = /position (\d+)/.exec((error as Error).message)?.[1];
+		const where = position === undefined ? '' : ` at character ${Number(position) + 1}`;
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Invalid JSON in item ${itemIndex}: ${field}: must be valid JSON (${(error as Error).message})`,
+			`Invalid JSON in item ${itemIndex}: ${field}: must be valid JSON (syntax error${where})`,
 			{ itemIndex },
 		);
 	}

@@ -20,7 +20,9 @@ export const PROVIDER_SLUGS = VOICE_PROVIDERS.map((p) => p.slug) as unknown as r
 	...(typeof VOICE_PROVIDERS)[number]['slug'][],
 ];
 export type ProviderSlug = (typeof PROVIDER_SLUGS)[number];
-export const providerSlugSchema = z.enum(PROVIDER_SLUGS as unknown as [string, ...string[]]);
+
+/** What a provider slug looks like (e.g. `rime-ai`): letters, digits, dots, dashes, underscores. */
+export const PROVIDER_SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]*$/i;
 
 export const VOICE_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
 
@@ -65,7 +67,8 @@ export const searchVoicesQuerySchema = browseVoicesQuerySchema.extend({
 	providers: z
 		.string()
 		.transform((value) => value.split(',').map((slug) => slug.trim()).filter(Boolean))
-		.pipe(z.array(providerSlugSchema, { message: 'must be provider slugs separated by commas' }))
+		// Any slug-shaped name: the live provider list is authoritative and may grow beyond the eleven.
+		.pipe(z.array(z.string().regex(PROVIDER_SLUG_PATTERN, 'must be provider slugs separated by commas')))
 		.optional(),
 });
 
@@ -105,7 +108,7 @@ export const providerPathSchema = z
 	.string({ required_error: 'is required: choose a provider', invalid_type_error: 'must be a provider slug' })
 	.trim()
 	.min(1, 'is required: choose a provider')
-	.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be a provider slug such as elevenlabs or rime-ai');
+	.regex(PROVIDER_SLUG_PATTERN, 'must be a provider slug such as elevenlabs or rime-ai');
 
 /** Path parameters of `GET /voices/{provider}/{voiceId}`. Voice ids vary by provider (PlayHT's contain slashes). */
 export const getVoiceParamsSchema = z

@@ -103,27 +103,6 @@ export function additionalBodyFieldsOption(description: string): INodeProperties
 }
 
 /**
- * Like parseJsonParameter, but the error never quotes the text: V8's syntax errors quote a piece of
- * the input around the mistake, and the JSON of an import may sit next to an auth token.
- */
-function parseJsonQuietly(ctx: IExecuteFunctions, raw: unknown, field: string, itemIndex: number): unknown {
-	if (typeof raw !== 'string') return raw;
-	try {
-		return parseJsonParameter(ctx, raw, field, itemIndex);
-	} catch {
-		let reason = 'syntax error';
-		try {
-			JSON.parse(raw);
-		} catch (syntaxError) {
-			reason = (syntaxError as Error).message.replace(/,\s*(\.\.\.)?".*"(\.\.\.)?\s*is not valid JSON$/s, '');
-		}
-		throw new NodeOperationError(ctx.getNode(), `Invalid JSON in item ${itemIndex}: ${field}: must be valid JSON (${reason})`, {
-			itemIndex,
-		});
-	}
-}
-
-/**
  * Parses the escape hatch: a JSON object, or nothing. Its keys may not repeat a field the node
  * already sets: which of the two would win is not obvious, so the user is asked to pick one.
  */
@@ -134,7 +113,7 @@ export function mergeAdditionalBody(
 	itemIndex: number,
 	field = `Additional Fields > Additional Body Fields (JSON)`,
 ): IDataObject {
-	const parsed = parseJsonQuietly(ctx, raw, field, itemIndex);
+	const parsed = parseJsonParameter(ctx, raw, field, itemIndex);
 	if (parsed === undefined || parsed === null) return body;
 	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
 		throw new NodeOperationError(
