@@ -243,7 +243,7 @@ export interface TriggerSetup {
 	/** The node's Events parameter. */
 	events: string[];
 	/** The node's Options collection. */
-	options?: IDataObject;
+	options?: Record<string, unknown>;
 	/** The credential's secret key (a workspace secret). */
 	secret: string;
 	/** Other credential fields; default region eu. */
@@ -508,6 +508,11 @@ export interface TriggerServer {
 	handled: HandleResult[];
 	/** Requests answered by the "n8n" layer before the node (404, 405, 422). */
 	refusedBeforeNode: number;
+	/**
+	 * TCP connections accepted. An HTTP client opens another connection only while all its open
+	 * ones are busy, so this is how many deliveries were in flight at the same time at the peak.
+	 */
+	connections: number;
 	/** Waits for all started executions and returns their trigger-node output items. */
 	settled(): Promise<INodeExecutionData[][]>;
 	close(): Promise<void>;
@@ -518,7 +523,7 @@ export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseU
 	let harness!: TriggerHarness;
 	let webhookPath = '';
 	const handled: HandleResult[] = [];
-	const state = { refusedBeforeNode: 0 };
+	const state = { refusedBeforeNode: 0, connections: 0 };
 
 	const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -565,7 +570,10 @@ export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseU
 			res.end(JSON.stringify({ code: 500, message: error.message }));
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	server.on('connection', () => state.connections++);
+	// A backlog above node's default 511, so a burst of new connections (the load test opens
+	// 1,000 at once) waits in the accept queue instead of being reset while the loop is busy.
+	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve));
 	const { port } = server.address() as AddressInfo;
 	harness = new TriggerHarness({ ...setup, webhookBaseUrl: `http://127.0.0.1:${port}/webhook` });
 	const url = harness.webhookUrl();
@@ -577,6 +585,9 @@ export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseU
 		handled,
 		get refusedBeforeNode() {
 			return state.refusedBeforeNode;
+		},
+		get connections() {
+			return state.connections;
 		},
 		async settled() {
 			const runs = await Promise.all(handled.filter((h) => h.execution).map((h) => h.execution!));
