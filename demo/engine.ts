@@ -101,7 +101,6 @@ export function loadCoreNodes(): CoreNodes {
 	const types = new Map<string, AnyNodeType>();
 	for (const [type, file] of Object.entries(CORE_NODE_FILES)) {
 		const className = file.split('/').pop()!.split('.')[0];
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const exported = require(join(root, file)) as Record<string, new () => AnyNodeType>;
 		types.set(type, new exported[className]());
 	}
