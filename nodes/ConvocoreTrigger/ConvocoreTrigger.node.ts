@@ -53,8 +53,10 @@ function selectedEvents(value: unknown): string[] {
 	return Array.isArray(value) ? value.filter((event): event is string => typeof event === 'string') : [];
 }
 
-const sameEvents = (a: string[], b: string[]): boolean =>
-	a.length === b.length && [...a].sort().every((event, index) => event === [...b].sort()[index]);
+function sameEvents(a: string[], b: string[]): boolean {
+	const sortedB = [...b].sort();
+	return a.length === b.length && [...a].sort().every((event, index) => event === sortedB[index]);
+}
 
 export class ConvocoreTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -199,7 +201,9 @@ export class ConvocoreTrigger implements INodeType {
 		});
 
 		if (decision.kind === 'emit') {
-			return { workflowData: [this.helpers.returnJsonArray([decision.item])] };
+			// Wrapped here, not with helpers.returnJsonArray, which would take a payload field
+			// named "json" for an already wrapped item and drop every other field.
+			return { workflowData: [[{ json: decision.item }]] };
 		}
 
 		// Answered here so no workflow runs; the message never contains the secret.

@@ -77,7 +77,7 @@ const payload = fc
 			base: fc.oneof(
 				fc.constantFrom(...EVENT_TYPES).map((t) => payloadFor(t)),
 				fc.dictionary(textMaybeSecret, fc.jsonValue()),
-				fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'event', '_validation', 'createdAt'), fc.jsonValue()),
+				fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'event', '_validation', 'createdAt', 'json', 'binary', 'pairedItem'), fc.jsonValue()),
 			),
 			extra: fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), textMaybeSecret), { maxKeys: 4 }),
 			secret: secretValue,

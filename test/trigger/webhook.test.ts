@@ -324,6 +324,14 @@ describe('payloads that do not match the documented shape are emitted, marked', 
 		});
 	});
 
+	it('a payload field named "json" or "binary" stays a field (no unwrapping as an n8n item)', async () => {
+		const payload = { ...payloadFor('form_submitted'), json: { a: 1 }, binary: { data: 'x' }, pairedItem: 3 };
+		const delivery = await harness().deliverEvent('form_submitted', payload);
+		expect(delivery.emitted).toEqual([{ json: expectedItem('form_submitted', payload) }]);
+		expect(delivery.items!.map((item) => item.json)).toEqual([expectedItem('form_submitted', payload)]);
+		expect(delivery.items![0].binary).toBeUndefined();
+	});
+
 	it('extra undocumented fields pass through unmarked', async () => {
 		const payload = { ...payloadFor('bug_reported'), severity: 'high' };
 		const delivery = await harness().deliverEvent('bug_reported', payload);
