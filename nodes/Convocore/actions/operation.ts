@@ -1,4 +1,5 @@
 import type {
+	IDisplayOptions,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -24,6 +25,32 @@ export interface ConvocoreOperation<Plan = unknown> {
 
 export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
+
+/**
+ * Return All and Limit in n8n's standard shapes, for a list operation shown under `show` (Limit
+ * only while Return All is off). Shared by the voice and custom metric listings.
+ */
+export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
 
 /** Validates with a contract schema; a failure names every field and rule, and the item. */
 export function validate<S extends z.ZodTypeAny>(

@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { METRIC_PAGE } from '../../../shared/contracts/customMetrics';
 import { collectCursorPages, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { validate, type ConvocoreOperation } from '../operation';
+import { returnAllAndLimit, validate, type ConvocoreOperation } from '../operation';
 
 const show = { resource: ['customMetric'], operation: ['getAll'] };
 
@@ -18,23 +18,7 @@ export const description: INodeProperties[] = [
 		description: 'The agent whose custom metrics to list',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...show, returnAll: [false] } },
-	},
+	...returnAllAndLimit(show),
 ];
 
 const planSchema = z.object({

@@ -6,7 +6,7 @@ import {
 	searchVoicesQuerySchema,
 } from '../../../shared/contracts/voices';
 import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
-import { compact, validate } from '../operation';
+import { compact, returnAllAndLimit, validate } from '../operation';
 import { fetchVoicePage } from './api';
 
 /** The provider dropdown, loaded live from GET /voices/providers. */
@@ -96,23 +96,7 @@ export function filtersProperty(operation: string, withProviders: boolean): INod
 export function paginationProperties(operation: string): INodeProperties[] {
 	const show = { resource: ['voice'], operation: [operation] };
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
-		},
+		...returnAllAndLimit(show),
 		{
 			displayName: 'Options',
 			name: 'options',
