@@ -1,23 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
 import { assignNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { compact, validate, type ConvocoreOperation } from '../operation';
+import type { ConvocoreOperation } from '../operation';
 import {
-	ADDITIONAL_BODY_FIELDS,
 	NUMBER_CONCURRENCY,
-	additionalBodyFieldsOption,
-	mergeAdditionalBody,
-	sendNumberRequest,
+	additionalFieldsProperty,
+	executeNumberRequest,
 	numberReferenceProperties,
-	readNumberReference,
+	prepareNumberReference,
+	showFor,
 	trimmed,
 } from './common';
 
 type AssignRequest = z.output<typeof assignNumberRequestSchema>;
-
-const show = { resource: ['phoneNumber'], operation: ['assignToAgent'] };
 
 export const description: INodeProperties[] = [
 	...numberReferenceProperties('assignToAgent', 'assign'),
@@ -29,36 +26,22 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 8f1c2a…',
 		description: 'The agent that sends and answers SMS from the number',
-		displayOptions: { show },
+		displayOptions: { show: showFor('assignToAgent') },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			additionalBodyFieldsOption(
-				'Further body fields, sent as they are. The sync-sms endpoint has no published schema, so fields it does not list are passed through.',
-			),
-		],
-	},
+	additionalFieldsProperty(
+		'assignToAgent',
+		'Further body fields, sent as they are. The sync-sms endpoint has no published schema, so fields it does not list are passed through.',
+	),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<AssignRequest> {
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const own = compact({
-		...readNumberReference(this, itemIndex),
+	return prepareNumberReference(this, itemIndex, assignNumberRequestSchema, 'SMS number assignment', () => ({
 		agentId: trimmed(this.getNodeParameter('agentId', itemIndex, '')),
-	}) as IDataObject;
-	const body = mergeAdditionalBody(this, own, additional[ADDITIONAL_BODY_FIELDS], itemIndex);
-	return validate(this, assignNumberRequestSchema, body, itemIndex, 'SMS number assignment');
+	}));
 }
 
 export async function execute(this: IExecuteFunctions, request: AssignRequest, scope: RequestScope) {
-	const answer = await sendNumberRequest(this, NUMBER_PATHS.assignToAgent, request as IDataObject, scope);
-	return [{ json: answer }];
+	return executeNumberRequest(this, NUMBER_PATHS.assignToAgent, request, scope);
 }
 
 export const assignToAgent: ConvocoreOperation<AssignRequest> = {

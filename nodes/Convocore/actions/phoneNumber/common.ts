@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { z } from 'zod';
 import { TELCO } from '../../../shared/telco';
 import { apiError, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { compact, parseJsonParameter } from '../operation';
+import { compact, parseJsonParameter, validate } from '../operation';
 
 /**
  * Pieces shared by the five phone number operations: number fields, the JSON escape hatch and the
@@ -30,11 +31,19 @@ export function trimmed(value: unknown): BodyValue {
 	return (typeof value === 'string' ? value.trim() : value) as BodyValue;
 }
 
+/** The operations of the Phone Number resource, by their stored values. */
+export type NumberOperation = 'assignToAgent' | 'buy' | 'import' | 'release' | 'repairWebhooks';
+
+/** The `displayOptions.show` of one phone number operation's parameters. */
+export function showFor(operation: NumberOperation) {
+	return { resource: ['phoneNumber'], operation: [operation] };
+}
+
 export type IdentifyBy = 'phoneNumber' | 'phoneNumberSid';
 
 /** "Identify Number By" and the field it selects, for release, repair and assign. */
-export function numberReferenceProperties(operation: string, verb: string): INodeProperties[] {
-	const show = { resource: ['phoneNumber'], operation: [operation] };
+export function numberReferenceProperties(operation: NumberOperation, verb: string): INodeProperties[] {
+	const show = showFor(operation);
 	return [
 		{
 			displayName: 'Identify Number By',
@@ -103,6 +112,26 @@ export function additionalBodyFieldsOption(description: string): INodeProperties
 }
 
 /**
+ * An operation's Additional Fields: the escape hatch (described by `escapeHatch`, as what the
+ * endpoint does with fields it does not list) first, then the operation's own optional fields.
+ */
+export function additionalFieldsProperty(
+	operation: NumberOperation,
+	escapeHatch: string,
+	options: INodeProperties[] = [],
+): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showFor(operation) },
+		options: [additionalBodyFieldsOption(escapeHatch), ...options],
+	};
+}
+
+/**
  * Parses the escape hatch: a JSON object, or nothing. Its keys may not repeat a field the node
  * already sets: which of the two would win is not obvious, so the user is asked to pick one.
  */
@@ -159,4 +188,33 @@ export async function sendNumberRequest(
 	if (rest.success === false) throw apiError(ctx, 200, answer, request, scope);
 	if (data !== null && typeof data === 'object' && !Array.isArray(data)) return { ...rest, ...(data as IDataObject) };
 	return data === undefined ? rest : { ...rest, data };
+}
+
+/** Sends a prepared number request (see sendNumberRequest): its answer is the one output item. */
+export async function executeNumberRequest(
+	ctx: IExecuteFunctions,
+	path: string,
+	request: object,
+	scope: RequestScope,
+): Promise<INodeExecutionData[]> {
+	const answer = await sendNumberRequest(ctx, path, request as IDataObject, scope);
+	return [{ json: answer }];
+}
+
+/**
+ * The prepare of release, repair and assign: the identified number and the operation's own
+ * fields (read after it; empty ones left out), merged with the escape hatch and validated with
+ * the operation's schema. `what` names the request in errors, e.g. "number release".
+ */
+export function prepareNumberReference<S extends z.ZodTypeAny>(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: S,
+	what: string,
+	ownFields: () => IDataObject = () => ({}),
+): z.output<S> {
+	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const own = compact({ ...readNumberReference(ctx, itemIndex), ...ownFields() }) as IDataObject;
+	const body = mergeAdditionalBody(ctx, own, additional[ADDITIONAL_BODY_FIELDS], itemIndex);
+	return validate(ctx, schema, body, itemIndex, what);
 }

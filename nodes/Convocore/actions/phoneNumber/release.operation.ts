@@ -1,22 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
 import { releaseNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { validate, type ConvocoreOperation } from '../operation';
+import type { ConvocoreOperation } from '../operation';
 import {
-	ADDITIONAL_BODY_FIELDS,
 	NUMBER_CONCURRENCY,
-	additionalBodyFieldsOption,
-	mergeAdditionalBody,
-	sendNumberRequest,
+	additionalFieldsProperty,
+	executeNumberRequest,
 	numberReferenceProperties,
-	readNumberReference,
+	prepareNumberReference,
+	showFor,
 } from './common';
 
 type ReleaseRequest = z.output<typeof releaseNumberRequestSchema>;
-
-const show = { resource: ['phoneNumber'], operation: ['release'] };
 
 export const description: INodeProperties[] = [
 	{
@@ -25,33 +22,21 @@ export const description: INodeProperties[] = [
 		name: 'releaseNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
+		displayOptions: { show: showFor('release') },
 	},
 	...numberReferenceProperties('release', 'release'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			additionalBodyFieldsOption(
-				'Further body fields, sent as they are. The release endpoint has no published schema, so fields it does not list are passed through.',
-			),
-		],
-	},
+	additionalFieldsProperty(
+		'release',
+		'Further body fields, sent as they are. The release endpoint has no published schema, so fields it does not list are passed through.',
+	),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ReleaseRequest> {
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body = mergeAdditionalBody(this, readNumberReference(this, itemIndex), additional[ADDITIONAL_BODY_FIELDS], itemIndex);
-	return validate(this, releaseNumberRequestSchema, body, itemIndex, 'number release');
+	return prepareNumberReference(this, itemIndex, releaseNumberRequestSchema, 'number release');
 }
 
 export async function execute(this: IExecuteFunctions, request: ReleaseRequest, scope: RequestScope) {
-	const answer = await sendNumberRequest(this, NUMBER_PATHS.release, request as IDataObject, scope);
-	return [{ json: answer }];
+	return executeNumberRequest(this, NUMBER_PATHS.release, request, scope);
 }
 
 export const release: ConvocoreOperation<ReleaseRequest> = {
