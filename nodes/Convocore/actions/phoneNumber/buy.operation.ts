@@ -7,16 +7,17 @@ import { compact, validate, type ConvocoreOperation } from '../operation';
 import {
 	ADDITIONAL_BODY_FIELDS,
 	NUMBER_CONCURRENCY,
-	additionalBodyFieldsOption,
+	additionalFieldsProperty,
+	executeNumberRequest,
 	mergeAdditionalBody,
-	sendNumberRequest,
 	normalizePhone,
+	showFor,
 	trimmed,
 } from './common';
 
 type BuyRequest = z.output<typeof buyNumberRequestSchema>;
 
-const show = { resource: ['phoneNumber'], operation: ['buy'] };
+const show = showFor('buy');
 
 export const description: INodeProperties[] = [
 	{
@@ -38,17 +39,10 @@ export const description: INodeProperties[] = [
 			'The number to rent, in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			additionalBodyFieldsOption(
-				'Body fields to send as they are. The buy endpoint accepts only number, agentId and capabilities and rejects anything else, so other keys are reported as an error before anything is bought.',
-			),
+	additionalFieldsProperty(
+		'buy',
+		'Body fields to send as they are. The buy endpoint accepts only number, agentId and capabilities and rejects anything else, so other keys are reported as an error before anything is bought.',
+		[
 			{
 				displayName: 'Agent ID',
 				name: 'agentId',
@@ -68,7 +62,7 @@ export const description: INodeProperties[] = [
 				description: 'What the number must support. Leave empty to let Convocore decide.',
 			},
 		],
-	},
+	),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<BuyRequest> {
@@ -90,8 +84,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, request: BuyRequest, scope: RequestScope) {
-	const answer = await sendNumberRequest(this, NUMBER_PATHS.buy, request as IDataObject, scope);
-	return [{ json: answer }];
+	return executeNumberRequest(this, NUMBER_PATHS.buy, request, scope);
 }
 
 export const buy: ConvocoreOperation<BuyRequest> = {

@@ -8,16 +8,17 @@ import {
 	ADDITIONAL_BODY_FIELDS,
 	NUMBER_CONCURRENCY,
 	PROVIDER_NAME,
-	additionalBodyFieldsOption,
+	additionalFieldsProperty,
 	mergeAdditionalBody,
 	sendNumberRequest,
 	normalizePhone,
+	showFor,
 	trimmed,
 } from './common';
 
 type ImportRequest = z.output<typeof importNumberRequestSchema>;
 
-const show = { resource: ['phoneNumber'], operation: ['import'] };
+const show = showFor('import');
 
 /** The request body keys carry the provider word: they come from telcoField, never written here. */
 const FIELD = {
@@ -68,17 +69,10 @@ export const description: INodeProperties[] = [
 		description: 'The caller ID shown on calls from this number, usually the number itself',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			additionalBodyFieldsOption(
-				'Body fields to send as they are. The import endpoint accepts only the number, account fields, workspaceId and agentId and rejects anything else, so other keys are reported as an error before anything is sent.',
-			),
+	additionalFieldsProperty(
+		'import',
+		'Body fields to send as they are. The import endpoint accepts only the number, account fields, workspaceId and agentId and rejects anything else, so other keys are reported as an error before anything is sent.',
+		[
 			{
 				displayName: 'Agent ID',
 				name: 'agentId',
@@ -94,7 +88,7 @@ export const description: INodeProperties[] = [
 				description: "The workspace to import the number into. Defaults to the secret key's workspace.",
 			},
 		],
-	},
+	),
 ];
 
 /** Every secret value of an import, so that it can be cut out of anything shown to the user. */
