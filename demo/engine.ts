@@ -25,7 +25,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'net';
 import { dirname, join } from 'path';
 import {
-	Credentials,
 	ExecutionLifecycleHooks,
 	HookContext,
 	LazyPackageDirectoryLoader,
@@ -34,27 +33,22 @@ import {
 } from 'n8n-core';
 import {
 	createRunExecutionData,
-	ICredentialsHelper,
-	NodeHelpers,
 	Workflow,
-	type ICredentialDataDecryptedObject,
+	type ICredentialsHelper,
 	type ICredentialType,
 	type IConnections,
 	type IDataObject,
-	type IHttpRequestOptions,
 	type INode,
-	type INodeCredentialsDetails,
 	type INodeExecutionData,
-	type INodeType,
 	type INodeTypes,
 	type IRun,
-	type IVersionedNodeType,
 	type IWebhookData,
 	type IWebhookResponseData,
 	type IWorkflowExecuteAdditionalData,
 	type IWorkflowSettings,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
+import type { AnyNodeType } from '../test/harness/engine';
 
 /** A workflow as n8n exports it (the fields the engine needs; the rest is kept as it is). */
 export interface WorkflowJson {
@@ -73,8 +67,6 @@ export function readWorkflow(file: string): WorkflowJson {
 
 // ---------------------------------------------------------------------------------------------
 // Node types
-
-export type AnyNodeType = INodeType | IVersionedNodeType;
 
 /**
  * n8n's core nodes the examples use, at the paths n8n-nodes-base 2.41.0 ships them (the same
@@ -143,125 +135,6 @@ export async function loadBuiltPackage(packageDir: string): Promise<LoadedPackag
 		credentialTypes,
 		sourcePaths,
 	};
-}
-
-/** INodeTypes over a map of node types by workflow type string, versioned nodes resolved by n8n. */
-export class MapNodeTypes implements INodeTypes {
-	constructor(private readonly types: Map<string, AnyNodeType>) {}
-
-	getByName(nodeType: string): AnyNodeType {
-		const found = this.types.get(nodeType);
-		if (!found) throw new Error(`Unknown node type "${nodeType}": it is neither in the package nor in the core nodes loaded`);
-		return found;
-	}
-
-	getByNameAndVersion(nodeType: string, version?: number): INodeType {
-		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
-	}
-
-	getKnownTypes() {
-		return {};
-	}
-
-	has(nodeType: string): boolean {
-		return this.types.has(nodeType);
-	}
-}
-
-// ---------------------------------------------------------------------------------------------
-// Credentials
-
-export interface NamedCredential {
-	/** The credential type, e.g. `convocoreApi`. */
-	type: string;
-	data: ICredentialDataDecryptedObject;
-}
-
-/**
- * n8n's ICredentialsHelper for stored credentials looked up by the name a workflow references
- * (`{ "id": null, "name": "Convocore account" }`), authenticating requests for real.
- */
-export class NamedCredentialsHelper extends ICredentialsHelper {
-	private readonly types = new Map<string, ICredentialType>();
-
-	constructor(
-		private readonly credentials: Record<string, NamedCredential>,
-		credentialTypes: ICredentialType[],
-	) {
-		super();
-		for (const type of credentialTypes) this.types.set(type.name, type);
-	}
-
-	getParentTypes(): string[] {
-		return [];
-	}
-
-	isCredentialUsableByNode(): boolean {
-		return true;
-	}
-
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		typeName: string,
-		requestOptions: IHttpRequestOptions,
-		workflow?: Workflow,
-		node?: INode,
-	): Promise<IHttpRequestOptions> {
-		const authenticate = this.types.get(typeName)?.authenticate;
-		if (!authenticate) return requestOptions;
-		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
-		if (!workflow || !node) throw new Error('generic authentication needs the workflow and the node');
-		// As n8n's CredentialsHelper does: every property is an expression over $credentials.
-		const resolve = (value: unknown) =>
-			workflow.expression.getSimpleParameterValue(
-				node,
-				value as string,
-				'internal',
-				{ $credentials: credentials },
-				undefined,
-				value as string,
-			);
-		for (const section of ['headers', 'qs', 'body'] as const) {
-			const values = authenticate.properties[section] as IDataObject | undefined;
-			if (!values) continue;
-			const target = ((requestOptions as unknown as IDataObject)[section] ?? {}) as IDataObject;
-			for (const [key, value] of Object.entries(values)) target[key] = resolve(value) as string;
-			(requestOptions as unknown as IDataObject)[section] = target;
-		}
-		return requestOptions;
-	}
-
-	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
-
-	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
-
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string) {
-		return new Credentials(nodeCredentials, type, '');
-	}
-
-	async getDecrypted(
-		_additionalData: IWorkflowExecuteAdditionalData,
-		nodeCredentials: INodeCredentialsDetails,
-		type: string,
-	): Promise<ICredentialDataDecryptedObject> {
-		const found = this.credentials[nodeCredentials.name];
-		if (!found || found.type !== type) {
-			throw new Error(`No credential of type ${type} named "${nodeCredentials.name}"`);
-		}
-		return { ...found.data };
-	}
-
-	async updateCredentials(): Promise<void> {}
-
-	async updateCredentialsOauthTokenData(): Promise<void> {}
-
-	getCredentialsProperties(type: string) {
-		return this.types.get(type)?.properties ?? [];
-	}
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 import { startSandbox } from '../sandbox';
 import { EXAMPLES } from './catalog';
-import { loadBuiltPackage, loadCoreNodes, MapNodeTypes, NamedCredentialsHelper, type NodeRun } from './engine';
+import { credentialsByName, TestCredentialsHelper, TestNodeTypes } from '../test/harness/engine';
+import { loadBuiltPackage, loadCoreNodes, type NodeRun } from './engine';
 import { CREDENTIAL_NAME, EXAMPLES_DIR, runExamples, sandboxCredentials, type ExampleResult } from './runner';
 
 const ROOT = join(__dirname, '..');
@@ -78,14 +79,14 @@ async function main(): Promise<number> {
 		return 1;
 	}
 	const core = loadCoreNodes();
-	const nodeTypes = new MapNodeTypes(new Map([...core.types, ...loaded.types]));
+	const nodeTypes = new TestNodeTypes([...core.types, ...loaded.types]);
 
 	const sandbox = await startSandbox({ port: 0 });
 	let results: ExampleResult[] = [];
 	try {
 		const engine = {
 			nodeTypes,
-			credentialsHelper: new NamedCredentialsHelper(sandboxCredentials(sandbox), loaded.credentialTypes),
+			credentialsHelper: new TestCredentialsHelper(credentialsByName(sandboxCredentials(sandbox)), loaded.credentialTypes),
 		};
 
 		console.log(`Convocore for n8n: demo of ${loaded.packageName}@${loaded.version} on Node ${process.version}`);

@@ -5,6 +5,7 @@
 import { join } from 'path';
 import type { IRun } from 'n8n-workflow';
 import type { EventType, Sandbox } from '../sandbox';
+import type { NamedCredential } from '../test/harness/engine';
 import {
 	nodeRuns,
 	readWorkflow,
@@ -12,7 +13,6 @@ import {
 	runManualWorkflow,
 	startWebhookServer,
 	type Engine,
-	type NamedCredential,
 	type NodeRun,
 	type WorkflowJson,
 } from './engine';

@@ -20,18 +20,19 @@ import {
 } from 'n8n-workflow';
 import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
 import { EXAMPLES } from '../../demo/catalog';
-import { CORE_NODE_FILES, loadCoreNodes, MapNodeTypes, NamedCredentialsHelper, type AnyNodeType, type WorkflowJson } from '../../demo/engine';
+import { CORE_NODE_FILES, loadCoreNodes, type WorkflowJson } from '../../demo/engine';
 import { CREDENTIAL_NAME, EXAMPLES_DIR, runExamples, sandboxCredentials, type ExampleResult } from '../../demo/runner';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { credentialsByName, TestCredentialsHelper, TestNodeTypes, type AnyNodeType } from '../harness/engine';
 
 const PACKAGE_TYPES: Record<string, AnyNodeType> = {
 	'n8n-nodes-convocore.convocore': new Convocore(),
 	'n8n-nodes-convocore.convocoreTrigger': new ConvocoreTrigger(),
 };
 const core = loadCoreNodes();
-const nodeTypes = new MapNodeTypes(new Map([...core.types, ...Object.entries(PACKAGE_TYPES)]));
+const nodeTypes = new TestNodeTypes([...core.types, ...Object.entries(PACKAGE_TYPES)]);
 
 const files = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json')).sort();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -218,7 +219,7 @@ describe('example workflows run green through n8n engine against the sandbox', (
 		sandbox = await startSandbox({ port: 0 });
 		const engine = {
 			nodeTypes,
-			credentialsHelper: new NamedCredentialsHelper(sandboxCredentials(sandbox), [new ConvocoreApi()]),
+			credentialsHelper: new TestCredentialsHelper(credentialsByName(sandboxCredentials(sandbox)), [new ConvocoreApi()]),
 		};
 		results = await runExamples(EXAMPLES, engine, sandbox);
 	}, 60_000);

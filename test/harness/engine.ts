@@ -1,3 +1,4 @@
+// Shared by the tests, the demo (demo/) and the benchmarks (bench/).
 /**
  * Runs workflows through n8n's real engine (n8n-core's WorkflowExecute) in-process, the way
  * n8n's own unpublished NodeTestHarness does, with credentials applied for real: the credential
@@ -36,18 +37,24 @@ import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
 export const CONVOCORE_NODE_TYPE = 'n8n-nodes-convocore.convocore';
 export const CONVOCORE_TRIGGER_TYPE = 'n8n-nodes-convocore.convocoreTrigger';
 
-/** Node types by their workflow `type` string. */
-export class TestNodeTypes implements INodeTypes {
-	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
+export type AnyNodeType = INodeType | IVersionedNodeType;
 
-	add(typeName: string, nodeType: INodeType | IVersionedNodeType): this {
+/** Node types by their workflow `type` string; versioned nodes are resolved by n8n. */
+export class TestNodeTypes implements INodeTypes {
+	private readonly types: Map<string, AnyNodeType>;
+
+	constructor(types: Iterable<readonly [string, AnyNodeType]> = []) {
+		this.types = new Map(types);
+	}
+
+	add(typeName: string, nodeType: AnyNodeType): this {
 		this.types.set(typeName, nodeType);
 		return this;
 	}
 
-	getByName(nodeType: string): INodeType | IVersionedNodeType {
+	getByName(nodeType: string): AnyNodeType {
 		const found = this.types.get(nodeType);
-		if (!found) throw new Error(`Unknown node type ${nodeType}`);
+		if (!found) throw new Error(`Unknown node type "${nodeType}"; known: ${[...this.types.keys()].join(', ')}`);
 		return found;
 	}
 
@@ -58,17 +65,50 @@ export class TestNodeTypes implements INodeTypes {
 	getKnownTypes() {
 		return {};
 	}
+
+	has(nodeType: string): boolean {
+		return this.types.has(nodeType);
+	}
 }
 
-/** n8n's ICredentialsHelper, reduced to what a node execution needs, authenticating for real. */
+/** Finds the stored data of the credential a node references, for a credential type. */
+export type CredentialLookup = (
+	reference: INodeCredentialsDetails,
+	type: string,
+) => ICredentialDataDecryptedObject | undefined;
+
+export interface NamedCredential {
+	/** The credential type, e.g. `convocoreApi`. */
+	type: string;
+	data: ICredentialDataDecryptedObject;
+}
+
+/**
+ * Stored credentials looked up by the name a workflow references
+ * (`{ "id": null, "name": "Convocore account" }`), as n8n resolves them on import.
+ */
+export function credentialsByName(credentials: Record<string, NamedCredential>): CredentialLookup {
+	return (reference, type) => {
+		const found = credentials[reference.name];
+		return found?.type === type ? found.data : undefined;
+	};
+}
+
+/**
+ * n8n's ICredentialsHelper, reduced to what a node execution needs, authenticating for real.
+ * Credentials are given by type (`{ convocoreApi: {...} }`, whatever name the node references)
+ * or found by a lookup such as `credentialsByName(...)`.
+ */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	private readonly credentialTypes = new Map<string, ICredentialType>();
+	private readonly lookup: CredentialLookup;
 
 	constructor(
-		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+		credentials: Record<string, ICredentialDataDecryptedObject> | CredentialLookup,
 		types: ICredentialType[] = [new ConvocoreApi()],
 	) {
 		super();
+		this.lookup = typeof credentials === 'function' ? credentials : (_reference, type) => credentials[type];
 		for (const type of types) this.credentialTypes.set(type.name, type);
 	}
 
@@ -130,11 +170,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	async getDecrypted(
 		_additionalData: IWorkflowExecuteAdditionalData,
-		_nodeCredentials: INodeCredentialsDetails,
+		nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
-		const found = this.data[type];
-		if (!found) throw new Error(`No test credentials of type ${type}`);
+		const found = this.lookup(nodeCredentials, type);
+		if (!found) throw new Error(`No credential of type ${type} for "${nodeCredentials.name}"`);
 		return { ...found };
 	}
 
