@@ -26,6 +26,20 @@ export interface ConvocoreOperation<Plan = unknown> {
 export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
 
+/** The required Agent ID field, shown under `show`; `description` says what the agent is for. */
+export function agentIdProperty(show: NonNullable<IDisplayOptions['show']>, description: string): INodeProperties {
+	return {
+		displayName: 'Agent ID',
+		name: 'agentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 8f1c2a…',
+		description,
+		displayOptions: { show },
+	};
+}
+
 /**
  * Return All and Limit in n8n's standard shapes, for a list operation shown under `show` (Limit
  * only while Return All is off). Shared by the voice and custom metric listings.

@@ -3,21 +3,12 @@ import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { METRIC_PAGE } from '../../../shared/contracts/customMetrics';
 import { collectCursorPages, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { returnAllAndLimit, validate, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, returnAllAndLimit, validate, type ConvocoreOperation } from '../operation';
 
 const show = { resource: ['customMetric'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Agent ID',
-		name: 'agentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 8f1c2a…',
-		description: 'The agent whose custom metrics to list',
-		displayOptions: { show },
-	},
+	agentIdProperty(show, 'The agent whose custom metrics to list'),
 	...returnAllAndLimit(show),
 ];
 

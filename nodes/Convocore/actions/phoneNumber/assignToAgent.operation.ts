@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { assignNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import type { ConvocoreOperation } from '../operation';
+import { agentIdProperty, type ConvocoreOperation } from '../operation';
 import {
 	NUMBER_CONCURRENCY,
 	additionalFieldsProperty,
@@ -18,16 +18,7 @@ type AssignRequest = z.output<typeof assignNumberRequestSchema>;
 
 export const description: INodeProperties[] = [
 	...numberReferenceProperties('assignToAgent', 'assign'),
-	{
-		displayName: 'Agent ID',
-		name: 'agentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 8f1c2a…',
-		description: 'The agent that sends and answers SMS from the number',
-		displayOptions: { show: showFor('assignToAgent') },
-	},
+	agentIdProperty(showFor('assignToAgent'), 'The agent that sends and answers SMS from the number'),
 	additionalFieldsProperty(
 		'assignToAgent',
 		'Further body fields, sent as they are. The sync-sms endpoint has no published schema, so fields it does not list are passed through.',
