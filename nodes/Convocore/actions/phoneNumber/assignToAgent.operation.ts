@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { assignNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty, type ConvocoreOperation } from '../operation';
+import { agentIdProperty } from '../operation';
 import {
-	NUMBER_CONCURRENCY,
 	additionalFieldsProperty,
 	executeNumberRequest,
+	numberOperation,
 	numberReferenceProperties,
 	prepareNumberReference,
 	showFor,
@@ -35,9 +35,4 @@ export async function execute(this: IExecuteFunctions, request: AssignRequest, s
 	return executeNumberRequest(this, NUMBER_PATHS.assignToAgent, request, scope);
 }
 
-export const assignToAgent: ConvocoreOperation<AssignRequest> = {
-	description,
-	defaultConcurrency: NUMBER_CONCURRENCY,
-	prepare,
-	execute,
-};
+export const assignToAgent = numberOperation<AssignRequest>(description, prepare, execute);

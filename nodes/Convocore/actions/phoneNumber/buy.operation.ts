@@ -3,14 +3,15 @@ import type { z } from 'zod';
 import { buyNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { compact, validate, type ConvocoreOperation } from '../operation';
+import { compact, validate } from '../operation';
 import {
 	ADDITIONAL_BODY_FIELDS,
-	NUMBER_CONCURRENCY,
 	additionalFieldsProperty,
 	executeNumberRequest,
 	mergeAdditionalBody,
 	normalizePhone,
+	numberOperation,
+	phoneNumberProperty,
 	showFor,
 	trimmed,
 } from './common';
@@ -28,17 +29,10 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '+14155550123',
-		description:
-			'The number to rent, in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
-		displayOptions: { show },
-	},
+	phoneNumberProperty(
+		show,
+		'The number to rent, in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
+	),
 	additionalFieldsProperty(
 		'buy',
 		'Body fields to send as they are. The buy endpoint accepts only number, agentId and capabilities and rejects anything else, so other keys are reported as an error before anything is bought.',
@@ -87,9 +81,4 @@ export async function execute(this: IExecuteFunctions, request: BuyRequest, scop
 	return executeNumberRequest(this, NUMBER_PATHS.buy, request, scope);
 }
 
-export const buy: ConvocoreOperation<BuyRequest> = {
-	description,
-	defaultConcurrency: NUMBER_CONCURRENCY,
-	prepare,
-	execute,
-};
+export const buy = numberOperation<BuyRequest>(description, prepare, execute);

@@ -1,9 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 import { TELCO } from '../../../shared/telco';
 import { apiError, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { compact, parseJsonParameter, validate } from '../operation';
+import { compact, parseJsonParameter, validate, type ConvocoreOperation } from '../operation';
 
 /**
  * Pieces shared by the five phone number operations: number fields, the JSON escape hatch and the
@@ -18,6 +24,15 @@ export const PROVIDER_NAME = `${TELCO.charAt(0).toUpperCase()}${TELCO.slice(1)}`
  * numbers is worked through in order and the first failure stops the rest.
  */
 export const NUMBER_CONCURRENCY = 1;
+
+/** One phone number operation, from the description, prepare and execute of its file. */
+export function numberOperation<Plan>(
+	description: INodeProperties[],
+	prepare: ConvocoreOperation<Plan>['prepare'],
+	execute: ConvocoreOperation<Plan>['execute'],
+): ConvocoreOperation<Plan> {
+	return { description, defaultConcurrency: NUMBER_CONCURRENCY, prepare, execute };
+}
 
 /** A value as a request body holds it (expressions may hand over any JSON value). */
 export type BodyValue = IDataObject[string];
@@ -37,6 +52,20 @@ export type NumberOperation = 'assignToAgent' | 'buy' | 'import' | 'release' | '
 /** The `displayOptions.show` of one phone number operation's parameters. */
 export function showFor(operation: NumberOperation) {
 	return { resource: ['phoneNumber'], operation: [operation] };
+}
+
+/** The Phone Number field (E.164), shown under `show`. */
+export function phoneNumberProperty(show: NonNullable<IDisplayOptions['show']>, description: string): INodeProperties {
+	return {
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+14155550123',
+		description,
+		displayOptions: { show },
+	};
 }
 
 export type IdentifyBy = 'phoneNumber' | 'phoneNumberSid';
@@ -65,17 +94,10 @@ export function numberReferenceProperties(operation: NumberOperation, verb: stri
 			description: `How to tell Convocore which number to ${verb}`,
 			displayOptions: { show },
 		},
-		{
-			displayName: 'Phone Number',
-			name: 'phoneNumber',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '+14155550123',
-			description:
-				'The number in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
-			displayOptions: { show: { ...show, identifyBy: ['phoneNumber'] } },
-		},
+		phoneNumberProperty(
+			{ ...show, identifyBy: ['phoneNumber'] },
+			'The number in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
+		),
 		{
 			displayName: 'Phone Number SID',
 			name: 'phoneNumberSid',

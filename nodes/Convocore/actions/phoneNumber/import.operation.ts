@@ -3,15 +3,16 @@ import type { z } from 'zod';
 import { IMPORT_SECRET_FIELDS, importNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS, telcoField } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { compact, validate, type ConvocoreOperation } from '../operation';
+import { compact, validate } from '../operation';
 import {
 	ADDITIONAL_BODY_FIELDS,
-	NUMBER_CONCURRENCY,
 	PROVIDER_NAME,
 	additionalFieldsProperty,
 	mergeAdditionalBody,
-	sendNumberRequest,
 	normalizePhone,
+	numberOperation,
+	phoneNumberProperty,
+	sendNumberRequest,
 	showFor,
 	trimmed,
 } from './common';
@@ -29,16 +30,10 @@ const FIELD = {
 } as const;
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '+14155550123',
-		description: `A number you already own in your ${PROVIDER_NAME} account, in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.`,
-		displayOptions: { show },
-	},
+	phoneNumberProperty(
+		show,
+		`A number you already own in your ${PROVIDER_NAME} account, in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.`,
+	),
 	{
 		displayName: 'Account SID',
 		name: 'accountSid',
@@ -170,9 +165,4 @@ export async function execute(this: IExecuteFunctions, request: ImportRequest, s
 	}
 }
 
-export const importNumber: ConvocoreOperation<ImportRequest> = {
-	description,
-	defaultConcurrency: NUMBER_CONCURRENCY,
-	prepare,
-	execute,
-};
+export const importNumber = numberOperation<ImportRequest>(description, prepare, execute);

@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import { releaseNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import type { ConvocoreOperation } from '../operation';
 import {
-	NUMBER_CONCURRENCY,
 	additionalFieldsProperty,
 	executeNumberRequest,
+	numberOperation,
 	numberReferenceProperties,
 	prepareNumberReference,
 	showFor,
@@ -39,9 +38,4 @@ export async function execute(this: IExecuteFunctions, request: ReleaseRequest, 
 	return executeNumberRequest(this, NUMBER_PATHS.release, request, scope);
 }
 
-export const release: ConvocoreOperation<ReleaseRequest> = {
-	description,
-	defaultConcurrency: NUMBER_CONCURRENCY,
-	prepare,
-	execute,
-};
+export const release = numberOperation<ReleaseRequest>(description, prepare, execute);

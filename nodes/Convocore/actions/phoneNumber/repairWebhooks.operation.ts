@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import { repairNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import type { ConvocoreOperation } from '../operation';
 import {
-	NUMBER_CONCURRENCY,
 	additionalFieldsProperty,
 	executeNumberRequest,
+	numberOperation,
 	numberReferenceProperties,
 	prepareNumberReference,
 } from './common';
@@ -30,9 +29,4 @@ export async function execute(this: IExecuteFunctions, request: RepairRequest, s
 	return executeNumberRequest(this, NUMBER_PATHS.repairWebhooks, request, scope);
 }
 
-export const repairWebhooks: ConvocoreOperation<RepairRequest> = {
-	description,
-	defaultConcurrency: NUMBER_CONCURRENCY,
-	prepare,
-	execute,
-};
+export const repairWebhooks = numberOperation<RepairRequest>(description, prepare, execute);
