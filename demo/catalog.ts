@@ -4,11 +4,14 @@
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../sandbox';
-import { outputOf } from './engine';
+import { outputOf } from '../test/harness/engine';
 import type { ExampleOutcome, ExampleSpec } from './runner';
 
-const json = (outcome: ExampleOutcome, node: string, output = 0): IDataObject[] =>
-	outputOf(outcome.run, node, output).map((item) => item.json);
+/** A node's output items (none when it did not run, e.g. a branch not taken). */
+const output = (outcome: ExampleOutcome, node: string, index = 0) => outputOf(outcome.run, node, index, { ifNotRun: 'empty' });
+
+const json = (outcome: ExampleOutcome, node: string, index = 0): IDataObject[] =>
+	output(outcome, node, index).map((item) => item.json);
 
 function quote(text: unknown, max = 72): string {
 	const value = String(text ?? '').replace(/\s+/g, ' ');
@@ -80,7 +83,7 @@ const voices: ExampleSpec = {
 	file: '03-find-voices-and-download-preview.json',
 	summarize(outcome) {
 		const found = json(outcome, 'Search voices');
-		const [item] = outputOf(outcome.run, 'Download the preview');
+		const [item] = output(outcome, 'Download the preview');
 		const preview = item?.binary?.preview as IBinaryData | undefined;
 		const bytes = preview ? Buffer.from(preview.data, 'base64').length : 0;
 		const filters = (v: IDataObject) => v.filters as IDataObject;
@@ -98,7 +101,7 @@ const voices: ExampleSpec = {
 			found.every((v) => v.provider === 'elevenlabs' && (v.filters as IDataObject).gender === 'female'),
 			'a voice outside the filters was returned',
 		);
-		const preview = outputOf(outcome.run, 'Download the preview')[0]?.binary?.preview;
+		const preview = output(outcome, 'Download the preview')[0]?.binary?.preview;
 		const bytes = preview ? Buffer.from(preview.data, 'base64') : Buffer.alloc(0);
 		// An MP3 frame starts with 11 set sync bits.
 		expect(problems, bytes.length > 0 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && preview?.mimeType === 'audio/mpeg', 'the preview is not an MP3');

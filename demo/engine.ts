@@ -29,26 +29,29 @@ import {
 	HookContext,
 	LazyPackageDirectoryLoader,
 	WebhookContext,
-	WorkflowExecute,
 } from 'n8n-core';
 import {
-	createRunExecutionData,
 	Workflow,
 	type ICredentialsHelper,
 	type ICredentialType,
 	type IConnections,
 	type IDataObject,
 	type INode,
-	type INodeExecutionData,
 	type INodeTypes,
 	type IRun,
 	type IWebhookData,
 	type IWebhookResponseData,
 	type IWorkflowExecuteAdditionalData,
 	type IWorkflowSettings,
-	type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import type { AnyNodeType } from '../test/harness/engine';
+import {
+	additionalDataFor,
+	executeWorkflow,
+	newWorkflow,
+	workflowEntity,
+	type AnyNodeType,
+	type EngineUrls,
+} from '../test/harness/engine';
 
 /** A workflow as n8n exports it (the fields the engine needs; the rest is kept as it is). */
 export interface WorkflowJson {
@@ -145,116 +148,22 @@ export interface Engine {
 	credentialsHelper: ICredentialsHelper;
 }
 
-export interface EngineUrls {
-	instanceBaseUrl: string;
-	webhookBaseUrl: string;
-	webhookTestBaseUrl: string;
-}
-
-const DEFAULT_URLS: EngineUrls = {
-	instanceBaseUrl: 'http://127.0.0.1:5678/',
-	webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-	webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-};
-
-function additionalDataFor(
-	engine: Engine,
-	hooks: ExecutionLifecycleHooks,
-	executionId: string,
-	urls: EngineUrls = DEFAULT_URLS,
-): IWorkflowExecuteAdditionalData {
-	const base = urls.instanceBaseUrl.replace(/\/$/, '');
-	return {
-		credentialsHelper: engine.credentialsHelper,
-		hooks,
-		executionId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: `${base}/rest`,
-		instanceBaseUrl: urls.instanceBaseUrl,
-		formBaseUrl: `${base}/form`,
-		formWaitingBaseUrl: `${base}/form-waiting`,
-		formTestBaseUrl: `${base}/form-test`,
-		webhookBaseUrl: urls.webhookBaseUrl,
-		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
-		webhookTestBaseUrl: urls.webhookTestBaseUrl,
-		mcpBaseUrl: `${base}/mcp`,
-		mcpTestBaseUrl: `${base}/mcp-test`,
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not used by the examples');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: async () => {},
-		startRunnerTask: async () => {
-			throw new Error('Task runners are not used by the examples');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
-}
-
-function workflowEntity(json: WorkflowJson, id: string, active: boolean) {
-	return {
-		id,
-		name: json.name,
-		nodes: json.nodes,
-		connections: json.connections,
-		active,
-		settings: json.settings ?? { executionOrder: 'v1' },
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
-		isArchived: false,
-	} as never;
-}
-
-function newWorkflow(json: WorkflowJson, engine: Engine, id: string, active: boolean, staticData?: IDataObject): Workflow {
-	// A deep copy: the engine may change node objects (e.g. disabling a resumed node).
-	const copy = JSON.parse(JSON.stringify(json)) as WorkflowJson;
-	return new Workflow({
-		id,
-		name: copy.name,
-		nodes: copy.nodes,
-		connections: copy.connections,
-		active,
-		nodeTypes: engine.nodeTypes,
-		staticData,
-		settings: copy.settings ?? { executionOrder: 'v1' },
-	});
-}
-
 let executionCounter = 0;
-
-/** Runs `workflow` in WorkflowExecute from `startNode` with `input` and resolves with the finished run. */
-async function execute(
-	workflow: Workflow,
-	json: WorkflowJson,
-	engine: Engine,
-	mode: WorkflowExecuteMode,
-	startNode: INode,
-	input: INodeExecutionData[][],
-	urls?: EngineUrls,
-): Promise<IRun> {
-	const executionId = `demo-execution-${++executionCounter}`;
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowEntity(json, workflow.id, workflow.active));
-	let resolveRun!: (run: IRun) => void;
-	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
-	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
-	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: startNode, data: { main: input }, source: null }] },
-	});
-	const workflowExecute = new WorkflowExecute(additionalDataFor(engine, hooks, executionId, urls), mode, runExecutionData);
-	await workflowExecute.processRunExecutionData(workflow);
-	return await finished;
-}
 
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
 /** "Execute workflow" in the editor: a manual run from the workflow's Manual Trigger. */
 export async function runManualWorkflow(json: WorkflowJson, engine: Engine): Promise<IRun> {
-	const workflow = newWorkflow(json, engine, `workflow-${randomUUID()}`, false);
 	const trigger = json.nodes.find((node) => node.type === MANUAL_TRIGGER && !node.disabled);
 	if (!trigger) throw new Error(`"${json.name}" has no Manual Trigger to start from`);
-	return await execute(workflow, json, engine, 'manual', workflow.getNode(trigger.name)!, [[{ json: {} }]]);
+	const workflow = newWorkflow(json, engine.nodeTypes, { id: `workflow-${randomUUID()}` });
+	return await executeWorkflow(workflow, {
+		mode: 'manual',
+		startNode: trigger.name,
+		input: [[{ json: {} }]],
+		credentialsHelper: engine.credentialsHelper,
+		executionId: `demo-execution-${++executionCounter}`,
+	});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,7 +221,7 @@ export async function startWebhookServer(json: WorkflowJson, engine: Engine): Pr
 	const staticData: IDataObject = {};
 	const answers: WebhookAnswer[] = [];
 	const executions: Array<Promise<IRun>> = [];
-	let urls: EngineUrls = DEFAULT_URLS;
+	let urls: EngineUrls = {};
 	let workflow!: Workflow;
 	let webhookPath = '';
 
@@ -330,7 +239,10 @@ export async function startWebhookServer(json: WorkflowJson, engine: Engine): Pr
 		isTest: false,
 	});
 	const hookAdditionalData = () =>
-		additionalDataFor(engine, new ExecutionLifecycleHooks('webhook', 'activation', workflowEntity(json, workflow.id, true)), 'activation', urls);
+		additionalDataFor(engine.credentialsHelper, new ExecutionLifecycleHooks('webhook', 'activation', workflowEntity(workflow)), {
+			executionId: 'activation',
+			urls,
+		});
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -417,8 +329,17 @@ export async function startWebhookServer(json: WorkflowJson, engine: Engine): Pr
 			answers.push({ status: recorded.status, body: recorded.text, executed: true });
 		}
 		// A fresh Workflow per execution, sharing the static data, as n8n does.
-		const run = newWorkflow(json, engine, workflow.id, true, staticData);
-		executions.push(execute(run, json, engine, 'webhook', run.getNode(triggerJson.name)!, result.workflowData, urls));
+		const run = newWorkflow(json, engine.nodeTypes, { id: workflow.id, active: true, staticData });
+		executions.push(
+			executeWorkflow(run, {
+				mode: 'webhook',
+				startNode: triggerJson.name,
+				input: result.workflowData,
+				credentialsHelper: engine.credentialsHelper,
+				executionId: `demo-execution-${++executionCounter}`,
+				urls,
+			}),
+		);
 	};
 
 	const server: Server = createServer((req, res) => {
@@ -431,7 +352,7 @@ export async function startWebhookServer(json: WorkflowJson, engine: Engine): Pr
 	const { port } = server.address() as AddressInfo;
 	const base = `http://127.0.0.1:${port}`;
 	urls = { instanceBaseUrl: `${base}/`, webhookBaseUrl: `${base}/webhook`, webhookTestBaseUrl: `${base}/webhook-test` };
-	workflow = newWorkflow(json, engine, `workflow-${randomUUID()}`, true, staticData);
+	workflow = newWorkflow(json, engine.nodeTypes, { id: `workflow-${randomUUID()}`, active: true, staticData });
 
 	// Activation, as n8n does it for a workflow with webhooks.
 	const hookContext = () => {
@@ -488,10 +409,4 @@ export function runError(run: IRun): string | undefined {
 	if (failed) return `${failed.name}: ${failed.error}`;
 	const error = run.data.resultData.error;
 	return error ? error.message : undefined;
-}
-
-/** Output items of a node's last run on `output` (empty when it did not run). */
-export function outputOf(run: IRun, nodeName: string, output = 0): INodeExecutionData[] {
-	const tasks = run.data.resultData.runData[nodeName];
-	return tasks?.[tasks.length - 1]?.data?.main?.[output] ?? [];
 }

@@ -30,6 +30,8 @@ import {
 	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
 	type ITaskData,
+	type IWorkflowBase,
+	type IWorkflowSettings,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
@@ -187,6 +189,147 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/** The URLs n8n hands an execution; every other URL is derived from `instanceBaseUrl`. */
+export interface EngineUrls {
+	/** Default http://127.0.0.1:5678/. */
+	instanceBaseUrl?: string;
+	/** Default `<instance>/webhook`. */
+	webhookBaseUrl?: string;
+	/** Default `<instance>/webhook-test`. */
+	webhookTestBaseUrl?: string;
+}
+
+/** What n8n hands a workflow execution (or a hook) besides the workflow itself. */
+export function additionalDataFor(
+	credentialsHelper: ICredentialsHelper,
+	hooks: ExecutionLifecycleHooks,
+	{ executionId = 'test-execution', urls = {} }: { executionId?: string; urls?: EngineUrls } = {},
+): IWorkflowExecuteAdditionalData {
+	const instanceBaseUrl = urls.instanceBaseUrl ?? 'http://127.0.0.1:5678/';
+	const base = instanceBaseUrl.replace(/\/$/, '');
+	return {
+		credentialsHelper,
+		hooks,
+		executionId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: urls.webhookBaseUrl ?? `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: urls.webhookTestBaseUrl ?? `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not supported by this harness');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: async () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not supported by this harness');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** The parts of a workflow the engine needs (n8n's workflow JSON has these and more). */
+export interface WorkflowDefinition {
+	name: string;
+	nodes: INode[];
+	connections: IConnections;
+	settings?: IWorkflowSettings;
+}
+
+/**
+ * An n8n Workflow over a deep copy of `definition` (the engine changes node objects: it fills in
+ * default parameters, may disable a resumed node), default settings `executionOrder: 'v1'`.
+ */
+export function newWorkflow(
+	definition: WorkflowDefinition,
+	nodeTypes: INodeTypes,
+	{ id, active = false, staticData }: { id: string; active?: boolean; staticData?: IDataObject },
+): Workflow {
+	return new Workflow({
+		id,
+		name: definition.name,
+		nodes: structuredClone(definition.nodes),
+		connections: structuredClone(definition.connections),
+		active,
+		nodeTypes,
+		staticData,
+		settings: definition.settings ?? { executionOrder: 'v1' },
+	});
+}
+
+/** The workflow as n8n's ExecutionLifecycleHooks get it (a stored workflow entity). */
+export function workflowEntity(workflow: Workflow): IWorkflowBase {
+	return {
+		id: workflow.id,
+		name: workflow.name ?? '',
+		nodes: Object.values(workflow.nodes),
+		connections: workflow.connectionsBySourceNode,
+		active: workflow.active,
+		settings: workflow.settings,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+		isArchived: false,
+	} as unknown as IWorkflowBase;
+}
+
+export interface ExecuteOptions {
+	mode: WorkflowExecuteMode;
+	/** The node whose input `input` is (a trigger's output, for a trigger). */
+	startNode: string;
+	/** The start node's input, by input index; e.g. `[[{ json: {} }]]`. */
+	input: INodeExecutionData[][];
+	credentialsHelper: ICredentialsHelper;
+	executionId?: string;
+	urls?: EngineUrls;
+}
+
+/** Runs `workflow` in n8n-core's WorkflowExecute from `startNode` and resolves with the finished run. */
+export async function executeWorkflow(workflow: Workflow, options: ExecuteOptions): Promise<IRun> {
+	const startNode = workflow.getNode(options.startNode);
+	if (!startNode) throw new Error(`No node named ${options.startNode}`);
+	const executionId = options.executionId ?? 'test-execution';
+	const hooks = new ExecutionLifecycleHooks(options.mode, executionId, workflowEntity(workflow));
+	let resolveRun!: (run: IRun) => void;
+	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: startNode, data: { main: options.input }, source: null }],
+		},
+	});
+	const additionalData = additionalDataFor(options.credentialsHelper, hooks, { executionId, urls: options.urls });
+	await new WorkflowExecute(additionalData, options.mode, runExecutionData).processRunExecutionData(workflow);
+	return await finished;
+}
+
+/**
+ * Output items of a node's last run, main output 0 (or `output`). A node whose run failed throws
+ * its error; one that did not run throws too, unless `ifNotRun: 'empty'` (e.g. a branch not taken).
+ */
+export function outputOf(
+	run: IRun,
+	nodeName: string,
+	output = 0,
+	{ ifNotRun = 'throw' }: { ifNotRun?: 'throw' | 'empty' } = {},
+): INodeExecutionData[] {
+	const tasks = run.data.resultData.runData[nodeName];
+	const task = tasks?.[tasks.length - 1];
+	if (!task) {
+		if (ifNotRun === 'empty') return [];
+		throw new Error(`Node ${nodeName} did not run`);
+	}
+	if (task.error) throw task.error;
+	return task.data?.main?.[output] ?? [];
+}
+
 export interface RunOptions {
 	nodeTypes: INodeTypes;
 	nodes: INode[];
@@ -201,101 +344,29 @@ export interface RunOptions {
 
 export interface RunResult {
 	run: IRun;
-	/** Output items of a node's first run, main output 0 (or `output`). */
+	/** Output items of a node (its last run), main output 0 (or `output`); see outputOf. */
 	output(nodeName: string, output?: number): INodeExecutionData[];
 	/** The error a node ended with, if any. */
 	error(nodeName: string): ITaskData['error'];
 }
 
-export function additionalDataFor(
-	credentialsHelper: ICredentialsHelper,
-	hooks: ExecutionLifecycleHooks,
-): IWorkflowExecuteAdditionalData {
-	return {
-		credentialsHelper,
-		hooks,
-		executionId: 'test-execution',
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formBaseUrl: 'http://127.0.0.1:5678/form',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not part of these tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: async () => {},
-		startRunnerTask: async () => {
-			throw new Error('Task runners are not part of these tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
-}
-
 /** Runs a whole workflow to its end and returns every node's run data. */
 export async function runWorkflow(options: RunOptions): Promise<RunResult> {
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'Test workflow',
-		nodes: options.nodes,
-		connections: options.connections,
-		active: false,
-		nodeTypes: options.nodeTypes,
-		settings: { executionOrder: 'v1' },
+	const workflow = newWorkflow(
+		{ name: 'Test workflow', nodes: options.nodes, connections: options.connections },
+		options.nodeTypes,
+		{ id: 'test-workflow' },
+	);
+	const run = await executeWorkflow(workflow, {
+		mode: options.mode ?? 'manual',
+		startNode: options.startNode ?? options.nodes[0].name,
+		input: [options.input ?? [{ json: {} }]],
+		credentialsHelper: new TestCredentialsHelper(options.credentials ?? {}),
 	});
-	const mode = options.mode ?? 'manual';
-	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
-		id: 'test-workflow',
-		name: 'Test workflow',
-		nodes: options.nodes,
-		connections: options.connections,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
-		isArchived: false,
-	} as never);
-	let resolveRun!: (run: IRun) => void;
-	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
-	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
-
-	const credentialsHelper = new TestCredentialsHelper(options.credentials ?? {});
-	const additionalData = additionalDataFor(credentialsHelper, hooks);
-
-	const startName = options.startNode ?? options.nodes[0].name;
-	const startNode = workflow.getNode(startName);
-	if (!startNode) throw new Error(`No node named ${startName}`);
-	const runExecutionData = createRunExecutionData({
-		executionData: {
-			nodeExecutionStack: [
-				{ node: startNode, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
-			],
-		},
-	});
-
-	const execute = new WorkflowExecute(additionalData, mode, runExecutionData);
-	await execute.processRunExecutionData(workflow);
-	const run = await finished;
-
 	return {
 		run,
-		output(nodeName, output = 0) {
-			const task = run.data.resultData.runData[nodeName]?.[0];
-			if (!task) throw new Error(`Node ${nodeName} did not run`);
-			if (task.error) throw task.error;
-			return task.data?.main?.[output] ?? [];
-		},
-		error(nodeName) {
-			return run.data.resultData.runData[nodeName]?.[0]?.error;
-		},
+		output: (nodeName, output = 0) => outputOf(run, nodeName, output),
+		error: (nodeName) => run.data.resultData.runData[nodeName]?.[0]?.error,
 	};
 }
 

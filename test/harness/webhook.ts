@@ -47,6 +47,7 @@ import {
 	additionalDataFor,
 	CONVOCORE_TRIGGER_TYPE,
 	node,
+	outputOf,
 	TestCredentialsHelper,
 	TestNodeTypes,
 } from './engine';
@@ -331,16 +332,11 @@ export class TriggerHarness {
 	}
 
 	private additionalData(hooks?: ExecutionLifecycleHooks, executionId?: string): IWorkflowExecuteAdditionalData {
-		const base = additionalDataFor(
+		return additionalDataFor(
 			this.credentialsHelper,
 			hooks ?? new ExecutionLifecycleHooks('webhook', 'no-execution', this.workflowData()),
+			{ executionId, urls: { webhookBaseUrl: this.webhookBaseUrl, webhookTestBaseUrl: this.webhookTestBaseUrl } },
 		);
-		return {
-			...base,
-			executionId: executionId ?? base.executionId,
-			webhookBaseUrl: this.webhookBaseUrl,
-			webhookTestBaseUrl: this.webhookTestBaseUrl,
-		};
 	}
 
 	private workflowData() {
@@ -491,13 +487,6 @@ export class TriggerHarness {
 	async deliverEvent(type: unknown, payload: unknown, isTest = false): Promise<Delivery> {
 		return await this.deliver(jsonRequest({ type, payload }), isTest);
 	}
-}
-
-export function outputOf(run: IRun, nodeName: string): INodeExecutionData[] {
-	const task = run.data.resultData.runData[nodeName]?.[0];
-	if (!task) throw new Error(`${nodeName} did not run`);
-	if (task.error) throw task.error;
-	return task.data?.main?.[0] ?? [];
 }
 
 export interface TriggerServer {
