@@ -10,6 +10,7 @@ import {
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import {
 	DEFAULT_CONCURRENCY,
+	agentIdProperty,
 	MAX_CONCURRENCY,
 	compact,
 	parseJsonParameter,
@@ -21,16 +22,7 @@ const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Agent ID',
-		name: 'agentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 8f1c2a…',
-		description: 'The agent whose connected SMS number sends the message',
-		displayOptions: { show },
-	},
+	agentIdProperty(show, 'The agent whose connected SMS number sends the message'),
 	{
 		displayName: 'To',
 		name: 'to',
