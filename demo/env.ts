@@ -8,3 +8,12 @@ import { join } from 'path';
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-convocore-demo-'));
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
 process.env.N8N_LOG_LEVEL ??= 'silent';
+
+// The demo runs on test/harness, which imports node sources named `X.node.ts` that sit next to
+// their codex `X.node.json`. Node's resolver tries extensions in registration order, .json before
+// the .ts that ts-node adds last, so `import … from './ConvocoreTrigger.node'` would load the codex
+// JSON. Jest tries .ts first; so does the demo (the nodes it runs are still the built package's).
+const extensions: Partial<NodeJS.RequireExtensions> = require.extensions;
+const loadJson = extensions['.json'];
+delete extensions['.json'];
+extensions['.json'] = loadJson;

@@ -6,12 +6,12 @@ import { join } from 'path';
 import type { IRun } from 'n8n-workflow';
 import type { EventType, Sandbox } from '../sandbox';
 import type { NamedCredential } from '../test/harness/engine';
+import { startWebhookServer, WebhookWorkflow } from '../test/harness/webhook';
 import {
 	nodeRuns,
 	readWorkflow,
 	runError,
 	runManualWorkflow,
-	startWebhookServer,
 	type Engine,
 	type NodeRun,
 	type WorkflowJson,
@@ -85,14 +85,30 @@ export interface ExampleResult {
 	ms: number;
 }
 
+/**
+ * The workflow active behind a real HTTP listener, handled like n8n's webhook server: activated
+ * as n8n does it, each request through the trigger's webhook() and, for a started run, the whole
+ * workflow from the trigger's output.
+ */
 async function runTriggerExample(spec: ExampleSpec, workflow: WorkflowJson, engine: Engine, sandbox: Sandbox): Promise<ExampleOutcome> {
-	const server = await startWebhookServer(workflow, engine);
+	const server = await startWebhookServer(
+		(baseUrl) =>
+			new WebhookWorkflow({
+				workflow,
+				nodeTypes: engine.nodeTypes,
+				credentialsHelper: engine.credentialsHelper,
+				urls: { instanceBaseUrl: `${baseUrl}/` },
+			}),
+	);
+	let active = false;
 	const deliveries: DeliveryResult[] = [];
 	try {
+		await server.harness.activate();
+		active = true;
 		for (const delivery of spec.deliveries ?? []) {
 			const before = server.executions.length;
 			// The sandbox posts `{ type, payload }` over real HTTP, as Convocore posts workspace events.
-			const answer = await sandbox.deliverEvent(server.productionUrl, delivery.type, {
+			const answer = await sandbox.deliverEvent(server.url, delivery.type, {
 				...(delivery.workspaceSecret ? { workspaceSecret: delivery.workspaceSecret } : {}),
 			});
 			deliveries.push({ ...delivery, status: answer.status, body: answer.body, ran: server.executions.length > before });
@@ -102,9 +118,11 @@ async function runTriggerExample(spec: ExampleSpec, workflow: WorkflowJson, engi
 		return {
 			workflow,
 			run: runs[0],
-			webhook: { productionUrl: server.productionUrl, deliveries, executions: runs.length },
+			webhook: { productionUrl: server.url, deliveries, executions: runs.length },
 		};
 	} finally {
+		await Promise.allSettled(server.executions);
+		if (active) await server.harness.deactivate();
 		await server.close();
 	}
 }

@@ -1,5 +1,5 @@
 /**
- * Drives the Convocore Trigger the way n8n's webhook server does, with n8n-core's real contexts:
+ * Drives a webhook trigger the way n8n's webhook server does, with n8n-core's real contexts:
  *
  *  - webhookMethods run in a `HookContext`, whose `getNodeWebhookUrl` builds the real URL
  *    (`<webhookBaseUrl>/<webhookId>/webhook`);
@@ -9,33 +9,38 @@
  *  - the result is handled as n8n's `executeWebhook` does for responseMode 'onReceived':
  *    `noWebhookResponse` means the node answered itself; no `workflowData` means "no run"
  *    (200 "Webhook call received"); otherwise 200 "Workflow was started" is sent first and the
- *    workflow then runs in n8n-core's `WorkflowExecute` (trigger -> No Operation node);
+ *    workflow then runs from the trigger's output in n8n-core's `WorkflowExecute`;
  *  - an exception from `webhook()` is answered 500 and recorded, as n8n does.
  *
- * Credentials are applied through the engine harness's ICredentialsHelper subclass; static data
- * lives in the workflow under `node:<Node Name>`, as in n8n.
+ * `WebhookWorkflow` does this for any workflow with a webhook trigger (the demo runs the example
+ * workflows with it); `TriggerHarness` is the Convocore Trigger -> No Operation workflow the
+ * trigger tests and benchmarks use. Credentials are applied through the engine harness's
+ * ICredentialsHelper subclass; static data lives in the workflow under `node:<Node Name>`, as in n8n.
  *
- * `startTriggerServer()` puts the same pipeline behind a real `http.createServer` listener on
- * 127.0.0.1 that parses bodies like n8n's body parser (application/json, text/plain,
- * x-www-form-urlencoded; malformed JSON is answered 422 before any node runs, as n8n does).
+ * `startWebhookServer()` (and `startTriggerServer()` for a TriggerHarness) puts the same pipeline
+ * behind a real `http.createServer` listener on 127.0.0.1 that parses bodies like n8n's body
+ * parser (application/json, text/plain, x-www-form-urlencoded; malformed JSON is answered 422
+ * before any node runs, as n8n does).
  */
 import 'reflect-metadata';
 import { randomUUID } from 'crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { parse as parseQueryString } from 'querystring';
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 import {
-	createRunExecutionData,
 	Workflow,
 	type ICredentialDataDecryptedObject,
-	type IConnections,
+	type ICredentialsHelper,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
 	type IRun,
 	type IWebhookData,
+	type IWebhookDescription,
 	type IWebhookResponseData,
 	type IWorkflowExecuteAdditionalData,
 	type WorkflowActivateMode,
@@ -46,10 +51,15 @@ import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.
 import {
 	additionalDataFor,
 	CONVOCORE_TRIGGER_TYPE,
+	executeWorkflow,
+	newWorkflow,
 	node,
 	outputOf,
 	TestCredentialsHelper,
 	TestNodeTypes,
+	workflowEntity,
+	type EngineUrls,
+	type WorkflowDefinition,
 } from './engine';
 
 export const TRIGGER_NODE_NAME = 'Convocore Trigger';
@@ -240,19 +250,18 @@ export function parseLikeN8n(
 	return { kind: 'parsed', body: {} };
 }
 
-export interface TriggerSetup {
-	/** The node's Events parameter. */
-	events: string[];
-	/** The node's Options collection. */
-	options?: Record<string, unknown>;
-	/** The credential's secret key (a workspace secret). */
-	secret: string;
-	/** Other credential fields; default region eu. */
-	credential?: ICredentialDataDecryptedObject;
-	nodeName?: string;
-	/** Base of production webhook URLs; default http://127.0.0.1:5678/webhook. */
-	webhookBaseUrl?: string;
-	/** Run each accepted event through WorkflowExecute (default true). */
+export interface WebhookWorkflowSetup {
+	/** The workflow, run from its webhook trigger. */
+	workflow: WorkflowDefinition;
+	nodeTypes: INodeTypes;
+	credentialsHelper: ICredentialsHelper;
+	/** The trigger's node name; default the first enabled node whose type has webhooks. */
+	trigger?: string;
+	/** The workflow's id; default `workflow-<uuid>`. */
+	id?: string;
+	/** What n8n hands the trigger and the runs; the Production URL is `<webhookBaseUrl>/<webhookId>/<path>`. */
+	urls?: EngineUrls;
+	/** Run each accepted request through WorkflowExecute (default true). */
 	execute?: boolean;
 }
 
@@ -275,93 +284,75 @@ export interface Delivery extends HandleResult {
 	response: RecordingResponse;
 	/** Output of the trigger node in the finished execution (undefined when none ran). */
 	items?: INodeExecutionData[];
-	/** Output of the node after the trigger. */
+	/** Output of the node after the trigger (TriggerHarness). */
 	downstream?: INodeExecutionData[];
 	run?: IRun;
 }
 
 let executionCounter = 0;
 
-/** One workflow `Convocore Trigger -> After Trigger (No Operation)` and n8n's webhook handling. */
-export class TriggerHarness {
+/**
+ * An active workflow with a webhook trigger and n8n's handling of requests to it: the trigger's
+ * webhook() in a WebhookContext, then (responseMode 'onReceived') the whole workflow from the
+ * trigger's output in WorkflowExecute, each run in a fresh Workflow sharing the static data.
+ */
+export class WebhookWorkflow {
 	readonly workflow: Workflow;
+	/** The trigger node, as `workflow` holds it. */
 	readonly node: INode;
-	readonly nodes: INode[];
-	readonly connections: IConnections;
-	readonly credentialsHelper: TestCredentialsHelper;
-	readonly webhookBaseUrl: string;
-	readonly webhookTestBaseUrl: string;
+	readonly nodeType: INodeType;
+	readonly credentialsHelper: ICredentialsHelper;
 	readonly staticData: IDataObject = {};
+	/** The HTTP method the trigger's webhook is registered for. */
+	readonly httpMethod: string;
+	private readonly definition: WorkflowDefinition;
+	private readonly nodeTypes: INodeTypes;
+	private readonly webhookDescription: IWebhookDescription;
+	private readonly urls: EngineUrls;
 	private readonly execute: boolean;
 
-	constructor(readonly setup: TriggerSetup) {
-		const name = setup.nodeName ?? TRIGGER_NODE_NAME;
-		this.webhookBaseUrl = setup.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook';
-		this.webhookTestBaseUrl = this.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test');
+	constructor(setup: WebhookWorkflowSetup) {
+		const { workflow: definition, nodeTypes } = setup;
+		this.definition = definition;
+		this.nodeTypes = nodeTypes;
+		this.credentialsHelper = setup.credentialsHelper;
+		this.urls = setup.urls ?? {};
 		this.execute = setup.execute ?? true;
-		this.node = node(
-			name,
-			CONVOCORE_TRIGGER_TYPE,
-			{ events: setup.events, options: (setup.options ?? {}) as INodeParameters },
-			{
-				webhookId: randomUUID(),
-				credentials: { convocoreApi: { id: '1', name: 'Convocore workspace' } },
-			},
-		);
-		this.nodes = [this.node, node(NEXT_NODE_NAME, NOOP_TYPE, {})];
-		this.connections = {
-			[name]: { main: [[{ node: NEXT_NODE_NAME, type: 'main', index: 0 }]] },
-		};
-		this.credentialsHelper = new TestCredentialsHelper({
-			convocoreApi: { region: 'eu', secretKey: setup.secret, ...(setup.credential ?? {}) },
-		});
-		this.workflow = this.newWorkflow();
-	}
-
-	private newWorkflow(): Workflow {
-		return new Workflow({
-			id: 'trigger-workflow',
-			name: 'Convocore trigger workflow',
-			nodes: this.nodes,
-			connections: this.connections,
+		const trigger =
+			setup.trigger ??
+			definition.nodes.find(
+				(candidate) =>
+					!candidate.disabled &&
+					nodeTypes.getByNameAndVersion(candidate.type, candidate.typeVersion).description.webhooks?.length,
+			)?.name;
+		if (!trigger) throw new Error(`"${definition.name}" has no webhook trigger`);
+		this.workflow = newWorkflow(definition, nodeTypes, {
+			id: setup.id ?? `workflow-${randomUUID()}`,
 			active: true,
-			nodeTypes: triggerNodeTypes,
 			staticData: this.staticData,
-			settings: { executionOrder: 'v1' },
 		});
+		const triggerNode = this.workflow.getNode(trigger);
+		if (!triggerNode) throw new Error(`"${definition.name}" has no node named ${trigger}`);
+		if (!triggerNode.webhookId) throw new Error(`The trigger "${trigger}" has no webhookId`);
+		this.node = triggerNode;
+		this.nodeType = nodeTypes.getByNameAndVersion(triggerNode.type, triggerNode.typeVersion);
+		const webhookDescription = this.nodeType.description.webhooks?.[0];
+		if (!webhookDescription) throw new Error(`The trigger "${trigger}" has no webhook`);
+		this.webhookDescription = webhookDescription;
+		this.httpMethod = String(webhookDescription.httpMethod);
 	}
 
-	private additionalData(hooks?: ExecutionLifecycleHooks, executionId?: string): IWorkflowExecuteAdditionalData {
-		return additionalDataFor(
-			this.credentialsHelper,
-			hooks ?? new ExecutionLifecycleHooks('webhook', 'no-execution', this.workflowData()),
-			{ executionId, urls: { webhookBaseUrl: this.webhookBaseUrl, webhookTestBaseUrl: this.webhookTestBaseUrl } },
-		);
-	}
-
-	private workflowData() {
-		return {
-			id: 'trigger-workflow',
-			name: 'Convocore trigger workflow',
-			nodes: this.nodes,
-			connections: this.connections,
-			active: true,
-			settings: { executionOrder: 'v1' },
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			activeVersionId: null,
-			isArchived: false,
-		} as never;
+	private additionalData(): IWorkflowExecuteAdditionalData {
+		const hooks = new ExecutionLifecycleHooks('webhook', 'no-execution', workflowEntity(this.workflow));
+		return additionalDataFor(this.credentialsHelper, hooks, { urls: this.urls });
 	}
 
 	private webhookData(additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
-		const description = triggerNodeTypes.getByNameAndVersion(CONVOCORE_TRIGGER_TYPE, 1).description
-			.webhooks![0];
 		return {
-			httpMethod: 'POST',
+			httpMethod: this.httpMethod as IWebhookData['httpMethod'],
 			node: this.node.name,
-			path: `${this.node.webhookId}/${description.path}`,
-			webhookDescription: description,
+			path: `${this.node.webhookId}/${String(this.webhookDescription.path)}`,
+			webhookDescription: this.webhookDescription,
 			workflowId: this.workflow.id,
 			workflowExecuteAdditionalData: additionalData,
 			webhookId: this.node.webhookId,
@@ -385,17 +376,25 @@ export class TriggerHarness {
 
 	/** Runs webhookMethods.default[method] as n8n does on activation / deactivation. */
 	async hook(method: 'checkExists' | 'create' | 'delete', isTest = false): Promise<boolean> {
-		const nodeType = triggerNodeTypes.getByNameAndVersion(CONVOCORE_TRIGGER_TYPE, 1);
-		const fn = nodeType.webhookMethods?.default?.[method];
+		const fn = this.nodeType.webhookMethods?.default?.[method];
 		if (!fn) throw new Error(`no webhookMethods.default.${method}`);
 		return await fn.call(this.hookContext(isTest));
 	}
 
-	/** n8n's activation: create() only when checkExists() says false. Returns whether create ran. */
+	/**
+	 * n8n's activation: create() only when checkExists() says false (a node without
+	 * webhookMethods has nothing to set up). Returns whether create ran.
+	 */
 	async activate(isTest = false): Promise<boolean> {
+		if (!this.nodeType.webhookMethods?.default) return false;
 		if (await this.hook('checkExists', isTest)) return false;
 		await this.hook('create', isTest);
 		return true;
+	}
+
+	/** n8n's deactivation: delete(), for a node with webhookMethods. */
+	async deactivate(isTest = false): Promise<void> {
+		if (this.nodeType.webhookMethods?.default) await this.hook('delete', isTest);
 	}
 
 	/** The URL n8n shows for this node (Production URL, or Test URL). */
@@ -425,11 +424,10 @@ export class TriggerHarness {
 			[],
 			null,
 		);
-		const nodeType = triggerNodeTypes.getByNameAndVersion(CONVOCORE_TRIGGER_TYPE, 1);
 
 		let result: IWebhookResponseData;
 		try {
-			result = await nodeType.webhook!.call(context);
+			result = await this.nodeType.webhook!.call(context);
 		} catch (caught) {
 			const error = caught as Error;
 			if (!res.headersSent) res.status(500).json({ code: 0, message: error.message });
@@ -454,19 +452,20 @@ export class TriggerHarness {
 
 	/** Starts the workflow the way n8n does after a webhook: the trigger's items seed the stack. */
 	private async runExecution(workflowData: INodeExecutionData[][], mode: WorkflowExecuteMode): Promise<IRun> {
-		const executionId = `trigger-execution-${++executionCounter}`;
-		const hooks = new ExecutionLifecycleHooks(mode, executionId, this.workflowData());
-		let resolveRun!: (run: IRun) => void;
-		const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
-		hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
-		const runExecutionData = createRunExecutionData({
-			executionData: {
-				nodeExecutionStack: [{ node: this.node, data: { main: workflowData }, source: null }],
-			},
+		// A fresh Workflow per execution, sharing the static data, as n8n does.
+		const workflow = newWorkflow(this.definition, this.nodeTypes, {
+			id: this.workflow.id,
+			active: true,
+			staticData: this.staticData,
 		});
-		const execute = new WorkflowExecute(this.additionalData(hooks, executionId), mode, runExecutionData);
-		await execute.processRunExecutionData(this.newWorkflow());
-		return await finished;
+		return await executeWorkflow(workflow, {
+			mode,
+			startNode: this.node.name,
+			input: workflowData,
+			credentialsHelper: this.credentialsHelper,
+			executionId: `webhook-execution-${++executionCounter}`,
+			urls: this.urls,
+		});
 	}
 
 	/** One in-process delivery; waits for the execution when one starts. */
@@ -478,8 +477,67 @@ export class TriggerHarness {
 			const run = await handled.execution;
 			delivery.run = run;
 			delivery.items = outputOf(run, this.node.name);
-			delivery.downstream = outputOf(run, NEXT_NODE_NAME);
 		}
+		return delivery;
+	}
+}
+
+export interface TriggerSetup {
+	/** The node's Events parameter. */
+	events: string[];
+	/** The node's Options collection. */
+	options?: Record<string, unknown>;
+	/** The credential's secret key (a workspace secret). */
+	secret: string;
+	/** Other credential fields; default region eu. */
+	credential?: ICredentialDataDecryptedObject;
+	nodeName?: string;
+	/** Base of production webhook URLs; default http://127.0.0.1:5678/webhook. */
+	webhookBaseUrl?: string;
+	/** Run each accepted event through WorkflowExecute (default true). */
+	execute?: boolean;
+}
+
+/** The workflow `Convocore Trigger -> After Trigger (No Operation)` for a TriggerSetup. */
+function triggerWorkflow(setup: TriggerSetup): WebhookWorkflowSetup {
+	const name = setup.nodeName ?? TRIGGER_NODE_NAME;
+	const webhookBaseUrl = setup.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook';
+	const trigger = node(
+		name,
+		CONVOCORE_TRIGGER_TYPE,
+		{ events: setup.events, options: (setup.options ?? {}) as INodeParameters },
+		{
+			webhookId: randomUUID(),
+			credentials: { convocoreApi: { id: '1', name: 'Convocore workspace' } },
+		},
+	);
+	return {
+		id: 'trigger-workflow',
+		workflow: {
+			name: 'Convocore trigger workflow',
+			nodes: [trigger, node(NEXT_NODE_NAME, NOOP_TYPE, {})],
+			connections: { [name]: { main: [[{ node: NEXT_NODE_NAME, type: 'main', index: 0 }]] } },
+		},
+		nodeTypes: triggerNodeTypes,
+		credentialsHelper: new TestCredentialsHelper({
+			convocoreApi: { region: 'eu', secretKey: setup.secret, ...(setup.credential ?? {}) },
+		}),
+		trigger: name,
+		urls: { webhookBaseUrl, webhookTestBaseUrl: webhookBaseUrl.replace(/\/webhook$/, '/webhook-test') },
+		execute: setup.execute,
+	};
+}
+
+/** One workflow `Convocore Trigger -> After Trigger (No Operation)` and n8n's webhook handling. */
+export class TriggerHarness extends WebhookWorkflow {
+	constructor(readonly setup: TriggerSetup) {
+		super(triggerWorkflow(setup));
+	}
+
+	/** One in-process delivery; waits for the execution when one starts. */
+	override async deliver(req: WebhookRequest, isTest = false): Promise<Delivery> {
+		const delivery = await super.deliver(req, isTest);
+		if (delivery.run) delivery.downstream = outputOf(delivery.run, NEXT_NODE_NAME);
 		return delivery;
 	}
 
@@ -489,12 +547,14 @@ export class TriggerHarness {
 	}
 }
 
-export interface TriggerServer {
-	harness: TriggerHarness;
-	/** The node's Production URL on this listener. */
+export interface WebhookServer<W extends WebhookWorkflow = WebhookWorkflow> {
+	harness: W;
+	/** The trigger's Production URL on this listener. */
 	url: string;
 	/** Every request that reached the node, in arrival order. */
 	handled: HandleResult[];
+	/** Every execution started so far, in arrival order. */
+	readonly executions: Array<Promise<IRun>>;
 	/** Requests answered by the "n8n" layer before the node (404, 405, 422). */
 	refusedBeforeNode: number;
 	/**
@@ -502,14 +562,18 @@ export interface TriggerServer {
 	 * ones are busy, so this is how many deliveries were in flight at the same time at the peak.
 	 */
 	connections: number;
-	/** Waits for all started executions and returns their trigger-node output items. */
-	settled(): Promise<INodeExecutionData[][]>;
 	close(): Promise<void>;
 }
 
-/** A real HTTP listener on 127.0.0.1 that hands requests to the trigger like n8n's webhook server. */
-export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseUrl'>): Promise<TriggerServer> {
-	let harness!: TriggerHarness;
+/**
+ * A real HTTP listener on 127.0.0.1 that hands requests to a webhook workflow like n8n's webhook
+ * server. `create` builds the workflow once the listener's base URL (`http://127.0.0.1:<port>`)
+ * is known, so that the URLs the workflow sees point at it. Activation is the caller's.
+ */
+export async function startWebhookServer<W extends WebhookWorkflow>(
+	create: (baseUrl: string) => W,
+): Promise<WebhookServer<W>> {
+	let harness!: W;
 	let webhookPath = '';
 	const handled: HandleResult[] = [];
 	const state = { refusedBeforeNode: 0, connections: 0 };
@@ -522,7 +586,7 @@ export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseU
 			res.end(JSON.stringify({ code: 404, message: 'The requested webhook is not registered.' }));
 			return;
 		}
-		if (req.method !== 'POST') {
+		if (req.method !== harness.httpMethod) {
 			state.refusedBeforeNode++;
 			res.writeHead(405, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ code: 405, message: `This webhook is not registered for ${req.method} requests.` }));
@@ -564,7 +628,7 @@ export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseU
 	// 1,000 at once) waits in the accept queue instead of being reset while the loop is busy.
 	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve));
 	const { port } = server.address() as AddressInfo;
-	harness = new TriggerHarness({ ...setup, webhookBaseUrl: `http://127.0.0.1:${port}/webhook` });
+	harness = create(`http://127.0.0.1:${port}`);
 	const url = harness.webhookUrl();
 	webhookPath = new URL(url).pathname;
 
@@ -572,15 +636,14 @@ export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseU
 		harness,
 		url,
 		handled,
+		get executions() {
+			return handled.flatMap((h) => (h.execution ? [h.execution] : []));
+		},
 		get refusedBeforeNode() {
 			return state.refusedBeforeNode;
 		},
 		get connections() {
 			return state.connections;
-		},
-		async settled() {
-			const runs = await Promise.all(handled.filter((h) => h.execution).map((h) => h.execution!));
-			return runs.map((run) => outputOf(run, harness.node.name));
 		},
 		close: () =>
 			new Promise<void>((resolve, reject) => {
@@ -588,4 +651,22 @@ export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseU
 				server.close((error) => (error ? reject(error) : resolve()));
 			}),
 	};
+}
+
+export interface TriggerServer extends WebhookServer<TriggerHarness> {
+	/** Waits for all started executions and returns their trigger-node output items. */
+	settled(): Promise<INodeExecutionData[][]>;
+}
+
+/** startWebhookServer over a TriggerHarness (`Convocore Trigger -> No Operation`). */
+export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseUrl'>): Promise<TriggerServer> {
+	const server = await startWebhookServer(
+		(baseUrl) => new TriggerHarness({ ...setup, webhookBaseUrl: `${baseUrl}/webhook` }),
+	);
+	return Object.assign(server, {
+		async settled() {
+			const runs = await Promise.all(server.executions);
+			return runs.map((run) => outputOf(run, server.harness.node.name));
+		},
+	});
 }
