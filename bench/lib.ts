@@ -1,0 +1,194 @@
+/**
+ * Measuring and reporting for the benchmarks: medians of interleaved rounds, heap sampling, and
+ * checks against stated targets that decide the exit code of `npm run bench`.
+ */
+import { cpus } from 'os';
+import { performance } from 'perf_hooks';
+
+export function median(values: number[]): number {
+	if (values.length === 0) return NaN;
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+	if (values.length === 0) return NaN;
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const now = (): number => performance.now();
+
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+	const start = now();
+	const value = await fn();
+	return { ms: now() - start, value };
+}
+
+/** CPU time (user + system) this process has used, in ms. */
+export function cpuMs(): number {
+	const { user, system } = process.cpuUsage();
+	return (user + system) / 1000;
+}
+
+/** Lets the event loop turn: timers, I/O and the nextTick queue (e.g. stream writes) run. */
+export function yieldToLoop(): Promise<void> {
+	return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A few full collections, so that what is left is what is really retained. */
+export function fullGc(): void {
+	const gc = global.gc;
+	if (typeof gc !== 'function') throw new Error('global.gc is missing: run with node --expose-gc');
+	for (let i = 0; i < 2; i++) gc();
+}
+
+/**
+ * heapUsed once only live data is left: the event loop turns first, so that work queued on it
+ * (stream writes of n8n's logger wait on the nextTick queue) is done and not counted.
+ */
+export async function settledHeap(): Promise<number> {
+	for (let i = 0; i < 2; i++) {
+		await yieldToLoop();
+		fullGc();
+	}
+	return heapUsed();
+}
+
+export function heapUsed(): number {
+	return process.memoryUsage().heapUsed;
+}
+
+/** Runs each variant once per round, rotating which one goes first, so drift hits all alike. */
+export async function interleave<K extends string>(
+	variants: readonly K[],
+	rounds: number,
+	runOnce: (variant: K, round: number) => Promise<void>,
+): Promise<void> {
+	for (let round = 0; round < rounds; round++) {
+		for (let i = 0; i < variants.length; i++) {
+			await runOnce(variants[(i + round) % variants.length], round);
+		}
+	}
+}
+
+export const fmtMs = (ms: number): string =>
+	ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(1)} µs`;
+
+export const fmtUs = (us: number): string => (us >= 1000 ? fmtMs(us / 1000) : `${us < 1 ? us.toFixed(3) : us.toFixed(2)} µs`);
+
+export function fmtBytes(bytes: number): string {
+	const sign = bytes < 0 ? '-' : '';
+	const abs = Math.abs(bytes);
+	if (abs >= 1024 * 1024) return `${sign}${(abs / 1024 / 1024).toFixed(1)} MB`;
+	if (abs >= 1024) return `${sign}${(abs / 1024).toFixed(1)} KB`;
+	return `${sign}${abs.toFixed(0)} B`;
+}
+
+export const fmtRatio = (ratio: number): string => `${ratio >= 100 ? ratio.toFixed(0) : ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}×`;
+
+export type Comparison = '>=' | '<=' | '==';
+
+export interface Target {
+	op: Comparison;
+	limit: number;
+}
+
+export interface CheckResult {
+	bench: string;
+	measure: string;
+	shown: string;
+	target: string;
+	/** undefined: for information only, no target. */
+	pass?: boolean;
+}
+
+function meets(value: number, { op, limit }: Target): boolean {
+	if (!Number.isFinite(value)) return false;
+	if (op === '>=') return value >= limit;
+	if (op === '<=') return value <= limit;
+	return value === limit;
+}
+
+const OP_TEXT: Record<Comparison, string> = { '>=': '≥', '<=': '≤', '==': '=' };
+
+/** Collects every measured figure and check; decides the exit code. */
+export class Report {
+	readonly results: CheckResult[] = [];
+	private current = '';
+
+	section(bench: string, title: string): void {
+		this.current = bench;
+		console.log(`\n▸ ${title}`);
+	}
+
+	/** A line of detail, not part of the summary. */
+	note(text: string): void {
+		console.log(`    ${text}`);
+	}
+
+	/**
+	 * One headline figure against its target, printed as
+	 * `<line> → <shown> (target ≥ 3×) ok|MISSED`.
+	 */
+	target(line: string, value: number, target: Target, format: (value: number) => string, measure = line): boolean {
+		const pass = meets(value, target);
+		const shown = format(value);
+		const targetText = `${OP_TEXT[target.op]} ${format(target.limit)}`;
+		console.log(`  ${line} → ${shown} (target ${targetText}) ${pass ? 'ok' : 'MISSED'}`);
+		this.results.push({ bench: this.current, measure, shown, target: targetText, pass });
+		return pass;
+	}
+
+	/** A headline figure printed for information, with no target. */
+	info(line: string, shown: string, measure = line): void {
+		console.log(`  ${line} → ${shown} (information)`);
+		this.results.push({ bench: this.current, measure, shown, target: '—' });
+	}
+
+	/** A correctness condition the measurement relies on (all sent, exactly once, ...). */
+	expect(what: string, ok: boolean, detail: string): boolean {
+		if (!ok) console.log(`  ✗ ${what}: ${detail}`);
+		else console.log(`  ✓ ${what}: ${detail}`);
+		this.results.push({ bench: this.current, measure: what, shown: detail, target: 'must hold', pass: ok });
+		return ok;
+	}
+
+	/** A benchmark that could not run to its end. */
+	crashed(error: unknown): void {
+		const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+		console.log(`  ✗ crashed: ${text}`);
+		this.results.push({ bench: this.current, measure: 'ran to completion', shown: (error as Error)?.message ?? String(error), target: 'must hold', pass: false });
+	}
+
+	get failed(): CheckResult[] {
+		return this.results.filter((result) => result.pass === false);
+	}
+
+	printSummary(elapsedMs: number): void {
+		const rows = this.results.map((result) => [
+			result.bench,
+			result.measure,
+			result.shown,
+			result.target,
+			result.pass === undefined ? 'info' : result.pass ? 'ok' : 'MISSED',
+		]);
+		const header = ['Benchmark', 'Measure', 'Value', 'Target', 'Result'];
+		const limits = [10, 62, 30, 16, 6];
+		const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+		const widths = header.map((title, column) =>
+			Math.min(limits[column], Math.max(title.length, ...rows.map((row) => row[column].length))),
+		);
+		const line = (cells: string[]) => `  ${cells.map((cell, column) => cut(cell, widths[column]).padEnd(widths[column])).join(' │ ')}`;
+		console.log('\nSummary');
+		console.log(line(header));
+		console.log(`  ${widths.map((width) => '─'.repeat(width)).join('─┼─')}`);
+		for (const row of rows) console.log(line(row));
+		const failed = this.failed.length;
+		const targets = this.results.filter((result) => result.pass !== undefined).length;
+		console.log(
+			`\n${failed ? `✗ ${failed} of ${targets} targets/checks MISSED` : `✓ all ${targets} targets/checks met`} in ${fmtMs(elapsedMs)} (Node ${process.version}, ${cpus().length} CPUs)`,
+		);
+	}
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm run bench`: every benchmark of the package, one after the other, against one local
+ * sandbox on 127.0.0.1. Each compares its variants side by side in this process (interleaved
+ * rounds, medians) and checks the ratios against stated targets; the exit code is 1 when any
+ * target or check is missed.
+ *
+ *   npm run bench                 all benchmarks
+ *   npm run bench -- sms trigger  only those whose id is given (sms, overhead, pagination, trigger, 429)
+ */
+import './env';
+import { cpus, loadavg } from 'os';
+import { startSandbox } from '../sandbox';
+import { contextFor, type Benchmark } from './common';
+import { engineOverhead } from './engine-overhead';
+import { now, Report } from './lib';
+import { pagination } from './pagination';
+import { rateLimit } from './rate-limit';
+import { smsThroughput } from './sms-throughput';
+import { trigger } from './trigger';
+
+const BENCHMARKS: Benchmark[] = [smsThroughput, engineOverhead, pagination, trigger, rateLimit];
+
+async function main(): Promise<number> {
+	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+	const unknown = wanted.filter((id) => !BENCHMARKS.some((bench) => bench.id === id));
+	if (unknown.length) {
+		console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((bench) => bench.id).join(', ')}`);
+		return 2;
+	}
+	const selected = wanted.length ? BENCHMARKS.filter((bench) => wanted.includes(bench.id)) : BENCHMARKS;
+
+	const started = now();
+	const report = new Report();
+	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	console.log(`Convocore node benchmarks — sandbox at ${sandbox.url}, medians of interleaved rounds, ratios checked against targets`);
+	const loadAtStart = loadavg()[0];
+	console.log(`load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at start`);
+	try {
+		for (const bench of selected) {
+			report.section(bench.id, bench.title);
+			try {
+				await bench.run(contextFor(sandbox, report));
+			} catch (error) {
+				report.crashed(error);
+			}
+			sandbox.reset();
+		}
+	} finally {
+		await sandbox.close();
+	}
+	report.printSummary(now() - started);
+	const load = Math.max(loadAtStart, loadavg()[0]);
+	if (report.failed.length && load > 2 * cpus().length) {
+		console.log(
+			`note: the machine was heavily loaded (load average up to ${load.toFixed(1)} on ${cpus().length} CPUs); ` +
+				'a timing target can miss from contention alone. The correctness checks (✓/✗) do not depend on it.',
+		);
+	}
+	return report.failed.length ? 1 : 0;
+}
+
+main().then(
+	(code) => {
+		process.exitCode = code;
+		// Keep-alive sockets and n8n-core timers must not keep a finished run alive.
+		setTimeout(() => process.exit(code), 200).unref();
+	},
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
