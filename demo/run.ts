@@ -5,7 +5,7 @@
  * example workflow in examples/ through n8n's real engine with a credential pointing at the
  * sandbox, and prints a short report. Exits non-zero if anything failed. Localhost only.
  */
-import './env';
+import '../test/harness/n8n-env';
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 import { startSandbox } from '../sandbox';
