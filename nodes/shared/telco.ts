@@ -20,4 +20,3 @@ export const NUMBER_PATHS = {
 	repairWebhooks: `/utils/${TELCO}/check-number`,
 	assignToAgent: `/utils/${TELCO}/sync-sms`,
 } as const;
-export type NumberAction = keyof typeof NUMBER_PATHS;

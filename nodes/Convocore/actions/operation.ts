@@ -3,7 +3,6 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
@@ -185,9 +184,4 @@ export async function runOperation(
 	await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
 	if (failure) throw failure;
 	return outputs.flat();
-}
-
-/** Makes an API error object safe and readable as JSON output. */
-export function asJson(value: unknown): JsonObject {
-	return value as JsonObject;
 }

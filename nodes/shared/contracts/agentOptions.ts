@@ -44,10 +44,6 @@ function fieldsOf<K extends string, T extends z.ZodTypeAny>(keys: readonly K[], 
 	return Object.fromEntries(keys.map((key) => [key, type.optional()])) as Record<K, z.ZodOptional<T>>;
 }
 
-/** Secret fields: never echoed into output, errors or logs. */
-export const AGENT_OVERRIDE_SECRET_FIELDS = [telcoField('SmsAuthToken')] as const;
-export const SERVER_DATA_SECRET_FIELDS = [telcoField('AuthToken')] as const;
-
 export const agentOverridesSchema = z
 	.object({
 		...fieldsOf(TEXT_FIELDS, z.string()),

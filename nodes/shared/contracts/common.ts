@@ -17,13 +17,6 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Most V3 endpoints answer `{ success, message?, data? }`; some answer flat (field notes). */
-export const envelopeSchema = z.object({
-	success: z.boolean(),
-	message: z.string().optional(),
-	data: z.unknown().optional(),
-});
-
 /** Turns a zod error into one readable line per problem: `field.path: rule`. */
 export function describeIssues(error: z.ZodError): string[] {
 	return error.issues.map((issue) => {

@@ -6,12 +6,6 @@ export const MAX_MEDIA_URLS = 10;
 export const SMS_SEGMENT_LENGTH = 1600;
 export const VALIDITY_PERIOD = { min: 1, max: 14400 } as const;
 
-export const SMS_OPTION_NAMES = [
-	'dryRun', 'createConvo', 'persistToConvo', 'skipIfHumanHandoff', 'splitLongMessages',
-	'sendViaEdge', 'disableRecordHistory', 'initialPrompt', 'statusCallbackUrl',
-	'messagingServiceSid', 'validityPeriod', 'provideFeedback', 'smartEncoded', 'agentOptions',
-] as const;
-
 export const smsOptionsSchema = z
 	.object({
 		dryRun: z.boolean().optional(),
