@@ -8,6 +8,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import type { ZodTypeAny } from 'zod';
 import { errorBodySchema } from './contracts/common';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
 
@@ -29,6 +30,11 @@ export interface ConvocoreRequest {
 	qs?: IDataObject;
 	/** Return the body as it came instead of unwrapping a `{ success, data }` envelope. */
 	raw?: boolean;
+	/**
+	 * The contract of the (unwrapped) success body, from `nodes/shared/contracts`. An answer that
+	 * does not meet it becomes an error instead of an item.
+	 */
+	response?: ZodTypeAny;
 }
 
 export interface RequestScope {
