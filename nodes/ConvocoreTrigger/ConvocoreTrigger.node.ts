@@ -25,7 +25,7 @@ import { ALL_EVENTS, EVENT_OPTIONS } from './eventOptions';
  *   401  payload.workspaceSecret missing, not a string or wrong;
  *        or, with the replay guard on, createdAt too old or in the future no execution
  *   200  authenticated, but a type this node does not listen to          no execution
- *   200  accepted ("Workflow was started", answered before the run)     one execution
+ *   200  accepted: {"received": true}, answered before the run          one execution
  *
  * Convocore has no API to register a webhook, so webhookMethods only keep n8n's bookkeeping in
  * the node's static data; the node holds no other state.
@@ -84,6 +84,9 @@ export class ConvocoreTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// The body n8n answers an accepted event with. Without it n8n sends its placeholder
+				// "firstEntryJson"; Convocore reads only the status, so the body just says it arrived.
+				responseData: '={{ { "received": true } }}',
 				path: 'webhook',
 			},
 		],
