@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Imported first by run.ts, before anything loads n8n-core: n8n's environment (shared with the
  * tests and the demo) and a garbage collector the memory figures can call.

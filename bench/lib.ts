@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- benchmark code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Measuring and reporting for the benchmarks: medians of interleaved rounds, heap sampling, and
  * checks against stated targets that decide the exit code of `npm run bench`.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- benchmark code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * `npm run bench`: every benchmark of the package, one after the other, against one local
  * sandbox on 127.0.0.1. Each compares its variants side by side in this process (interleaved

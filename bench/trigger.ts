@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- benchmark code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * 4. Trigger: webhook deliveries verified and emitted by the Convocore Trigger in n8n-core's
  * WebhookContext, each accepted one then run through WorkflowExecute (trigger -> No Operation),

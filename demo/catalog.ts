@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- demo code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * The example workflows, in the order the demo runs them, with what each must achieve against the
  * sandbox and the facts the report shows. Node names are the ones in examples/*.json.

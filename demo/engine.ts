@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- demo code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * What the demo needs besides test/harness (whose engine and webhook harnesses it runs on, as the
  * tests and the benchmarks do):
@@ -75,6 +76,8 @@ export function loadCoreNodes(): CoreNodes {
 	const types = new Map<string, AnyNodeType>();
 	for (const [type, file] of Object.entries(CORE_NODE_FILES)) {
 		const className = file.split('/').pop()!.split('.')[0];
+		// A path known only at run time: n8n-nodes-base's node files, loaded as n8n loads them.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const exported = require(join(root, file)) as Record<string, new () => AnyNodeType>;
 		types.set(type, new exported[className]());
 	}

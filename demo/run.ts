@@ -1,4 +1,4 @@
-/* eslint-disable no-console -- the demo's job is to print its report (demo/ does not ship). */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- demo code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * `npm run demo`: builds the package (the npm script does), then loads the BUILT package from
  * dist/ the way n8n loads a community package, starts the local Convocore sandbox, runs every

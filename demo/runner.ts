@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- demo code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Runs the example workflows against a Convocore sandbox: the same code for `npm run demo`
  * (node types loaded from the built package) and for test/examples (node types from the sources).

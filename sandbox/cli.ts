@@ -1,4 +1,4 @@
-/* eslint-disable no-console -- a developer tool: printing is its job (the sandbox does not ship). */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only) */
 import { SANDBOX_IDS, SANDBOX_KEYS, startSandbox } from './index';
 
 /** `npm run sandbox [-- --port N]`: a local Convocore V3 API until Ctrl+C. */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only); its keys are made up */
 import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
 import { VOICE_PROVIDERS } from '../nodes/shared/contracts/voices';
 import { hexDigest, sid } from './ids';
@@ -274,7 +275,13 @@ function seedCrawler(): { jobs: CrawlerJob[]; pages: ScrapedPage[] } {
 			title: `Page ${path}`,
 		})),
 	);
-	return { jobs: jobs.map(({ pages: _pages, ...job }) => job), pages };
+	// The job records as the API returns them: without the seed's page list.
+	const jobRecords = jobs.map((job) => {
+		const record: Partial<typeof job> = { ...job };
+		delete record.pages;
+		return record as CrawlerJob;
+	});
+	return { jobs: jobRecords, pages };
 }
 
 function byKey<T>(items: T[], key: (item: T) => string): Record<string, T> {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * The example workflows in examples/: each is n8n workflow JSON that n8n can import as it is
  * (known node types at their latest versions, parameters the node descriptions declare and show

@@ -19,7 +19,6 @@ import {
 	type ICredentialType,
 	type IConnections,
 	type IDataObject,
-	type IHttpRequestHelper,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialsDetails,
@@ -160,9 +159,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async runPreAuthentication(
-		_helpers: IHttpRequestHelper,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	// n8n passes request helpers; the sandbox's credential needs no pre-authentication.
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 // Environment n8n-core reads when it is first loaded, set before anything imports it: by jest
 // (setupFiles), the demo and the benchmarks alike. A throwaway settings folder so nothing ever
 // touches ~/.n8n, no check of that folder's file permissions, and n8n's own logger kept quiet

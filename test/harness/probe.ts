@@ -20,6 +20,8 @@ export class ConvocoreProbe implements INodeType {
 		group: ['transform'],
 		version: 1,
 		description: 'Test-only',
+		// Never offered to an AI agent (it is not in any package), but n8n's rule applies to every node class.
+		usableAsTool: true,
 		defaults: { name: 'Probe' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

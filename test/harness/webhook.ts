@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Drives a webhook trigger the way n8n's webhook server does, with n8n-core's real contexts:
  *
@@ -573,6 +574,7 @@ export interface WebhookServer<W extends WebhookWorkflow = WebhookWorkflow> {
 export async function startWebhookServer<W extends WebhookWorkflow>(
 	create: (baseUrl: string) => W,
 ): Promise<WebhookServer<W>> {
+	// eslint-disable-next-line prefer-const -- assigned once the port is known; the request handler above reads it
 	let harness!: W;
 	let webhookPath = '';
 	const handled: HandleResult[] = [];

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Phone Number > Buy, Import, Release, Repair Webhooks, Assign to Agent, through n8n's engine
  * against the sandbox over real HTTP.
@@ -34,7 +35,8 @@ function requestsTo(path: string) {
  * the node cannot change that (see the report on the auth token being a node parameter).
  */
 function shownOf(error: unknown): string {
-	const { node: _node, ...shown } = (error ?? {}) as IDataObject;
+	const shown: IDataObject = { ...((error ?? {}) as IDataObject) };
+	delete shown.node;
 	return JSON.stringify(shown);
 }
 

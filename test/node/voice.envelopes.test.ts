@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * The voice endpoints' response envelope is unpublished (field notes), so the node unwraps
  * defensively. The sandbox answers one way (`{ success, data }`); this file runs the node against

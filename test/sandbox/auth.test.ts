@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 import { errorBodySchema } from '../../nodes/shared/contracts/common';
 import { SANDBOX_IDS, SANDBOX_KEYS, startSandbox } from '../../sandbox';
 import { api, useSandbox } from './helpers';

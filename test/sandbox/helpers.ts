@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
 import { startSandbox, type Sandbox, type SandboxRegion } from '../../sandbox';
 
 /** Real-HTTP helpers for the sandbox suites: every call goes through global fetch. */

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
 import { customMetricSchema, METRIC_PAGE } from '../../nodes/shared/contracts/customMetrics';
 import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
 import { api, useSandbox } from './helpers';

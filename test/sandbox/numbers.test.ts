@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
 import { NUMBER_PATHS, telcoField } from '../../nodes/shared/telco';
 import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
 import { api, useSandbox } from './helpers';
@@ -118,7 +120,8 @@ describe('import', () => {
 
 	it('requires all four provider fields and rejects unknown ones', async () => {
 		for (const field of Object.keys(body)) {
-			const { [field]: _dropped, ...rest } = body;
+			const rest: Record<string, unknown> = { ...body };
+			delete rest[field];
 			const answer = await post(NUMBER_PATHS.import, rest);
 			expect(answer.status).toBe(400);
 			expect(answer.body.issues.map((i: any) => i.message).join()).toContain(field);

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
 import { GENDER_ALIASES, VOICE_PROVIDERS, voiceProviderSchema, voiceSchema } from '../../nodes/shared/contracts/voices';
 import { MP3_FRAME_LENGTH, SANDBOX_KEYS, VOICES_PER_PROVIDER } from '../../sandbox';
 import { api, useSandbox } from './helpers';

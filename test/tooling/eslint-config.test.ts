@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 // eslint.config.mjs applies n8n's rulesets to the right files: each case lints a small source
 // (given on stdin under a path in nodes/, credentials/ or package.json) with the project's config
 // and checks which rules fire. Runs the eslint CLI in a child process because the config is an

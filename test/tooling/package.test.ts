@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 // package.json and icons meet n8n's rules for community packages (see packageRules.ts), and each
 // check really rejects a package that breaks its rule.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';

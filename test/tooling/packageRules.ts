@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 // n8n's rules for a community package's package.json and icons, as checks that return the
 // problems they find (an empty list means the package meets them). Kept apart from the test so
 // the test can also prove that each check fails on a package that breaks its rule.

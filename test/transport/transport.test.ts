@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * The shared transport inside n8n's engine against the sandbox: error mapping, which retries do
  * and do not happen, and pagination that stops as soon as it has enough.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Event payloads as the specification defines them (convocore-v3-api.md, Events > Payloads),
  * each with every optional field filled in. fixtures.test.ts checks them against the contract.
@@ -120,6 +121,13 @@ const FIELDS: Record<EventType, Fields> = {
 };
 
 /** A documented payload of `type`, with createdAt (ms) and the workspace secret. */
+/** A copy of `record` without `key`: a payload missing one field. */
+export function without(record: Record<string, unknown>, key: string): Record<string, unknown> {
+	const copy = { ...record };
+	delete copy[key];
+	return copy;
+}
+
 export function payloadFor(
 	type: EventType,
 	{ secret = WORKSPACE_SECRET, createdAt = Date.now() }: { secret?: string; createdAt?: number } = {},

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * webhookMethods.default through n8n-core's HookContext: Convocore has no registration API, so
  * checkExists / create / delete only keep bookkeeping in the node's static data.

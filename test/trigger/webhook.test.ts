@@ -4,15 +4,14 @@
  */
 import { EVENT_TYPES, type EventType } from '../../nodes/shared/contracts/events';
 import { jsonRequest, rawRequest, TriggerHarness, type Delivery } from '../harness/webhook';
-import { deepJson, payloadFor, WORKSPACE_SECRET } from './fixtures';
+import { deepJson, payloadFor, without, WORKSPACE_SECRET } from './fixtures';
 
 const harness = (events: string[] = ['*'], options: Record<string, unknown> = {}, secret = WORKSPACE_SECRET) =>
 	new TriggerHarness({ events, options, secret });
 
 /** The item the trigger should emit for a payload: its fields without the secret, plus `event`. */
 function expectedItem(type: string, payload: Record<string, unknown>): Record<string, unknown> {
-	const { workspaceSecret: _secret, ...rest } = payload;
-	return { event: type, ...rest };
+	return { event: type, ...without(payload, 'workspaceSecret') };
 }
 
 function expectNoExecution(delivery: Delivery) {
@@ -92,14 +91,14 @@ describe('the workspace secret', () => {
 	});
 
 	it('missing: 401, nothing emitted', async () => {
-		const { workspaceSecret: _omit, ...payload } = payloadFor('message_received');
+		const payload = without(payloadFor('message_received'), 'workspaceSecret');
 		const delivery = await harness().deliverEvent('message_received', payload);
 		expectRefused(delivery, 401);
 		expect(delivery.body).toEqual({ message: 'Unauthorized: payload.workspaceSecret is missing' });
 	});
 
 	it('at the top level of the envelope instead of in the payload: 401', async () => {
-		const { workspaceSecret: _omit, ...payload } = payloadFor('webhook_test');
+		const payload = without(payloadFor('webhook_test'), 'workspaceSecret');
 		const delivery = await harness().deliver(
 			jsonRequest({ type: 'webhook_test', payload, workspaceSecret: WORKSPACE_SECRET }),
 		);
@@ -107,7 +106,7 @@ describe('the workspace secret', () => {
 	});
 
 	it('in a header only: 401 (Convocore sends no header; only payload.workspaceSecret counts)', async () => {
-		const { workspaceSecret: _omit, ...payload } = payloadFor('webhook_test');
+		const payload = without(payloadFor('webhook_test'), 'workspaceSecret');
 		const delivery = await harness().deliver(
 			jsonRequest({ type: 'webhook_test', payload }, { Authorization: `Bearer ${WORKSPACE_SECRET}` }),
 		);
@@ -383,7 +382,7 @@ describe('replay guard', () => {
 	it('is off by default: createdAt far in the future, or missing, still runs (marked when missing)', async () => {
 		const future = await harness().deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: now() + 3600_000 }));
 		expect(future.items).toHaveLength(1);
-		const { createdAt: _omit, ...withoutCreatedAt } = payloadFor('webhook_test');
+		const withoutCreatedAt = without(payloadFor('webhook_test'), 'createdAt');
 		const missing = await harness().deliverEvent('webhook_test', withoutCreatedAt);
 		expect(missing.items![0].json._validation).toEqual({
 			valid: false,

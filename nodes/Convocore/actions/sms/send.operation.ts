@@ -292,11 +292,9 @@ function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefined {
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { concurrency: _concurrency, agentOptions, ...options } = this.getNodeParameter(
-		'options',
-		itemIndex,
-		{},
-	) as IDataObject;
+	const { agentOptions, ...options } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	// Concurrency steers the node's own batching; it is not a field of the request.
+	delete options.concurrency;
 	const parsedAgentOptions = parseJsonParameter(this, agentOptions, 'options.agentOptions', itemIndex);
 	const hasAgentOptions =
 		parsedAgentOptions !== undefined &&

@@ -179,7 +179,9 @@ export function prepareVoiceList(
 	const schema = kind === 'search' ? searchVoicesQuerySchema : browseVoicesQuerySchema;
 	const checked = validate(ctx, schema, query, itemIndex, 'voice filters') as IDataObject;
 	// limit and offset are the pager's business; the schema's defaults for them are not sent.
-	const { limit: _limit, offset: _offset, ...apiQuery } = checked;
+	const apiQuery: IDataObject = { ...checked };
+	delete apiQuery.limit;
+	delete apiQuery.offset;
 	if (Array.isArray(apiQuery.providers)) {
 		if (apiQuery.providers.length) apiQuery.providers = apiQuery.providers.join(',');
 		else delete apiQuery.providers;
