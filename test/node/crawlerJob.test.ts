@@ -37,6 +37,7 @@ describe('Crawler Job > Delete', () => {
 			['DELETE', jobPath(SANDBOX_IDS.euWorkspace, SANDBOX_IDS.crawlerJobDocs), undefined],
 		]);
 		expect(item.json).toEqual({
+			deleted: true,
 			success: true,
 			message: 'Crawler job crawl-job-docs deleted with its 3 scraped pages.',
 			workspaceId: SANDBOX_IDS.euWorkspace,

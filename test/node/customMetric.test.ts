@@ -107,6 +107,20 @@ describe('Custom Metric > Get Many', () => {
 		expect(metricRequests()).toHaveLength(1);
 	});
 
+	it('a listing stopped by Limit says so in an execution hint; a complete one does not', async () => {
+		const hintsOf = (result: Awaited<ReturnType<typeof list>>) => result.run.data.resultData.runData.Convocore[0].hints ?? [];
+		const capped = await list({ returnAll: false, limit: 5 });
+		expect(hintsOf(capped)).toEqual([
+			{
+				message: 'Stopped at Limit: 5 custom metrics returned and Convocore may have more. Turn on Return All or raise Limit to get them.',
+				type: 'info',
+				location: 'outputPane',
+			},
+		]);
+		expect(hintsOf(await list({ returnAll: false, limit: 50 }))).toEqual([]);
+		expect(hintsOf(await list({ returnAll: true }))).toEqual([]);
+	});
+
 	it('lists per input item, each output paired to the item that asked', async () => {
 		const result = await list(
 			{ agentId: '={{ $json.agent }}', returnAll: true },

@@ -65,6 +65,20 @@ export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): I
 	];
 }
 
+/**
+ * After a listing that stopped at Limit, an execution hint above the output: more results may
+ * exist, and how to get them. Nothing when the listing returned everything (Return All, or fewer
+ * results than Limit).
+ */
+export function hintWhenLimitReached(ctx: IExecuteFunctions, returned: number, limit: number, what: string): void {
+	if (!Number.isFinite(limit) || returned < limit) return;
+	ctx.addExecutionHints({
+		message: `Stopped at Limit: ${returned} ${what} returned and Convocore may have more. Turn on Return All or raise Limit to get them.`,
+		type: 'info',
+		location: 'outputPane',
+	});
+}
+
 /** Validates with a contract schema; a failure names every field and rule, and the item. */
 export function validate<S extends z.ZodTypeAny>(
 	ctx: IExecuteFunctions,

@@ -58,9 +58,10 @@ export async function execute(this: IExecuteFunctions, plan: DeletePlan, scope: 
 	const path = `/workspaces/${encodeURIComponent(plan.workspaceId)}/crawler/jobs/${encodeURIComponent(plan.jobId)}`;
 	try {
 		const answer = await convocoreApiRequest.call(this, { method: 'DELETE', path }, scope);
-		// The API answers { success, message }; the ids are added so the item says what was deleted.
+		// The API answers { success, message }; n8n's convention for a delete is `deleted: true`, and
+		// the ids say what was deleted.
 		const fields = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : { result: answer as IDataObject['result'] };
-		return [{ json: { ...fields, workspaceId: plan.workspaceId, jobId: plan.jobId } }];
+		return [{ json: { deleted: true, ...fields, workspaceId: plan.workspaceId, jobId: plan.jobId } }];
 	} catch (error) {
 		throw explainNotFound(error, plan);
 	}

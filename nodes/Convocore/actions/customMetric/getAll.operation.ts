@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { METRIC_PAGE } from '../../../shared/contracts/customMetrics';
 import { collectCursorPages, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { agentIdProperty, returnAllAndLimit, validate, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, hintWhenLimitReached, returnAllAndLimit, validate, type ConvocoreOperation } from '../operation';
 
 const show = { resource: ['customMetric'], operation: ['getAll'] };
 
@@ -71,6 +71,7 @@ export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: Re
 		},
 		{ max: plan.returnAll ? Infinity : plan.limit, pageSize: METRIC_PAGE.maxLimit },
 	);
+	if (!plan.returnAll) hintWhenLimitReached(this, metrics.length, plan.limit, 'custom metrics');
 	return metrics.map((metric) => ({ json: metric as IDataObject }));
 }
 

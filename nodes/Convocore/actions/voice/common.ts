@@ -6,7 +6,7 @@ import {
 	searchVoicesQuerySchema,
 } from '../../../shared/contracts/voices';
 import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
-import { compact, returnAllAndLimit, validate } from '../operation';
+import { compact, hintWhenLimitReached, returnAllAndLimit, validate } from '../operation';
 import { fetchVoicePage } from './api';
 
 /** The provider dropdown, loaded live from GET /voices/providers. */
@@ -203,5 +203,6 @@ export async function collectVoices(
 		(offset, limit) => fetchVoicePage.call(this, plan.path, { ...plan.query, limit, offset }, scope),
 		{ max: plan.max, pageSize: plan.pageSize },
 	);
+	hintWhenLimitReached(this, voices.length, plan.max, 'voices');
 	return voices.map((voice) => ({ json: voice as unknown as IDataObject }));
 }

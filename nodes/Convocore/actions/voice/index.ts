@@ -27,15 +27,16 @@ export const voiceResource: ResourceDefinition = {
 		},
 		{
 			value: 'listModels',
-			name: 'List Models',
-			action: "List a provider's models",
+			// Display name per n8n's UX guidelines; the stored value listModels stays as saved in 0.1.0.
+			name: 'Get Models',
+			action: "Get a provider's models",
 			description: 'List the text-to-speech models of one provider, e.g. to filter voices by model. Read-only; consumes no credits.',
 			operation: listModels,
 		},
 		{
 			value: 'listProviders',
-			name: 'List Providers',
-			action: 'List voice providers',
+			name: 'Get Providers',
+			action: 'Get voice providers',
 			description: "List the text-to-speech providers, with the workspace secret name each provider's API key is stored under and whether the workspace must supply that key. Read-only; consumes no credits.",
 			operation: listProviders,
 		},
