@@ -42,9 +42,11 @@ describe('node description', () => {
 		expect(description.credentials).toEqual([{ name: 'convocoreApi', required: true }]);
 	});
 
-	it('has one POST webhook that answers as soon as the event is received', () => {
+	it('has one POST webhook that answers {"received": true} as soon as the event is received', () => {
+		// Without responseData n8n answers its placeholder text "firstEntryJson"; npm run e2e checks
+		// the body a real n8n sends.
 		expect(description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '={{ { "received": true } }}', path: 'webhook' },
 		]);
 	});
 

@@ -71,6 +71,27 @@ function withCredentialId(workflow, credential) {
 	return { name: workflow.name, nodes, connections: workflow.connections, settings: workflow.settings ?? {}, pinData: workflow.pinData ?? {} };
 }
 
+/** The README's escape hatch: an endpoint the node does not cover, called with n8n's HTTP Request node. */
+function httpRequestWorkflow(credential, url) {
+	return {
+		name: 'HTTP Request with the Convocore API credential',
+		nodes: [
+			{ id: 'start', name: 'Start', type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'request',
+				name: 'Convocore endpoint',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [220, 0],
+				parameters: { url, authentication: 'predefinedCredentialType', nodeCredentialType: 'convocoreApi', options: {} },
+				credentials: { convocoreApi: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Convocore endpoint', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 async function sandboxJson(sandboxUrl, path, init) {
 	const response = await fetch(`${sandboxUrl}${path}`, init);
 	assert(response.ok, `sandbox ${path} answered ${response.status}`);
@@ -137,6 +158,14 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 		});
 	}
 	if (!credential) return seen;
+
+	await checks.check(mode, 'HTTP Request node with the Convocore API credential (Predefined Credential Type) succeeds', async () => {
+		const stored = await rest.createWorkflow(httpRequestWorkflow(credential, `${sandbox.baseUrl}/voices/providers`));
+		const executionId = await rest.runManually(stored.id, 'Start');
+		const execution = await rest.finishedExecution(executionId);
+		assert(execution.status === 'success', `execution ${executionId} ended "${execution.status}": ${errorMessageOf(execution)}`);
+		return `execution ${executionId}`;
+	});
 
 	for (const { file, workflow } of loadExamples(repoRoot)) {
 		const manualTrigger = workflow.nodes.find((n) => n.type === MANUAL_TRIGGER_TYPE);
