@@ -76,8 +76,7 @@ export function loadCoreNodes(): CoreNodes {
 	const types = new Map<string, AnyNodeType>();
 	for (const [type, file] of Object.entries(CORE_NODE_FILES)) {
 		const className = file.split('/').pop()!.split('.')[0];
-		// A path known only at run time: n8n-nodes-base's node files, loaded as n8n loads them.
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time: n8n-nodes-base's node files, loaded as n8n loads them
 		const exported = require(join(root, file)) as Record<string, new () => AnyNodeType>;
 		types.set(type, new exported[className]());
 	}

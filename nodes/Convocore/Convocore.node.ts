@@ -11,15 +11,20 @@ import { runOperation } from './actions/operation';
 import { operationProperty } from './actions/resource';
 import { listSearch, loadOptions } from './methods';
 
-const defaultResource = RESOURCES[0].value;
+// The default of 0.1.0. Saved workflows leave out a parameter that is at its default, so it
+// never changes, whatever order the menu has.
+const DEFAULT_RESOURCE = 'sms';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
-	default: defaultResource,
+	// Sorted by name, as n8n's options-sorted-alphabetically rule asks.
+	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })).sort((a, b) =>
+		a.name.localeCompare(b.name, 'en'),
+	),
+	default: DEFAULT_RESOURCE,
 };
 
 export class Convocore implements INodeType {
@@ -60,6 +65,7 @@ export class Convocore implements INodeType {
 				`The operation "${operation}" of resource "${resource}" is not supported`,
 			);
 		}
-		return [await runOperation(this, entry.operation)];
+		// Read here, in execute() itself, as n8n's require-continue-on-fail rule asks.
+		return [await runOperation(this, entry.operation, this.continueOnFail())];
 	}
 }

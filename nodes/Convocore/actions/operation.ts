@@ -158,9 +158,9 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 export async function runOperation(
 	ctx: IExecuteFunctions,
 	operation: ConvocoreOperation,
+	continueOnFail: boolean,
 ): Promise<INodeExecutionData[]> {
 	const items = ctx.getInputData();
-	const continueOnFail = ctx.continueOnFail();
 	const plans: unknown[] = new Array(items.length);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 

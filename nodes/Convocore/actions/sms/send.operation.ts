@@ -39,8 +39,8 @@ export const description: INodeProperties[] = [
 		name: 'mode',
 		type: 'options',
 		options: [
-			{ name: 'Direct', value: 'direct', description: 'Send the message as it is' },
 			{ name: 'Agent', value: 'agent', description: 'Run the agent first and send its generated reply' },
+			{ name: 'Direct', value: 'direct', description: 'Send the message as it is' },
 		],
 		default: 'direct',
 		displayOptions: { show },
