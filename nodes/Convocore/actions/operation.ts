@@ -164,6 +164,7 @@ export async function runOperation(
 	const gate = new RateLimitGate();
 	const pending = plans.map((_, index) => index).filter((index) => outputs[index] === undefined);
 	let failure: Error | undefined;
+	const sent: number[] = [];
 
 	const worker = async () => {
 		while (pending.length && !failure) {
@@ -171,6 +172,7 @@ export async function runOperation(
 			try {
 				const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate });
 				outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+				sent.push(itemIndex);
 			} catch (error) {
 				const wrapped = withItemIndex(ctx, error, itemIndex);
 				if (!continueOnFail) {
@@ -182,6 +184,33 @@ export async function runOperation(
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
-	if (failure) throw failure;
+	if (failure) throw withSentReport(failure, sent.sort((a, b) => a - b));
 	return outputs.flat();
+}
+
+/** `[0, 1, 2, 5, 7, 8]` → `0-2, 5, 7-8`. */
+export function itemRanges(indexes: number[]): string {
+	const ranges: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		ranges.push(start === end ? `${indexes[start]}` : `${indexes[start]}-${indexes[end]}`);
+		start = end + 1;
+	}
+	return ranges.join(', ');
+}
+
+/**
+ * A run that fails mid-batch drops the outputs of the items that did go through, so the error
+ * must say which they were: re-running the workflow as it is sends them again (an SMS twice).
+ */
+function withSentReport(failure: Error, sent: number[]): Error {
+	if (sent.length === 0) return failure;
+	const report =
+		`Before this failure, ${sent.length} item${sent.length > 1 ? 's were' : ' was'} sent successfully ` +
+		`(item${sent.length > 1 ? 's' : ''} ${itemRanges(sent)}); their results are not in the output because the run failed. ` +
+		'Re-running the workflow as it is sends them again: remove them from the input first, or turn on Continue On Fail (Settings > On Error) to get one output per item.';
+	const error = failure as Error & { description?: string | null };
+	error.description = error.description ? `${error.description}\n${report}` : report;
+	return failure;
 }
