@@ -1,12 +1,14 @@
 import type {
 	IDisplayOptions,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 import { describeIssues } from '../../shared/contracts/common';
+import { redactedNode } from '../../shared/secrets';
 import { RateLimitGate, type RequestScope } from '../../shared/transport';
 
 /**
@@ -171,9 +173,11 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		// Errors from the transport already carry the index; anything re-wrapped would lose it.
 		error.context.itemIndex ??= itemIndex;
+		// The error carries a copy of the node into logs and execution data: no token in it.
+		(error as { node: INode }).node = redactedNode(error.node);
 		return error;
 	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	return new NodeOperationError(redactedNode(ctx.getNode()), error as Error, { itemIndex });
 }
 
 /**

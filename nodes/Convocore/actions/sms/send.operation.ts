@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import {
 	MAX_MEDIA_URLS,
 	SMS_SEGMENT_LENGTH,
@@ -293,6 +294,31 @@ function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefined {
 	return Object.keys(leadInfo).length ? leadInfo : undefined;
 }
 
+/**
+ * Media URLs as the field or an expression hands them over: a list (empty entries dropped) or a
+ * single URL as text, which is one attachment. Anything else is left for the contract to refuse.
+ */
+function readMediaUrls(value: unknown): unknown {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'string') return [value];
+	if (Array.isArray(value)) return value.filter((url) => url !== '');
+	return value;
+}
+
+/** Agent Options: empty, or a JSON object. A list or a bare value would be silently lost, so it is refused. */
+function readAgentOptions(ctx: IExecuteFunctions, value: unknown, itemIndex: number): IDataObject | undefined {
+	const parsed = parseJsonParameter(ctx, value, 'options.agentOptions', itemIndex);
+	if (parsed === undefined || parsed === null) return undefined;
+	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid SMS request in item ${itemIndex}: options.agentOptions: must be a JSON object such as {"serverData": {…}}, or left empty`,
+			{ itemIndex },
+		);
+	}
+	return parsed as IDataObject;
+}
+
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const { concurrency: _concurrency, timeout: _timeout, agentOptions, ...options } = this.getNodeParameter(
@@ -300,11 +326,9 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{},
 	) as IDataObject;
-	const parsedAgentOptions = parseJsonParameter(this, agentOptions, 'options.agentOptions', itemIndex);
-	const hasAgentOptions =
-		parsedAgentOptions !== undefined &&
-		!(typeof parsedAgentOptions === 'object' && parsedAgentOptions !== null && Object.keys(parsedAgentOptions).length === 0);
-	const mediaUrls = (additional.mediaUrls as string[] | undefined)?.filter((url) => url !== '');
+	const parsedAgentOptions = readAgentOptions(this, agentOptions, itemIndex);
+	const hasAgentOptions = parsedAgentOptions !== undefined && Object.keys(parsedAgentOptions).length > 0;
+	const mediaUrls = readMediaUrls(additional.mediaUrls);
 
 	const body = compact({
 		agentId: (this.getNodeParameter('agentId', itemIndex) as string).trim(),
@@ -312,7 +336,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		from: normalizePhone(additional.from),
 		message: this.getNodeParameter('message', itemIndex, '') as string,
 		mediaUrl: additional.mediaUrl,
-		mediaUrls: mediaUrls?.length ? mediaUrls : undefined,
+		mediaUrls: Array.isArray(mediaUrls) && mediaUrls.length === 0 ? undefined : mediaUrls,
 		mode: this.getNodeParameter('mode', itemIndex, 'direct') as string,
 		campaignId: additional.campaignId,
 		convoId: additional.convoId,

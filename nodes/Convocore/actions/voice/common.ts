@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { numberOrNumericText } from '../../../shared/contracts/common';
 import {
 	VOICE_PAGE,
 	browseVoicesQuerySchema,
@@ -130,13 +131,17 @@ export interface VoiceListPlan {
 
 const paginationSchema = z
 	.object({
-		// An expression may hand a number over as text.
-		limit: z.coerce.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').optional(),
-		pageSize: z.coerce
-			.number({ invalid_type_error: 'must be a number' })
-			.int('must be a whole number')
-			.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
-			.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
+		// An expression may hand a number over as text; nothing else is taken for a number.
+		limit: numberOrNumericText(
+			z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more'),
+		).optional(),
+		pageSize: numberOrNumericText(
+			z
+				.number({ invalid_type_error: 'must be a number' })
+				.int('must be a whole number')
+				.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
+				.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
+		),
 	})
 	.strict();
 
