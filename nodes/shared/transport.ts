@@ -387,6 +387,7 @@ function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, 
 	const checked = request.response.safeParse(result);
 	// The answer as it came: unknown fields are kept, and nothing is rewritten by the schema.
 	if (checked.success) return result;
+	if (Array.isArray(result)) throw unexpectedBodyError(errorScope, statusCode, 'a list where an object was expected');
 	const problems = describeIssues(checked.error);
 	throw unexpectedBodyError(
 		errorScope,
