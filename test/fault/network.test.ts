@@ -78,7 +78,7 @@ const ROUTE: Record<Operation, [string, string]> = {
 };
 
 function parameters(operation: Operation, timeoutSeconds?: number): INodeParameters {
-	const options: IDataObject = timeoutSeconds === undefined ? {} : { timeout: timeoutSeconds };
+	const options: INodeParameters = timeoutSeconds === undefined ? {} : { timeout: timeoutSeconds };
 	switch (operation) {
 		case 'sms':
 			return {
