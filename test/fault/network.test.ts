@@ -219,6 +219,9 @@ describe('dropped, silent and trickling connections', () => {
 		if (WRITES.includes(operation)) expect(outcome.sideEffects).toBe(1);
 		expect(outcome.requests).toBe(1);
 		expect(outcome.elapsedMs).toBeLessThan(3000);
+		// The abort signal really closed the connection: the node does not keep reading in the background.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(server.openTrickles).toBe(0);
 	});
 });
 

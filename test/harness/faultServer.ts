@@ -79,6 +79,11 @@ export class FaultServer {
 		this.scripts.set(`${method} ${path}`, new Array(1000).fill(answer));
 	}
 
+	/** Trickling answers whose connection the client has not closed yet. */
+	get openTrickles(): number {
+		return this.timers.size;
+	}
+
 	sideEffectsOf(method: string, path: string): number {
 		return this.sideEffects.get(`${method} ${path}`) ?? 0;
 	}
