@@ -42,8 +42,8 @@ export function timeoutOption(): INodeProperties {
 	};
 }
 
-/** An Options collection holding only Timeout, for operations that have no other option. */
-export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+/** The Options collection of an operation shown under `show`; `options` sorted by display name. */
+export function optionsCollection(show: NonNullable<IDisplayOptions['show']>, options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -51,8 +51,13 @@ export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): 
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: [timeoutOption()],
+		options,
 	};
+}
+
+/** An Options collection holding only Timeout, for operations that have no other option. */
+export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return optionsCollection(show, [timeoutOption()]);
 }
 
 /** Reads Options > Timeout of one item, in milliseconds; anything but a number in range is an error. */

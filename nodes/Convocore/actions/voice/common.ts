@@ -7,7 +7,7 @@ import {
 	searchVoicesQuerySchema,
 } from '../../../shared/contracts/voices';
 import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
-import { compact, returnAllAndLimit, timeoutOption, validate } from '../operation';
+import { compact, optionsCollection, returnAllAndLimit, timeoutOption, validate } from '../operation';
 import { fetchVoicePage } from './api';
 
 /** The provider dropdown, loaded live from GET /voices/providers. */
@@ -98,25 +98,17 @@ export function paginationProperties(operation: string): INodeProperties[] {
 	const show = { resource: ['voice'], operation: [operation] };
 	return [
 		...returnAllAndLimit(show),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: { show },
-			options: [
-				{
-					displayName: 'Page Size',
-					name: 'pageSize',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: VOICE_PAGE.maxLimit },
-					default: 500,
-					description: 'How many voices to ask Convocore for per request, 1 to 500. Larger pages need fewer requests.',
-				},
-				timeoutOption(),
-			],
-		},
+		optionsCollection(show, [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: VOICE_PAGE.maxLimit },
+				default: 500,
+				description: 'How many voices to ask Convocore for per request, 1 to 500. Larger pages need fewer requests.',
+			},
+			timeoutOption(),
+		]),
 	];
 }
 
