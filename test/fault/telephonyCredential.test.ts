@@ -132,7 +132,7 @@ describe('Phone Number > Import and its telephony credential', () => {
 
 	it('the credential is tested against the provider account endpoint with SID and token', () => {
 		const type = new ConvocoreTelephonyApi();
-		expect(type.displayName).toBe('Convocore Telephony Account');
+		expect(type.displayName).toBe('Convocore Telephony Account API');
 		expect(type.properties.map((property) => property.name)).toEqual(['accountSid', 'authToken']);
 		expect(type.properties[1].typeOptions?.password).toBe(true);
 		expect(type.test.request.baseURL).toBe('=https://api.twilio.com/2010-04-01/Accounts/{{$credentials.accountSid}}');
