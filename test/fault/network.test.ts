@@ -35,6 +35,7 @@ beforeAll(async () => {
 		{ method: 'POST', path: SMS_PATH, success: smsSuccess, sideEffect: true },
 		{ method: 'GET', path: LIST_PATH, success: listSuccess },
 		{ method: 'DELETE', path: DELETE_PATH, success: deleteSuccess, sideEffect: true },
+		{ method: 'GET', path: '/voices', success: { success: true, data: { voices: [], total: 0 } } },
 	]);
 	elsewhere = await FaultServer.start([{ method: 'POST', path: SMS_PATH, success: smsSuccess, sideEffect: true }]);
 });
@@ -250,6 +251,21 @@ describe('answers that break the contract', () => {
 		expect(outcome.error?.message).toBe('Convocore reported a failure: Agent has no SMS number (AGENT_HAS_NO_SMS_NUMBER)');
 		expect(outcome.requests).toBe(1);
 		expect(outcome.sideEffects).toBe(0);
+	});
+});
+
+describe('voice listings, whose envelope is unpublished', () => {
+	it.each([
+		['an empty body', '', /an empty body/],
+		['null', 'null', /the body null/],
+		['a bare value', '42', /a number where an object was expected/],
+	])('%s is an error, not 0 voices', async (_name, body, message) => {
+		server.script('GET', '/voices', { kind: 'raw', status: 200, body, contentType: 'application/json' });
+		const result = await runConvocore(
+			{ resource: 'voice', operation: 'search', returnAll: false, limit: 5 },
+			{ credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY } },
+		);
+		expect(result.error('Convocore')?.message).toMatch(message);
 	});
 });
 
