@@ -14,6 +14,7 @@ import {
 	MAX_CONCURRENCY,
 	compact,
 	parseJsonParameter,
+	readAgentId,
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
@@ -22,7 +23,7 @@ const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
 
 export const description: INodeProperties[] = [
-	agentIdProperty(show, 'The agent whose connected SMS number sends the message'),
+	...agentIdProperty(show, 'The agent whose connected SMS number sends the message'),
 	{
 		displayName: 'To',
 		name: 'to',
@@ -304,7 +305,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const mediaUrls = (additional.mediaUrls as string[] | undefined)?.filter((url) => url !== '');
 
 	const body = compact({
-		agentId: (this.getNodeParameter('agentId', itemIndex) as string).trim(),
+		agentId: readAgentId(this, itemIndex),
 		to: normalizePhone(this.getNodeParameter('to', itemIndex)),
 		from: normalizePhone(additional.from),
 		message: this.getNodeParameter('message', itemIndex, '') as string,
