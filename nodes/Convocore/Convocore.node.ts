@@ -36,7 +36,13 @@ export class Convocore implements INodeType {
 		description:
 			"Send SMS and start calls from Convocore agents, read conversations, manage leads, agents and phone numbers, find text-to-speech voices, read custom metrics and delete crawler jobs",
 		defaults: { name: 'Convocore' },
-		usableAsTool: true,
+		// As an AI-agent tool, the description warns that some operations act in the real world.
+		usableAsTool: {
+			replacements: {
+				description:
+					'Convocore voice and SMS agents. Send SMS, Start Call and Buy Phone Number act for real and cost money: confirm the number with the user first. Reads are free.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'convocoreApi', required: true }],
