@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AGENT_URL_PATTERN } from '../../shared/contracts/agents';
 
 /** n8n anchors a validation regex at both ends: the whole URL must match, query string included. */
@@ -148,6 +148,18 @@ export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): I
 			displayOptions: { show: { ...show, returnAll: [false] } },
 		},
 	];
+}
+
+/** The plan fields of Return All and Limit, for a listing's contract. */
+export const LISTING_FIELDS = {
+	returnAll: z.boolean(),
+	limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+};
+
+/** Return All and Limit of one item, as given (Limit is not read when Return All is on). */
+export function readListing(ctx: IExecuteFunctions, itemIndex: number): { returnAll: unknown; limit: unknown } {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false);
+	return { returnAll, limit: returnAll === true ? 1 : ctx.getNodeParameter('limit', itemIndex, 50) };
 }
 
 /** Simplify, on by default, for a Get or Get Many shown under `show`. */

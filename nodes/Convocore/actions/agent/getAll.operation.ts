@@ -2,30 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { redactSecrets, simplifyAgent } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
-import { returnAllAndLimit, simplifyProperty, validate, type ConvocoreOperation } from '../operation';
+import { LISTING_FIELDS, readListing, returnAllAndLimit, simplifyProperty, validate, type ConvocoreOperation } from '../operation';
 import { fetchAgents } from './api';
 
 const show = { resource: ['agent'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [...returnAllAndLimit(show), simplifyProperty(show, 'agent record (secrets are always left out)')];
 
-const planSchema = z.object({
-	returnAll: z.boolean(),
-	limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
-	simplify: z.boolean(),
-});
+const planSchema = z.object({ ...LISTING_FIELDS, simplify: z.boolean() });
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	return validate(
 		this,
 		planSchema,
-		{
-			returnAll,
-			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
-		},
+		{ ...readListing(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
 		itemIndex,
 		'agent listing',
 	);

@@ -3,6 +3,7 @@ import { redactSecrets, secretValuesIn } from '../../../shared/contracts/agents'
 import { callRequestSchema, callResponseSchema, type CallRequest } from '../../../shared/contracts/calls';
 import { getBaseUrl, type RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { normalizePhone } from '../phoneNumber/common';
 import {
 	agentIdProperty,
 	compact,
@@ -133,11 +134,6 @@ export interface CallPlan {
 function isEmptyDefault(value: unknown): boolean {
 	if (Array.isArray(value)) return value.length === 0;
 	return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-}
-
-/** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */
-function normalizePhone(value: unknown): unknown {
-	return typeof value === 'string' ? value.replace(/[\s\-.()]/g, '') : value;
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CallPlan> {

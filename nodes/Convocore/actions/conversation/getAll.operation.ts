@@ -9,7 +9,16 @@ import {
 } from '../../../shared/contracts/conversations';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, returnAllAndLimit, simplifyProperty, validate, type ConvocoreOperation } from '../operation';
+import {
+	LISTING_FIELDS,
+	agentIdProperty,
+	readAgentId,
+	readListing,
+	returnAllAndLimit,
+	simplifyProperty,
+	validate,
+	type ConvocoreOperation,
+} from '../operation';
 
 const show = { resource: ['conversation'], operation: ['getAll'] };
 
@@ -19,25 +28,14 @@ export const description: INodeProperties[] = [
 	simplifyProperty(show, 'conversation record'),
 ];
 
-const planSchema = z.object({
-	agentId: agentIdSchema,
-	returnAll: z.boolean(),
-	limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
-	simplify: z.boolean(),
-});
+const planSchema = z.object({ agentId: agentIdSchema, ...LISTING_FIELDS, simplify: z.boolean() });
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	return validate(
 		this,
 		planSchema,
-		{
-			agentId: readAgentId(this, itemIndex),
-			returnAll,
-			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
-		},
+		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
 		itemIndex,
 		'conversation listing',
 	);

@@ -4,7 +4,16 @@ import { agentIdSchema } from '../../../shared/contracts/agents';
 import { LEAD_PAGE, agentLeadsPageSchema } from '../../../shared/contracts/leads';
 import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, compact, readAgentId, returnAllAndLimit, validate, type ConvocoreOperation } from '../operation';
+import {
+	LISTING_FIELDS,
+	agentIdProperty,
+	compact,
+	readAgentId,
+	readListing,
+	returnAllAndLimit,
+	validate,
+	type ConvocoreOperation,
+} from '../operation';
 
 const show = { resource: ['lead'], operation: ['getAll'] };
 
@@ -27,21 +36,18 @@ export const description: INodeProperties[] = [
 
 const planSchema = z.object({
 	agentId: agentIdSchema,
-	returnAll: z.boolean(),
-	limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+	...LISTING_FIELDS,
 	filters: z.object({ groupName: z.string().optional(), searchTerm: z.string().optional() }).strict(),
 });
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	return validate(
 		this,
 		planSchema,
 		{
 			agentId: readAgentId(this, itemIndex),
-			returnAll,
-			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
+			...readListing(this, itemIndex),
 			filters: compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
 		},
 		itemIndex,
