@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSecretKey, redactDeep, REDACTED } from '../secrets';
 
 /**
  * Agents (`GET /agents`, `GET /agents/{id}`, `GET /agents/{id}/phone`) as the beyond-the-seed
@@ -59,46 +60,33 @@ export const AGENT_SUMMARY_FIELDS = [
 ] as const;
 
 /**
- * Field names that hold secrets in agent records and call options (spec section 4.4), matched
- * at any depth. The pattern also catches keys a newer schema may add (`...Secret`, `...Token`,
- * `apiKey`, private keys); `webhookUrls` embed a token (Discord).
+ * Field names that hold secrets in agent records (spec section 4.4), matched at any depth: the
+ * shared secret names plus private keys and Discord's `webhookUrls` (they embed a token).
  */
-const SECRET_KEY_PATTERN = /secret|token|api_?key|private_?key|password|webhookUrls/i;
+const AGENT_SECRET_KEY = /private_?key|webhookUrls/i;
 /** Counters that only look like secrets by name. */
-const NOT_SECRET = /^(max|min)?tokens?(count|limit|used)?$|^max_?tokens$/i;
+const NOT_SECRET = /^(max|min)?_?tokens?(count|limit|used)?$/i;
 
-export const REDACTED = '[redacted]';
+function isAgentSecretKey(key: string): boolean {
+	return (isSecretKey(key) || AGENT_SECRET_KEY.test(key)) && !NOT_SECRET.test(key);
+}
 
 /**
  * A deep copy of `value` with every secret-holding field replaced by `[redacted]`, and every
  * occurrence of a `known` secret (one the node sent, echoed back in some other field) as well.
  */
-export function redactSecrets<T>(value: T, known: string[] = []): T {
-	const secrets = known.filter((secret) => secret.length >= 4);
-	return redact(value, 0, secrets) as T;
+export function redactSecrets<T>(value: T, known: ReadonlySet<string> = new Set()): T {
+	return redactDeep(redactFields(value, 0) as T, known);
 }
 
-/** The secret values a request carries (e.g. options.serverData's telephony token), to redact their echoes. */
-export function secretValuesIn(value: unknown, depth = 0): string[] {
-	if (depth > 64 || value === null || typeof value !== 'object') return [];
-	return Object.entries(value as Record<string, unknown>).flatMap(([key, entry]) =>
-		isSecretKey(key) && typeof entry === 'string' && entry ? [entry] : secretValuesIn(entry, depth + 1),
-	);
-}
-
-function isSecretKey(key: string): boolean {
-	return SECRET_KEY_PATTERN.test(key) && !NOT_SECRET.test(key);
-}
-
-function redact(value: unknown, depth: number, known: string[]): unknown {
-	if (typeof value === 'string') return known.reduce((text, secret) => text.split(secret).join(REDACTED), value);
+function redactFields(value: unknown, depth: number): unknown {
 	if (depth > 64 || value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) return value.map((entry) => redact(entry, depth + 1, known));
+	if (Array.isArray(value)) return value.map((entry) => redactFields(entry, depth + 1));
 	return Object.fromEntries(
 		Object.entries(value as Record<string, unknown>).map(([key, entry]) => {
-			const hidden = isSecretKey(key) && typeof entry !== 'number' && typeof entry !== 'boolean';
+			const hidden = isAgentSecretKey(key) && typeof entry !== 'number' && typeof entry !== 'boolean';
 			if (hidden && entry !== '' && entry !== null && entry !== undefined) return [key, REDACTED];
-			return [key, redact(entry, depth + 1, known)];
+			return [key, redactFields(entry, depth + 1)];
 		}),
 	);
 }

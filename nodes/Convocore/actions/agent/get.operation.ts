@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { agentIdSchema, agentSchema, redactSecrets, simplifyAgent } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, simplifyProperty, validate, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, readAgentId, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 
 const show = { resource: ['agent'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent to read'),
 	simplifyProperty(show, 'agent record (secrets are always left out)'),
+	timeoutOnlyOptions(show),
 ];
 
 const planSchema = z.object({ agentId: agentIdSchema, simplify: z.boolean() });

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { redactSecrets, simplifyAgent } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
-import { LISTING_FIELDS, readListing, returnAllAndLimit, simplifyProperty, validate, type ConvocoreOperation } from '../operation';
+import { LISTING_FIELDS, readListing, returnAllAndLimit, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { fetchAgents } from './api';
 
 const show = { resource: ['agent'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [...returnAllAndLimit(show), simplifyProperty(show, 'agent record (secrets are always left out)')];
+export const description: INodeProperties[] = [...returnAllAndLimit(show), simplifyProperty(show, 'agent record (secrets are always left out)'), timeoutOnlyOptions(show)];
 
 const planSchema = z.object({ ...LISTING_FIELDS, simplify: z.boolean() });
 type Plan = z.output<typeof planSchema>;

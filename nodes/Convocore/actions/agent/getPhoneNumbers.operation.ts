@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, validate, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 
 const show = { resource: ['agent'], operation: ['getPhoneNumbers'] };
 
-export const description: INodeProperties[] = [...agentIdProperty(show, 'The agent whose phone numbers to read')];
+export const description: INodeProperties[] = [...agentIdProperty(show, 'The agent whose phone numbers to read'), timeoutOnlyOptions(show)];
 
 const planSchema = z.object({ agentId: agentIdSchema });
 type Plan = z.output<typeof planSchema>;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { redactSecrets, secretValuesIn } from '../../../shared/contracts/agents';
+import { redactSecrets } from '../../../shared/contracts/agents';
 import { callRequestSchema, callResponseSchema, type CallRequest } from '../../../shared/contracts/calls';
+import { secretsIn } from '../../../shared/secrets';
 import { getBaseUrl, type RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { normalizePhone } from '../phoneNumber/common';
@@ -9,6 +10,7 @@ import {
 	compact,
 	parseJsonParameter,
 	readAgentId,
+	timeoutOption,
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
@@ -118,6 +120,7 @@ export const description: INodeProperties[] = [
 				description: "Whether the messages history replaces the agent's initial prompt",
 			},
 			jsonObjectOption('Server Data (JSON)', 'serverData', 'Server-side data for the call (agentTools, agentVariables, telephony account, …). Secrets in it never appear in the output.'),
+			timeoutOption(),
 			jsonListOption('Tools Overrides (JSON)', 'toolsOverrides', 'Tools created or overridden for this call: a list of { name, description, method, serverUrl, … }'),
 			jsonListOption('Variables Overrides (JSON)', 'variablesOverrides', 'Variables for this call: a list of { key, value, type, … }'),
 		],
@@ -138,7 +141,8 @@ function isEmptyDefault(value: unknown): boolean {
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CallPlan> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { dryRun, ...rawOptions } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	// Timeout is read by runOperation; it is not part of the request.
+	const { dryRun, timeout: _timeout, ...rawOptions } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const options: IDataObject = {};
 	for (const [name, value] of Object.entries(rawOptions)) {
 		const parsed = JSON_OPTIONS.includes(name) ? parseJsonParameter(this, value, `options.${name}`, itemIndex) : value;
@@ -157,7 +161,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: CallPlan, scope: RequestScope) {
-	const sentSecrets = secretValuesIn(plan.request);
+	const sentSecrets = secretsIn(plan.request);
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(this, scope.itemIndex)}/calls`;
 		const request = { method: 'POST', url, body: plan.request };

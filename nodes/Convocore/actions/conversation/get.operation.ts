@@ -3,7 +3,7 @@ import { conversationSchema, simplifyConversation } from '../../../shared/contra
 import { redactSecrets } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, simplifyProperty, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, simplifyProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
 import { convoIdProperty, conversationPath, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['get'] };
@@ -12,6 +12,7 @@ export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent the conversation belongs to'),
 	convoIdProperty(show),
 	simplifyProperty(show, 'conversation record'),
+	timeoutOnlyOptions(show),
 ];
 
 type Plan = ConversationRef & { simplify: boolean };

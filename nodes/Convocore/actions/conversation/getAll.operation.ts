@@ -16,6 +16,7 @@ import {
 	readListing,
 	returnAllAndLimit,
 	simplifyProperty,
+	timeoutOnlyOptions,
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
@@ -26,6 +27,7 @@ export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent whose conversations to list, newest first'),
 	...returnAllAndLimit(show),
 	simplifyProperty(show, 'conversation record'),
+	timeoutOnlyOptions(show),
 ];
 
 const planSchema = z.object({ agentId: agentIdSchema, ...LISTING_FIELDS, simplify: z.boolean() });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { redactSecrets } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
 import { convoIdProperty, conversationPath, credentialRegion, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['getDetails'] };
@@ -11,6 +11,7 @@ const show = { resource: ['conversation'], operation: ['getDetails'] };
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent the conversation belongs to'),
 	convoIdProperty(show),
+	timeoutOnlyOptions(show),
 ];
 
 type Plan = ConversationRef & { region: 'eu' | 'na' };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { createLeadRequestSchema, leadEnvelopeSchema, type CreateLeadRequest } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, validate, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { LEAD_FIELD_OPTIONS, leadFieldsFrom, leadOf } from './common';
 
 const show = { resource: ['lead'], operation: ['create'] };
@@ -18,6 +18,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: LEAD_FIELD_OPTIONS,
 	},
+	timeoutOnlyOptions(show),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreateLeadRequest> {

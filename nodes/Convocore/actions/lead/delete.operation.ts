@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { deleteLeadResponseSchema } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
 import { leadIdProperty } from './common';
 import { readLeadRef, type LeadRef } from './get.operation';
 
@@ -11,6 +11,7 @@ const show = { resource: ['lead'], operation: ['delete'] };
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent that owns the lead'),
 	leadIdProperty(show, 'The lead to delete. Deleting is irreversible.'),
+	timeoutOnlyOptions(show),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<LeadRef> {

@@ -4,7 +4,7 @@ import { agentIdSchema } from '../../../shared/contracts/agents';
 import { leadEnvelopeSchema, leadIdSchema } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, validate, type ConvocoreOperation } from '../operation';
+import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { leadIdProperty, leadOf, readLeadId } from './common';
 
 const show = { resource: ['lead'], operation: ['get'] };
@@ -12,6 +12,7 @@ const show = { resource: ['lead'], operation: ['get'] };
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent that owns the lead'),
 	leadIdProperty(show, 'The lead to read'),
+	timeoutOnlyOptions(show),
 ];
 
 export const leadRefSchema = z.object({ agentId: agentIdSchema, leadId: leadIdSchema });

@@ -11,6 +11,7 @@ import {
 	readAgentId,
 	readListing,
 	returnAllAndLimit,
+	timeoutOnlyOptions,
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
@@ -32,6 +33,7 @@ export const description: INodeProperties[] = [
 			{ displayName: 'Search Term', name: 'searchTerm', type: 'string', default: '', description: 'Only leads matching this text' },
 		],
 	},
+	timeoutOnlyOptions(show),
 ];
 
 const planSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { validate, type ConvocoreOperation } from '../operation';
+import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { LEAD_FIELD_OPTIONS, leadFieldsFrom, leadIdProperty, leadOf, readLeadId } from './common';
 
 const show = { resource: ['lead'], operation: ['update'] };
@@ -19,6 +19,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: LEAD_FIELD_OPTIONS,
 	},
+	timeoutOnlyOptions(show),
 ];
 
 const planSchema = z.object({ leadId: leadIdSchema, body: updateLeadRequestSchema });

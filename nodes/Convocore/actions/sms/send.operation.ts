@@ -4,6 +4,7 @@ import {
 	SMS_SEGMENT_LENGTH,
 	VALIDITY_PERIOD,
 	smsRequestSchema,
+	smsResponseContract,
 	type SmsRequest,
 	type SmsResponse,
 } from '../../../shared/contracts/sms';
@@ -13,11 +14,12 @@ import {
 	agentIdProperty,
 	MAX_CONCURRENCY,
 	compact,
-	parseJsonParameter,
 	readAgentId,
+	timeoutOption,
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
+import { leadInfoFrom, normalizePhone, readAgentOptions, readMediaUrls } from './fields';
 
 const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
@@ -265,6 +267,7 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'Overrides the delivery status callback URL',
 			},
+			timeoutOption(),
 			{
 				displayName: 'Validity Period (Seconds)',
 				name: 'validityPeriod',
@@ -277,32 +280,16 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */
-function normalizePhone(value: unknown): unknown {
-	return typeof value === 'string' ? value.replace(/[\s\-.()]/g, '') : value;
-}
-
-function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefined {
-	if (!raw || Object.keys(raw).length === 0) return undefined;
-	const { extra, ...known } = raw;
-	const fields = ((extra as IDataObject | undefined)?.field ?? []) as Array<{ name: string; value: string }>;
-	const extras = Object.fromEntries(fields.filter((field) => field.name).map((field) => [field.name, field.value]));
-	const leadInfo = { ...compact(known), ...extras };
-	return Object.keys(leadInfo).length ? leadInfo : undefined;
-}
-
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { concurrency: _concurrency, agentOptions, ...options } = this.getNodeParameter(
+	const { concurrency: _concurrency, timeout: _timeout, agentOptions, ...options } = this.getNodeParameter(
 		'options',
 		itemIndex,
 		{},
 	) as IDataObject;
-	const parsedAgentOptions = parseJsonParameter(this, agentOptions, 'options.agentOptions', itemIndex);
-	const hasAgentOptions =
-		parsedAgentOptions !== undefined &&
-		!(typeof parsedAgentOptions === 'object' && parsedAgentOptions !== null && Object.keys(parsedAgentOptions).length === 0);
-	const mediaUrls = (additional.mediaUrls as string[] | undefined)?.filter((url) => url !== '');
+	const parsedAgentOptions = readAgentOptions(this, agentOptions, itemIndex);
+	const hasAgentOptions = parsedAgentOptions !== undefined && Object.keys(parsedAgentOptions).length > 0;
+	const mediaUrls = readMediaUrls(additional.mediaUrls);
 
 	const body = compact({
 		agentId: readAgentId(this, itemIndex),
@@ -310,7 +297,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		from: normalizePhone(additional.from),
 		message: this.getNodeParameter('message', itemIndex, '') as string,
 		mediaUrl: additional.mediaUrl,
-		mediaUrls: mediaUrls?.length ? mediaUrls : undefined,
+		mediaUrls: Array.isArray(mediaUrls) && mediaUrls.length === 0 ? undefined : mediaUrls,
 		mode: this.getNodeParameter('mode', itemIndex, 'direct') as string,
 		campaignId: additional.campaignId,
 		convoId: additional.convoId,
@@ -326,7 +313,7 @@ export async function execute(this: IExecuteFunctions, request: SmsRequest, scop
 	// POST /sms answers flat (no envelope); the transport never repeats it after an unclear failure.
 	const result = (await convocoreApiRequest.call(
 		this,
-		{ method: 'POST', path: '/sms', body: request as IDataObject, raw: true },
+		{ method: 'POST', path: '/sms', body: request as IDataObject, raw: true, response: smsResponseContract },
 		scope,
 	)) as SmsResponse;
 	return [{ json: result as IDataObject }];
