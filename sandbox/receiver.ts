@@ -30,4 +30,19 @@ export class EventReceiver {
 	clear(): void {
 		this.url = undefined;
 	}
+
+	/** The control route `/__sandbox/event-receiver`: GET shows, POST `{ url }` sets, DELETE removes. */
+	control(method: string, body: unknown): { status: number; body: unknown } {
+		if (method === 'GET') return { status: 200, body: { url: this.url ?? null } };
+		if (method === 'DELETE') {
+			this.clear();
+			return { status: 200, body: { success: true, message: 'No event receiver.' } };
+		}
+		const target = (body as { url?: unknown }).url;
+		if (typeof target !== 'string' || !/^https?:\/\//.test(target)) {
+			return { status: 400, body: { message: 'Send { url } with the http(s) URL that receives the events.', code: 'VALIDATION_ERROR' } };
+		}
+		this.url = target;
+		return { status: 200, body: { success: true, message: `Events now go to ${target}.` } };
+	}
 }

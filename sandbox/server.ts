@@ -330,18 +330,11 @@ export class SandboxServer {
 				this.faults.clear();
 				return sendJson(res, 200, { success: true, message: 'All faults cleared.' });
 			case 'GET /__sandbox/event-receiver':
-				return sendJson(res, 200, { url: this.receiver.url ?? null });
-			case 'POST /__sandbox/event-receiver': {
-				const target = (body as { url?: unknown }).url;
-				if (typeof target !== 'string' || !/^https?:\/\//.test(target)) {
-					return sendJson(res, 400, { message: 'Send { url } with the http(s) URL that receives the events.', code: 'VALIDATION_ERROR' });
-				}
-				this.receiver.url = target;
-				return sendJson(res, 200, { success: true, message: `Events now go to ${target}.` });
+			case 'POST /__sandbox/event-receiver':
+			case 'DELETE /__sandbox/event-receiver': {
+				const answer = this.receiver.control(method, body);
+				return sendJson(res, answer.status, answer.body);
 			}
-			case 'DELETE /__sandbox/event-receiver':
-				this.receiver.clear();
-				return sendJson(res, 200, { success: true, message: 'No event receiver.' });
 			case 'POST /__sandbox/reset':
 				this.reset();
 				return sendJson(res, 200, { success: true, message: 'Sandbox reset to the seed.' });
