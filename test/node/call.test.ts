@@ -141,7 +141,7 @@ describe('Call > Start', () => {
 
 	it('an agent without a phone number gets Convocore\'s error', async () => {
 		const result = await call({ agentId: { __rl: true, mode: 'id', value: SANDBOX_IDS.noSmsAgent } });
-		expect(result.error('Convocore')?.message).toMatch(/no phone number/);
+		expect(result.error('Convocore')?.message).toMatch(/no phone number.*\(AGENT_HAS_NO_PHONE_NUMBER\)$/);
 		expect(sandbox.current.placedCalls).toHaveLength(0);
 	});
 });
