@@ -11,8 +11,10 @@ import type { Route, RouteContext } from './types';
 /** Leads: bodies as the OpenAPI gives them; `?agentId=` accepted on get and delete (newer client). */
 
 function leadRecord(lead: SandboxLead): Record<string, unknown> {
-	const { workspaceId: _workspaceId, ...record } = lead;
-	return JSON.parse(JSON.stringify(record));
+	// A deep copy without the sandbox's own bookkeeping (the API has no workspace on a lead).
+	const record = JSON.parse(JSON.stringify(lead)) as Record<string, unknown>;
+	delete record.workspaceId;
+	return record;
 }
 
 function findLead(ctx: RouteContext): SandboxLead {

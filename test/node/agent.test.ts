@@ -43,7 +43,7 @@ describe('Agent > Get Many', () => {
 	it('Simplify off gives the full record with every secret field redacted', async () => {
 		const items: INodeExecutionData[] = (await agentOp({ operation: 'getAll', returnAll: true, simplify: false })).items();
 		expectNoSecret(items);
-		const ava = items[0].json as Record<string, any>;
+		const ava = items[0].json as { vg_initPrompt: unknown; SECRET_API_KEY: unknown; voiceConfig: { transcriber: unknown }; nodes: Array<{ llmConfig: unknown }>; tools: unknown[] };
 		expect(ava.vg_initPrompt).toEqual(expect.any(String));
 		expect(ava.SECRET_API_KEY).toBe('[redacted]');
 		expect(ava.voiceConfig.transcriber).toEqual({ provider: 'deepgram', apiKey: '[redacted]' });

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Call > Start through n8n's engine against the sandbox over real HTTP: the exact request, every
  * validation rule failing with nothing sent, dry run, never retried, secrets redacted.

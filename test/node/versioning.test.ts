@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Node versioning of the Agent ID: workflows saved with 0.1.0 (node version 1, Agent ID as plain
  * text) keep running unchanged; version 2 reads the agent picker in its three modes. Through

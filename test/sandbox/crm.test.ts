@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * The sandbox's calls, conversations, leads and agents over real HTTP, and the event receiver
  * control route: activity posts the events the spec names to a registered URL.

@@ -141,10 +141,11 @@ function isEmptyDefault(value: unknown): boolean {
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CallPlan> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	// Timeout is read by runOperation; it is not part of the request.
-	const { dryRun, timeout: _timeout, ...rawOptions } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { dryRun, ...rawOptions } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const options: IDataObject = {};
 	for (const [name, value] of Object.entries(rawOptions)) {
+		// Timeout is read by runOperation; it is not part of the request.
+		if (name === 'timeout') continue;
 		const parsed = JSON_OPTIONS.includes(name) ? parseJsonParameter(this, value, `options.${name}`, itemIndex) : value;
 		if (parsed !== undefined && !isEmptyDefault(parsed)) options[name] = parsed as IDataObject;
 	}
