@@ -12,6 +12,7 @@ import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeParameters,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
@@ -74,7 +75,7 @@ class ScriptedAgent implements INodeType {
 
 nodeTypes.add(TOOL_TYPE, toolVariant(new Convocore())).add(AGENT_TYPE, new ScriptedAgent());
 
-async function askAgent(toolParameters: Record<string, unknown>, args: Record<string, unknown>) {
+async function askAgent(toolParameters: INodeParameters, args: Record<string, unknown>) {
 	const result = await runWorkflow({
 		nodeTypes,
 		nodes: [
@@ -93,7 +94,7 @@ async function askAgent(toolParameters: Record<string, unknown>, args: Record<st
 	return result.output('Scripted Agent')[0].json as { name: string; description: string; schemaKeys: string[]; answer: string };
 }
 
-const startCall = {
+const startCall: INodeParameters = {
 	resource: 'call',
 	operation: 'start',
 	agentId: { __rl: true, mode: 'id', value: SANDBOX_IDS.ownAccountAgent },
