@@ -12,7 +12,7 @@ export function readLeadId(ctx: IExecuteFunctions, itemIndex: number): unknown {
 }
 
 /** Name, email, phone and the metadata the API knows, as collection entries sorted by name. */
-export const LEAD_FIELD_OPTIONS: INodeProperties[] = [
+const LEAD_FIELD_OPTIONS: INodeProperties[] = [
 	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
 	{
 		displayName: 'Metadata',
@@ -30,6 +30,11 @@ export const LEAD_FIELD_OPTIONS: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 	{ displayName: 'Phone', name: 'phone', type: 'string', placeholder: '+14155550123', default: '' },
 ];
+
+/** The collection of lead fields (Create's Lead Fields, Update's Update Fields). */
+export function leadFieldsProperty(displayName: string, name: string, show: Show): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options: LEAD_FIELD_OPTIONS };
+}
 
 /** The lead fields of a collection, empty ones left out (an empty metadata block too). */
 export function leadFieldsFrom(raw: IDataObject): IDataObject {

@@ -3,21 +3,13 @@ import { createLeadRequestSchema, leadEnvelopeSchema, type CreateLeadRequest } f
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { LEAD_FIELD_OPTIONS, leadFieldsFrom, leadOf } from './common';
+import { leadFieldsFrom, leadFieldsProperty, leadOf } from './common';
 
 const show = { resource: ['lead'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent that owns the lead'),
-	{
-		displayName: 'Lead Fields',
-		name: 'leadFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: LEAD_FIELD_OPTIONS,
-	},
+	leadFieldsProperty('Lead Fields', 'leadFields', show),
 	timeoutOnlyOptions(show),
 ];
 

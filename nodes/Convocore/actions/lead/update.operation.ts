@@ -4,21 +4,13 @@ import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../..
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { LEAD_FIELD_OPTIONS, leadFieldsFrom, leadIdProperty, leadOf, readLeadId } from './common';
+import { leadFieldsFrom, leadFieldsProperty, leadIdProperty, leadOf, readLeadId } from './common';
 
 const show = { resource: ['lead'], operation: ['update'] };
 
 export const description: INodeProperties[] = [
 	leadIdProperty(show, 'The lead to change'),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: LEAD_FIELD_OPTIONS,
-	},
+	leadFieldsProperty('Update Fields', 'updateFields', show),
 	timeoutOnlyOptions(show),
 ];
 
