@@ -26,14 +26,14 @@ function sms(overrides: INodeParameters): INodeParameters {
 
 describe('bad input from expressions, refused before sending', () => {
 	const refused: Array<[string, INodeParameters, RegExp]> = [
-		['Media URLs as a number', sms({ additionalFields: { mediaUrls: '={{ 42 }}' } }), /item 0: mediaUrls: must be a list of URLs \(or a single URL\)/],
+		['Media URLs as a number', sms({ additionalFields: { mediaUrls: '={{ 42 }}' } }), /: mediaUrls: must be a list of URLs \(or a single URL\)/],
 		['Media URLs as an object', sms({ additionalFields: { mediaUrls: '={{ { url: "https://example.com/a.png" } }}' } }), /mediaUrls: must be a list of URLs/],
 		['Media URLs as text that is not a URL', sms({ additionalFields: { mediaUrls: '={{ "picture.png" }}' } }), /mediaUrls\.0: must be a full URL/],
 		['Agent Options as a JSON list', sms({ options: { agentOptions: '[]' } }), /item 0: options\.agentOptions: must be a JSON object/],
 		['Agent Options as a JSON string', sms({ options: { agentOptions: '""' } }), /options\.agentOptions: must be a JSON object/],
 		['Agent Options as a JSON number', sms({ options: { agentOptions: '5' } }), /options\.agentOptions: must be a JSON object/],
-		['a voice Limit of true', { resource: 'voice', operation: 'search', returnAll: false, limit: '={{ true }}' }, /item 0: limit: must be a number/],
-		['a voice Limit of [5]', { resource: 'voice', operation: 'search', returnAll: false, limit: '={{ [5] }}' }, /item 0: limit: must be a number/],
+		['a voice Limit of true', { resource: 'voice', operation: 'search', returnAll: false, limit: '={{ true }}' }, /: limit: must be a number/],
+		['a voice Limit of [5]', { resource: 'voice', operation: 'search', returnAll: false, limit: '={{ [5] }}' }, /: limit: must be a number/],
 		['a voice Page Size of true', { resource: 'voice', operation: 'search', returnAll: true, options: { pageSize: '={{ true }}' } }, /pageSize: must be a number/],
 	];
 

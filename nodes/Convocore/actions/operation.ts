@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describeIssues } from '../../shared/contracts/common';
 import { redactedNode } from '../../shared/secrets';
 import { RateLimitGate, type RequestScope } from '../../shared/transport';
@@ -23,6 +23,9 @@ export interface ConvocoreOperation<Plan = unknown> {
 	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
 	execute(this: IExecuteFunctions, plan: Plan, scope: Required<Pick<RequestScope, 'gate'>> & RequestScope): Promise<INodeExecutionData[]>;
 }
+
+// The Agent ID field and its reading live in agentId.ts; operations import them from here.
+export { agentIdProperty, readAgentId, readIdParameter } from './agentId';
 
 export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
@@ -74,19 +77,6 @@ export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number
 	return Math.round(seconds * 1000);
 }
 
-/** The required Agent ID field, shown under `show`; `description` says what the agent is for. */
-export function agentIdProperty(show: NonNullable<IDisplayOptions['show']>, description: string): INodeProperties {
-	return {
-		displayName: 'Agent ID',
-		name: 'agentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 8f1c2a…',
-		description,
-		displayOptions: { show },
-	};
-}
 
 /**
  * Return All and Limit in n8n's standard shapes, for a list operation shown under `show` (Limit
@@ -114,7 +104,31 @@ export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): I
 	];
 }
 
-/** Validates with a contract schema; a failure names every field and rule, and the item. */
+/** The plan fields of Return All and Limit, for a listing's contract. */
+export const LISTING_FIELDS = {
+	returnAll: z.boolean(),
+	limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+};
+
+/** Return All and Limit of one item, as given (Limit is not read when Return All is on). */
+export function readListing(ctx: IExecuteFunctions, itemIndex: number): { returnAll: unknown; limit: unknown } {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false);
+	return { returnAll, limit: returnAll === true ? 1 : ctx.getNodeParameter('limit', itemIndex, 50) };
+}
+
+/** Simplify, on by default, for a Get or Get Many shown under `show`. */
+export function simplifyProperty(show: NonNullable<IDisplayOptions['show']>, what: string): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return only the fields a workflow usually needs instead of the full ${what}`,
+		displayOptions: { show },
+	};
+}
+
+/** Validates with a contract schema; a failure names every field and rule in its message. */
 export function validate<S extends z.ZodTypeAny>(
 	ctx: IExecuteFunctions,
 	schema: S,
@@ -125,11 +139,12 @@ export function validate<S extends z.ZodTypeAny>(
 	const result = schema.safeParse(value);
 	if (result.success) return result.data;
 	const problems = describeIssues(result.error);
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`Invalid ${what} in item ${itemIndex}: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
-		{ itemIndex, description: problems.map((problem) => `• ${problem}`).join('\n') },
-	);
+	// n8n hands an AI agent only the message: every problem goes in it, and the item (which means
+	// nothing to a model) goes in the description and the context.
+	throw new NodeOperationError(ctx.getNode(), `Invalid ${what}: ${problems.join('; ')}`, {
+		itemIndex,
+		description: [...problems.map((problem) => `• ${problem}`), `In item ${itemIndex}.`].join('\n'),
+	});
 }
 
 /** Parses a JSON parameter (which n8n may hand over as text or already as an object). */

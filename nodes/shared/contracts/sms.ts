@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentIdSchema } from './agents';
 import { agentOptionsSchema } from './agentOptions';
 import { e164, uri } from './common';
 
@@ -43,7 +44,7 @@ export const smsModeSchema = z.enum(['direct', 'agent']);
 
 export const smsRequestSchema = z
 	.object({
-		agentId: z.string({ required_error: 'is required' }).min(1, 'is required'),
+		agentId: agentIdSchema,
 		to: z.string({ required_error: 'is required' }).pipe(e164),
 		from: e164.optional(),
 		message: z.string().optional(),

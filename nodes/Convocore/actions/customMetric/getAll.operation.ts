@@ -2,18 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetrics';
 import { collectCursorPages, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { agentIdProperty, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdProperty, readAgentId, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 
 const show = { resource: ['customMetric'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [
-	agentIdProperty(show, 'The agent whose custom metrics to list'),
+	...agentIdProperty(show, 'The agent whose custom metrics to list'),
 	...returnAllAndLimit(show),
 	timeoutOnlyOptions(show),
 ];
 
 const planSchema = z.object({
-	agentId: z.string().trim().min(1, 'is required'),
+	agentId: agentIdSchema,
 	returnAll: z.boolean(),
 	limit: z.number().int('must be a whole number').min(1, 'must be at least 1'),
 });
@@ -27,7 +28,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		planSchema,
 		{
-			agentId: this.getNodeParameter('agentId', itemIndex, ''),
+			agentId: readAgentId(this, itemIndex),
 			returnAll,
 			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
 		},

@@ -15,6 +15,7 @@ import {
 	MAX_CONCURRENCY,
 	compact,
 	optionsCollection,
+	readAgentId,
 	timeoutOption,
 	validate,
 	type ConvocoreOperation,
@@ -25,7 +26,7 @@ const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
 
 export const description: INodeProperties[] = [
-	agentIdProperty(show, 'The agent whose connected SMS number sends the message'),
+	...agentIdProperty(show, 'The agent whose connected SMS number sends the message'),
 	{
 		displayName: 'To',
 		name: 'to',
@@ -284,7 +285,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const mediaUrls = readMediaUrls(additional.mediaUrls);
 
 	const body = compact({
-		agentId: (this.getNodeParameter('agentId', itemIndex) as string).trim(),
+		agentId: readAgentId(this, itemIndex),
 		to: normalizePhone(this.getNodeParameter('to', itemIndex)),
 		from: normalizePhone(additional.from),
 		message: this.getNodeParameter('message', itemIndex, '') as string,
