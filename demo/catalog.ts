@@ -192,5 +192,31 @@ const crawler: ExampleSpec = {
 	},
 };
 
+const CALL_SUMMARY = 'Summary for the CRM';
+
+const callLead: ExampleSpec = {
+	file: '08-call-lead-and-read-summary.json',
+	summarize(outcome) {
+		const [lead] = json(outcome, 'Save the lead');
+		const [call] = json(outcome, 'Call the lead');
+		const [summary] = json(outcome, CALL_SUMMARY);
+		return [
+			`lead ${lead?.id}: ${lead?.name} ${lead?.phone}`,
+			`call: ${quote(call?.message, 90)}, listen at ${call?.listenUrl}`,
+			`conversation ${summary?.conversationId} (${summary?.durationSeconds} s): ${quote(summary?.summary, 110)}`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [lead] = json(outcome, 'Save the lead');
+		const [summary] = json(outcome, CALL_SUMMARY);
+		expect(problems, typeof lead?.id === 'string' && !!sandbox.state.leads[lead.id as string], 'the lead was not saved');
+		expect(problems, sandbox.placedCalls.length === 1 && sandbox.placedCalls[0].to === '+4917655544433', `expected one call to +4917655544433, got ${sandbox.placedCalls.length}`);
+		expect(problems, typeof summary?.summary === 'string' && summary.summary.includes('Sam Patel'), 'no summary was read back');
+		expect(problems, summary?.leadId === lead?.id, 'the summary is not linked to the lead');
+		return problems;
+	},
+};
+
 /** In run order: release (05) gives up the number bought in 04. */
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler];
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead];

@@ -35,7 +35,8 @@ async function main(): Promise<void> {
 	console.log(`  ${SANDBOX_IDS.rentalAgent}: platform-rental SMS ${SANDBOX_IDS.rentalNumber}`);
 	console.log(`  ${SANDBOX_IDS.noSmsAgent}: no SMS number`);
 	console.log(`  human-handoff recipient of ${SANDBOX_IDS.ownAccountAgent}: ${SANDBOX_IDS.humanHandoffRecipient}`);
-	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | POST /__sandbox/events`);
+	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: finished call ${SANDBOX_IDS.callConvoId} (summary, metrics); leads ${SANDBOX_IDS.leadIds.join(', ')}`);
+	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver`);
 
 	let closing = false;
 	const shutdown = (signal: string) => {

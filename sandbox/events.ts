@@ -110,6 +110,8 @@ export interface DeliverOptions {
 	payload?: Record<string, unknown>;
 	/** Default: the EU White Label workspace's secret. */
 	workspaceSecret?: string;
+	/** The payload is the whole event (createdAt and workspaceSecret are added), not changes to the sample. */
+	complete?: boolean;
 	/** Sent as the exact request body instead of the JSON envelope (for malformed-delivery tests). */
 	raw?: string;
 }
@@ -130,7 +132,10 @@ export async function deliverEvent(
 	options: DeliverOptions,
 	delivered: DeliveredEvent[],
 ): Promise<{ status: number; body: string }> {
-	const payload = { ...sampleEventPayload(type, options.workspaceSecret ?? SANDBOX_KEYS.euWhiteLabel), ...(options.payload ?? {}) };
+	const workspaceSecret = options.workspaceSecret ?? SANDBOX_KEYS.euWhiteLabel;
+	const payload = options.complete
+		? { ...options.payload, createdAt: Date.now(), workspaceSecret }
+		: { ...sampleEventPayload(type, workspaceSecret), ...(options.payload ?? {}) };
 	const envelope = { type, payload };
 	const requestBody = options.raw ?? JSON.stringify(envelope);
 	const record: DeliveredEvent = { url: targetUrl, type, body: options.raw ?? envelope, status: 0 };

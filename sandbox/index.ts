@@ -5,7 +5,7 @@ import { ROUTES } from './routes';
 import type { SentSms } from './routes/types';
 import { SANDBOX_KEYS } from './seed';
 import { SandboxServer, type RecordedRequest, type RequestFilter } from './server';
-import type { SandboxRegion, SandboxState } from './state';
+import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 
 /**
  * A local Convocore V3 API for tests and demos: real HTTP (node's http module), in-memory,
@@ -14,6 +14,7 @@ import type { SandboxRegion, SandboxState } from './state';
 
 export { sampleEventPayload } from './events';
 export { SANDBOX_IDS, SANDBOX_KEYS, SEED_TIME_MS } from './seed';
+export { agentSecretFields, secretStringsOf } from './seed-crm';
 export { generateAgentReply, splitIntoSegments } from './routes/sms';
 export { MP3_FRAME_LENGTH, VOICES_PER_PROVIDER } from './voices-catalog';
 export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest, RequestFilter, SentSms };
@@ -36,6 +37,12 @@ export interface Sandbox {
 	/** Every API request received (not control or preview routes), in arrival order. */
 	requests(filter?: RequestFilter): RecordedRequest[];
 	count(filter?: RequestFilter): number;
+	/** Every call actually started (not dry runs). */
+	readonly placedCalls: PlacedCall[];
+	/** Registers (or with undefined, removes) the URL that API activity posts events to. */
+	setEventReceiver(url: string | undefined): void;
+	/** Waits until every event posted so far has been answered. */
+	settleEvents(): Promise<void>;
 	/** Every SMS actually sent (not dry runs, not skips), one entry per segment. */
 	readonly sentSms: SentSms[];
 	/** The live in-memory data; replaced by reset(). */
@@ -58,6 +65,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		keys: SANDBOX_KEYS,
 		requests: (filter) => server.requests(filter),
 		count: (filter) => server.requests(filter).length,
+		get placedCalls() {
+			return server.placedCalls;
+		},
+		setEventReceiver: (url) => {
+			server.receiver.url = url;
+		},
+		settleEvents: () => server.receiver.settle(),
 		get sentSms() {
 			return server.sentSms;
 		},

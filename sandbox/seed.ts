@@ -2,6 +2,7 @@
 import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
 import { VOICE_PROVIDERS } from '../nodes/shared/contracts/voices';
 import { hexDigest, sid } from './ids';
+import { agentSecretFields, seedCallConversation, seedLeads, type CrmSeedIds } from './seed-crm';
 import type {
 	CrawlerJob,
 	SandboxAgent,
@@ -82,6 +83,12 @@ export const SANDBOX_IDS = {
 	crawlerJobBlog: 'crawl-job-blog',
 	crawlerJobBusiness: 'crawl-job-business',
 	crawlerJobNa: 'crawl-job-na',
+
+	/** A finished call of agent-own, with summary, metrics and turns. */
+	callConvoId: 'call-seed-carla',
+	callRecipient: '+4917699900011',
+	/** Leads of agent-own: two in the create shape, the last in the bulk-import (user*) shape. */
+	leadIds: ['lead-jordan', 'lead-mia', 'lead-omar'],
 } as const;
 
 const OWN_ACCOUNT_SID = sid('AC', 'ws-eu-white-label');
@@ -128,6 +135,8 @@ function agent(
 		secret,
 		initialPrompt: `You are ${title}. Keep SMS replies short and friendly.`,
 		smsNumbers,
+		secretFields: agentSecretFields(ID, secret),
+		createdAtUNIX: SEED_TIME_UNIX,
 	};
 }
 
@@ -204,11 +213,21 @@ function seedConversation(agentId: string, convoId: string, phone: string, state
 	};
 }
 
+const CRM_IDS: CrmSeedIds = {
+	agentId: SANDBOX_IDS.ownAccountAgent,
+	workspaceId: SANDBOX_IDS.euWorkspace,
+	agentNumber: SANDBOX_IDS.ownAccountPrimaryNumber,
+	callConvoId: SANDBOX_IDS.callConvoId,
+	callRecipient: SANDBOX_IDS.callRecipient,
+	leadIds: SANDBOX_IDS.leadIds,
+};
+
 function seedConversations(): SandboxConversation[] {
 	const ids = SANDBOX_IDS;
 	return [
 		seedConversation(ids.ownAccountAgent, ids.humanHandoffConvoId, ids.humanHandoffRecipient, 'human-chatting', 'Hannah Handoff'),
 		seedConversation(ids.ownAccountAgent, ids.aiChattingConvoId, ids.aiChattingRecipient, 'ai-chatting', 'Alex Automated'),
+		seedCallConversation(CRM_IDS, SEED_TIME_MS - 3_600_000),
 	];
 }
 
@@ -304,6 +323,8 @@ export function createSeedState(): SandboxState {
 		crawlerJobs: byKey(crawler.jobs, (j) => j.jobId),
 		scrapedPages: crawler.pages,
 		unavailableNumbers: [...SANDBOX_IDS.unavailableNumbers],
-		counters: { messages: 0, numbers: 0 },
+		leads: byKey(seedLeads(CRM_IDS, SEED_TIME_MS), (lead) => lead.id),
+		callDurationMs: 0,
+		counters: { messages: 0, numbers: 0, calls: 0, leads: 0 },
 	};
 }

@@ -6,9 +6,10 @@ import { authenticate, enforcePlan, type AuthKind } from './auth';
 import { ApiError, validationError } from './errors';
 import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
 import { FaultQueue, faultSchema, type Fault } from './faults';
+import { EventReceiver } from './receiver';
 import type { Route, RouteResult, SentSms } from './routes/types';
 import { createSeedState } from './seed';
-import type { SandboxRegion, SandboxState } from './state';
+import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 import { findVoice, isProviderSlug, previewMp3 } from './voices-catalog';
 
 /** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
@@ -96,6 +97,8 @@ export class SandboxServer {
 	readonly recorded: RecordedRequest[] = [];
 	readonly delivered: DeliveredEvent[] = [];
 	readonly faults = new FaultQueue();
+	readonly placedCalls: PlacedCall[] = [];
+	readonly receiver = new EventReceiver(this.delivered);
 	url = '';
 
 	private readonly http: Server;
@@ -136,6 +139,8 @@ export class SandboxServer {
 		this.sentSms.length = 0;
 		this.recorded.length = 0;
 		this.delivered.length = 0;
+		this.placedCalls.length = 0;
+		this.receiver.clear();
 		this.faults.clear();
 	}
 
@@ -231,6 +236,8 @@ export class SandboxServer {
 				serverUrl: this.url,
 				baseUrl: this.baseUrl(request.region),
 				recordSms: (sms) => this.sentSms.push(sms),
+				recordCall: (call) => this.placedCalls.push(call),
+				emitEvent: (type, payload) => this.receiver.emit(type, payload, auth.caller.workspace.secret),
 			});
 		} catch (error) {
 			if (error instanceof ApiError) return errorResult(error);
@@ -323,6 +330,12 @@ export class SandboxServer {
 			case 'DELETE /__sandbox/faults':
 				this.faults.clear();
 				return sendJson(res, 200, { success: true, message: 'All faults cleared.' });
+			case 'GET /__sandbox/event-receiver':
+			case 'POST /__sandbox/event-receiver':
+			case 'DELETE /__sandbox/event-receiver': {
+				const answer = this.receiver.control(method, body);
+				return sendJson(res, answer.status, answer.body);
+			}
 			case 'POST /__sandbox/reset':
 				this.reset();
 				return sendJson(res, 200, { success: true, message: 'Sandbox reset to the seed.' });

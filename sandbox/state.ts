@@ -30,6 +30,12 @@ export interface SandboxAgent {
 	initialPrompt: string;
 	/** Phone numbers connected for SMS, primary first. */
 	smsNumbers: string[];
+	/**
+	 * The agent record's secret-holding fields (API keys, channel tokens, private keys, as the
+	 * beyond-the-seed spec lists them), filled so tests prove the node never outputs them.
+	 */
+	secretFields: Record<string, unknown>;
+	createdAtUNIX: number;
 }
 
 export interface NumberWebhooks {
@@ -60,7 +66,7 @@ export interface SandboxNumber {
 	createdAt: number;
 }
 
-export type ConversationState = 'ai-chatting' | 'human-chatting';
+export type ConversationState = 'ai-chatting' | 'human-chatting' | 'ended_chat';
 
 export interface ConversationMessage {
 	direction: 'outbound' | 'inbound';
@@ -77,8 +83,16 @@ export interface SandboxConversation {
 	ID: string;
 	agentId: string;
 	workspaceId: string;
-	origin: 'sms';
+	origin: 'sms' | 'telephony';
 	state: ConversationState;
+	userEmail?: string;
+	/** AI summary; calls get theirs when they end. */
+	summary?: string;
+	/** Custom metric values extracted from the conversation. */
+	metrics?: Record<string, unknown>;
+	capturedVariables?: Record<string, unknown>;
+	/** Calls: when the simulated call ends, and how long it lasted once it has. */
+	call?: { callSid: string; from: string; endsAt: number; durationSeconds?: number; listenUrl: string };
 	userName: string;
 	/** The recipient's number. */
 	userPhone: string;
@@ -120,10 +134,40 @@ export interface SandboxState {
 	scrapedPages: ScrapedPage[];
 	/** Numbers the telephony provider has no stock of: buying them fails. */
 	unavailableNumbers: string[];
+	/** Leads by id: records are untyped in the API; the sandbox stores the shape it was given. */
+	leads: Record<string, SandboxLead>;
+	/** How long a started call lasts before it ends with a summary (0: ended when next read). */
+	callDurationMs: number;
+	/** Where activity posts its events, once registered through the control route. */
+	eventReceiverUrl?: string;
 	/** Deterministic id counters. */
-	counters: { messages: number; numbers: number };
+	counters: { messages: number; numbers: number; calls: number; leads: number };
 }
 
 export function conversationKey(agentId: string, convoId: string): string {
 	return `${agentId}:${convoId}`;
+}
+
+export interface SandboxLead {
+	id: string;
+	agentId: string;
+	workspaceId: string;
+	name?: string | null;
+	email?: string | null;
+	phone?: string | null;
+	metaData?: Record<string, unknown>;
+	groupName?: string;
+	convoId?: string | number;
+	ts: number;
+}
+
+/** A call the sandbox "placed": what a test asserts on instead of a ringing phone. */
+export interface PlacedCall {
+	callSid: string;
+	agentId: string;
+	from: string;
+	to: string;
+	convoId: string;
+	campaignId?: string;
+	at: number;
 }

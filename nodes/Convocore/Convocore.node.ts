@@ -33,15 +33,32 @@ export class Convocore implements INodeType {
 		name: 'convocore',
 		icon: { light: 'file:../../icons/convocore.svg', dark: 'file:../../icons/convocore.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// Version 2 makes every Agent ID an agent picker; version 1 keeps the text field that
+		// workflows saved with 0.1.0 store, so they run unchanged.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			"Send SMS from a Convocore agent's number, find and preview text-to-speech voices, manage phone numbers, read custom metrics and delete crawler jobs",
+			"Send SMS and start calls from Convocore agents, read conversations, manage leads, agents and phone numbers, find text-to-speech voices, read custom metrics and delete crawler jobs",
 		defaults: { name: 'Convocore' },
-		usableAsTool: true,
+		// As an AI-agent tool, the description warns that some operations act in the real world.
+		usableAsTool: {
+			replacements: {
+				description:
+					'Convocore voice and SMS agents. Send SMS, Start Call and Buy Phone Number act for real and cost money: confirm the number with the user first. Reads are free.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'convocoreApi', required: true }],
+		credentials: [
+			{ name: 'convocoreApi', required: true },
+			// Phone Number > Import from node version 2 on; version 1 keeps the token as a parameter.
+			{
+				name: 'convocoreTelephonyApi',
+				required: true,
+				displayOptions: { show: { resource: ['phoneNumber'], operation: ['import'] }, hide: { '@version': [1] } },
+			},
+		],
 		properties: [
 			resourceProperty,
 			...RESOURCES.map(operationProperty),

@@ -1,4 +1,8 @@
+import { agentRoutes } from './agents';
+import { callRoutes } from './calls';
+import { conversationRoutes } from './conversations';
 import { crawlerRoutes } from './crawler';
+import { leadRoutes } from './leads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
 import { smsRoutes } from './sms';
@@ -6,4 +10,14 @@ import type { Route } from './types';
 import { voiceRoutes } from './voices';
 
 /** Every specified V3 endpoint, relative to /v3. */
-export const ROUTES: Route[] = [...smsRoutes, ...voiceRoutes, ...numberRoutes, ...customMetricRoutes, ...crawlerRoutes];
+export const ROUTES: Route[] = [
+	...smsRoutes,
+	...voiceRoutes,
+	...numberRoutes,
+	...customMetricRoutes,
+	...crawlerRoutes,
+	...agentRoutes,
+	...callRoutes,
+	...conversationRoutes,
+	...leadRoutes,
+];

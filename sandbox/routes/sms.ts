@@ -181,6 +181,16 @@ function sendSms(ctx: RouteContext) {
 	if (target && mode === 'agent' && !options.disableRecordHistory) {
 		target.history.push({ from: 'ai', text, at: now });
 	}
+	ctx.emitEvent('conversation_updated', {
+		agentId: agent.ID,
+		agentName: agent.title,
+		convoId,
+		channel: 'sms',
+		region: ctx.region,
+		lightConvoData: { ID: convoId, userPhone: request.to, origin: 'sms', state: target?.state ?? 'ai-chatting', messagesNum: target?.messages.length ?? sent.length },
+		turns: sent.map((sms) => ({ from: 'ai', messages: [{ from: 'ai', type: 'text', item: { payload: { message: sms.body } } }] })),
+		operation: 'updated',
+	});
 
 	return smsResult({
 		...plan,

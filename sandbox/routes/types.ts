@@ -1,5 +1,6 @@
 import type { Caller } from '../auth';
-import type { SandboxRegion, SandboxState, SenderMode } from '../state';
+import type { EventType } from '../../nodes/shared/contracts/events';
+import type { PlacedCall, SandboxRegion, SandboxState, SenderMode } from '../state';
 
 /** An SMS the sandbox "sent": what a test asserts on instead of a real handset. */
 export interface SentSms {
@@ -41,6 +42,9 @@ export interface RouteContext {
 	/** The region's base, e.g. http://127.0.0.1:4010/eu/v3. */
 	baseUrl: string;
 	recordSms(sms: SentSms): void;
+	recordCall(call: PlacedCall): void;
+	/** Posts an event to the registered receiver, if any, without holding up the answer. */
+	emitEvent(type: EventType, payload: Record<string, unknown>): void;
 }
 
 export interface RouteResult {

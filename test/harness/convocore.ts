@@ -48,10 +48,18 @@ export async function runConvocore(
 		credential,
 		input = [{ json: {} }],
 		continueOnFail = false,
-	}: { credential: ICredentialDataDecryptedObject; input?: INodeExecutionData[]; continueOnFail?: boolean },
+		typeVersion = 1,
+	}: {
+		credential: ICredentialDataDecryptedObject;
+		input?: INodeExecutionData[];
+		continueOnFail?: boolean;
+		/** 1: as saved with 0.1.0 (plain-text Agent ID); 2: the agent picker. */
+		typeVersion?: number;
+	},
 ): Promise<ConvocoreRun> {
 	const convocore = node('Convocore', CONVOCORE_NODE_TYPE, parameters, {
 		credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
+		typeVersion,
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	});
 	const result = await runWorkflow({

@@ -128,9 +128,9 @@ describe('Crawler Job > Delete', () => {
 
 	describe('validation, before anything is sent', () => {
 		const cases: Array<[string, INodeParameters, RegExp]> = [
-			['a job ID that resolves to nothing', { jobId: '={{ $json.missing }}' }, /item 0: jobId: /],
-			['a blank job ID', { jobId: '  ' }, /item 0: jobId: is required/],
-			['a blank workspace ID', { workspaceId: ' ' }, /item 0: workspaceId: is required/],
+			['a job ID that resolves to nothing', { jobId: '={{ $json.missing }}' }, /: jobId: /],
+			['a blank job ID', { jobId: '  ' }, /: jobId: is required/],
+			['a blank workspace ID', { workspaceId: ' ' }, /: workspaceId: is required/],
 		];
 
 		it.each(cases)('rejects %s', async (_name, parameters, message) => {

@@ -160,10 +160,10 @@ describe('Custom Metric > Get Many', () => {
 
 	describe('validation, before anything is sent', () => {
 		const cases: Array<[string, INodeParameters, RegExp]> = [
-			['an agent ID that resolves to nothing', { agentId: '={{ $json.missing }}' }, /item 0: agentId: /],
-			['a blank agent ID', { agentId: '   ' }, /item 0: agentId: is required/],
-			['a limit of 0', { returnAll: false, limit: 0 }, /item 0: limit: must be at least 1/],
-			['a fractional limit', { returnAll: false, limit: 2.5 }, /item 0: limit: must be a whole number/],
+			['an agent ID that resolves to nothing', { agentId: '={{ $json.missing }}' }, /: agentId: /],
+			['a blank agent ID', { agentId: '   ' }, /: agentId: is required/],
+			['a limit of 0', { returnAll: false, limit: 0 }, /: limit: must be at least 1/],
+			['a fractional limit', { returnAll: false, limit: 2.5 }, /: limit: must be a whole number/],
 		];
 
 		it.each(cases)('rejects %s', async (_name, parameters, message) => {

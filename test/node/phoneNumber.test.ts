@@ -298,7 +298,7 @@ describe('Phone Number > Import', () => {
 
 	it('keeps the auth token out of validation errors, even JSON syntax errors that quote the text', async () => {
 		const missing = await run('import', importParameters({ callerId: '={{ $json.missing }}' }));
-		expect(missing.error('Convocore')?.message).toMatch(/item 0: .*CallerId: is required/);
+		expect(missing.error('Convocore')?.message).toMatch(/: .*CallerId: is required/);
 		expect(shownOf(missing.error('Convocore'))).not.toContain(authToken);
 
 		const broken = await run(
@@ -315,7 +315,7 @@ describe('Phone Number > Import', () => {
 	it('rejects unknown keys in Additional Body Fields (JSON) before sending, as the endpoint would', async () => {
 		const result = await run('import', importParameters({ additionalFields: { additionalBodyFields: '{"friendlyName":"Front desk"}' } }));
 		const error = result.error('Convocore');
-		expect(error?.message).toMatch(/Invalid number import in item 0: unknown field: friendlyName/);
+		expect(error?.message).toMatch(/Invalid number import: unknown field: friendlyName/);
 		expect(shownOf(error)).not.toContain(authToken);
 		expect(sandbox.current.count()).toBe(0);
 	});
@@ -323,10 +323,10 @@ describe('Phone Number > Import', () => {
 
 describe('Phone Number validation, before anything is sent', () => {
 	const cases: Array<[string, string, INodeParameters, RegExp]> = [
-		['buy: a number without +', 'buy', { phoneNumber: '4930555000111' }, /item 0: number: must be a phone number in E\.164/],
+		['buy: a number without +', 'buy', { phoneNumber: '4930555000111' }, /: number: must be a phone number in E\.164/],
 		['buy: a number with letters', 'buy', { phoneNumber: '+49 30 CALL NOW' }, /number: must be a phone number in E\.164/],
 		// Literal empty required fields never get this far (n8n reports them before running); expressions that resolve to nothing do.
-		['buy: a number from an expression that resolves to nothing', 'buy', { phoneNumber: '={{ $json.missing }}' }, /item 0: number: must be a phone number in E\.164/],
+		['buy: a number from an expression that resolves to nothing', 'buy', { phoneNumber: '={{ $json.missing }}' }, /: number: must be a phone number in E\.164/],
 		['buy: an unknown key in the JSON', 'buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: '{"areaCode":"030"}' } }, /unknown field: areaCode \(not accepted by the API\)/],
 		['buy: a JSON key the node already sets', 'buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: '{"number":"+4930555000112"}' } }, /number is already set by the node's own fields/],
 		['buy: JSON that is not an object', 'buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: '["sms"]' } }, /must be a JSON object/],
@@ -338,7 +338,7 @@ describe('Phone Number validation, before anything is sent', () => {
 		['release: a number not in E.164', 'release', { identifyBy: 'phoneNumber', phoneNumber: '030 555 000' }, /phoneNumber: must be a phone number in E\.164/],
 		['repairWebhooks: no phone number', 'repairWebhooks', { identifyBy: 'phoneNumber', phoneNumber: '={{ $json.missing }}' }, /phoneNumber or phoneNumberSid is required/],
 		['assignToAgent: no agent', 'assignToAgent', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.spareRentalNumber, agentId: '  ' }, /agentId is required/],
-		['assignToAgent: escape hatch that is not JSON', 'assignToAgent', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.spareRentalNumber, agentId: SANDBOX_IDS.rentalAgent, additionalFields: { additionalBodyFields: '{nope' } }, /item 0: .*Additional Body Fields \(JSON\): must be valid JSON/],
+		['assignToAgent: escape hatch that is not JSON', 'assignToAgent', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.spareRentalNumber, agentId: SANDBOX_IDS.rentalAgent, additionalFields: { additionalBodyFields: '{nope' } }, /: .*Additional Body Fields \(JSON\): must be valid JSON/],
 	];
 
 	it.each(cases)('rejects %s', async (_name, operation, parameters, message) => {
@@ -356,7 +356,7 @@ describe('Phone Number validation, before anything is sent', () => {
 			{ input: [{ json: { number: '+4930555000201' } }, { json: { number: 'call me' } }] },
 		);
 		const error = result.error('Convocore');
-		expect(error?.message).toMatch(/item 1: number:/);
+		expect(error?.message).toMatch(/: number:/);
 		expect(itemIndexOf(error)).toBe(1);
 		expect(sandbox.current.count()).toBe(0);
 		expect(sandbox.current.state.numbers['+4930555000201']).toBeUndefined();

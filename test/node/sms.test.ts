@@ -215,7 +215,7 @@ describe('SMS > Send', () => {
 
 	describe('validation, before anything is sent', () => {
 		const cases: Array<[string, INodeParameters, RegExp]> = [
-			['a recipient not in E.164', { to: '0176 1234567' }, /item 0: to: must be a phone number in E\.164/],
+			['a recipient not in E.164', { to: '0176 1234567' }, /: to: must be a phone number in E\.164/],
 			['a sender not in E.164', { additionalFields: { from: '4915730000001' } }, /from: must be a phone number in E\.164/],
 			['an empty agent ID', { agentId: ' ' }, /agentId: is required/],
 			['no message in direct mode', { message: '={{ $json.missing }}' }, /message: is required in direct mode/],
@@ -244,7 +244,7 @@ describe('SMS > Send', () => {
 				{ input: [{ json: { phone: '+4917600000001' } }, { json: { phone: 'not a number' } }] },
 			);
 			const error = run.error('Convocore');
-			expect(error?.message).toMatch(/item 1: to:/);
+			expect(error?.message).toMatch(/: to:/);
 			expect((error as { context?: IDataObject } | undefined)?.context?.itemIndex).toBe(1);
 			expect(sandbox.current.count()).toBe(0);
 		});
@@ -260,7 +260,7 @@ describe('SMS > Send', () => {
 			const items = run.items();
 			expect(items).toHaveLength(3);
 			expect(items[0].json.success).toBe(true);
-			expect(items[1].json.error).toMatch(/item 1: to: must be a phone number in E\.164/);
+			expect(items[1].json.error).toMatch(/: to: must be a phone number in E\.164/);
 			expect(items[1].pairedItem).toEqual({ item: 1 });
 			expect(items[2].json.success).toBe(true);
 			expect(sandbox.current.sentSms.map((sms) => sms.to)).toEqual(['+4917600000001', '+4917600000003']);

@@ -3,9 +3,7 @@
  * n8n's backend calls them: on n8n-core's real LoadOptionsContext, with the node's current
  * parameters, the credential applied by the credentials helper, over real HTTP to the sandbox.
  */
-import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
 import {
-	Workflow,
 	type ICredentialDataDecryptedObject,
 	type INodeListSearchResult,
 	type INodeParameters,
@@ -14,7 +12,8 @@ import {
 import { VOICE_PROVIDERS } from '../../nodes/shared/contracts/voices';
 import { filterVoices } from '../../sandbox/voices-catalog';
 import { nodeTypes, sandboxCredential, useSandbox } from '../harness/convocore';
-import { CONVOCORE_NODE_TYPE, TestCredentialsHelper, additionalDataFor, node } from '../harness/engine';
+import { CONVOCORE_NODE_TYPE } from '../harness/engine';
+import { loadOptionsContext as sharedLoadOptionsContext } from '../harness/loadOptions';
 
 const sandbox = useSandbox();
 
@@ -22,31 +21,8 @@ function loadOptionsContext(
 	parameters: INodeParameters,
 	credential: ICredentialDataDecryptedObject = sandboxCredential(sandbox.current),
 	path = 'parameters.provider',
-): LoadOptionsContext {
-	const convocore = node('Convocore', CONVOCORE_NODE_TYPE, parameters, {
-		credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
-	});
-	const workflow = new Workflow({
-		id: 'load-options',
-		nodes: [convocore],
-		connections: {},
-		active: false,
-		nodeTypes,
-		settings: { executionOrder: 'v1' },
-	});
-	const hooks = new ExecutionLifecycleHooks('internal', 'load-options', {
-		id: 'load-options',
-		name: 'Load options',
-		nodes: [convocore],
-		connections: {},
-		active: false,
-		settings: { executionOrder: 'v1' },
-	} as never);
-	const additionalData = {
-		...additionalDataFor(new TestCredentialsHelper({ convocoreApi: credential }), hooks),
-		currentNodeParameters: parameters,
-	};
-	return new LoadOptionsContext(workflow, convocore, additionalData, path);
+) {
+	return sharedLoadOptionsContext(sandbox.current, parameters, { credential, path, typeVersion: 1 });
 }
 
 const methods = nodeTypes.getByNameAndVersion(CONVOCORE_NODE_TYPE).methods!;

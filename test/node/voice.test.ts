@@ -342,16 +342,16 @@ describe('Voice > providers beyond the eleven known', () => {
 
 describe('Voice > validation before sending', () => {
 	it.each<[string, INodeParameters, RegExp]>([
-		['an unknown gender', { operation: 'search', filters: { gender: 'robot' } }, /^Invalid voice filters in item 0: gender: must be male, female or neutral/],
-		['a provider list entry that is not a slug', { operation: 'search', filters: { providers: ['cartesia', 'no pe!'] } }, /^Invalid voice filters in item 0: providers\.1: /],
-		['a limit below 1', { operation: 'search', limit: 0 }, /^Invalid pagination in item 0: limit: must be 1 or more/],
-		['a limit that is not a number', { operation: 'search', limit: '={{ "lots" }}' }, /^Invalid pagination in item 0: limit: must be a number$/],
-		['a page size above 500', { operation: 'browse', provider: 'cartesia', options: { pageSize: 501 } }, /^Invalid pagination in item 0: pageSize: must be between 1 and 500/],
+		['an unknown gender', { operation: 'search', filters: { gender: 'robot' } }, /^Invalid voice filters: gender: must be male, female or neutral/],
+		['a provider list entry that is not a slug', { operation: 'search', filters: { providers: ['cartesia', 'no pe!'] } }, /^Invalid voice filters: providers\.1: /],
+		['a limit below 1', { operation: 'search', limit: 0 }, /^Invalid pagination: limit: must be 1 or more/],
+		['a limit that is not a number', { operation: 'search', limit: '={{ "lots" }}' }, /^Invalid pagination: limit: must be a number$/],
+		['a page size above 500', { operation: 'browse', provider: 'cartesia', options: { pageSize: 501 } }, /^Invalid pagination: pageSize: must be between 1 and 500/],
 		// A literal empty required field is caught by n8n itself; an expression that yields nothing is ours to catch.
-		['no provider', { operation: 'browse', provider: '={{ $json.missing }}' }, /^Invalid provider in item 0: provider: is required/],
-		['a provider that is not a slug', { operation: 'listModels', provider: 'eleven labs/x' }, /^Invalid provider in item 0: provider: must be a provider slug/],
-		['no voice id', { operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: ' ' } }, /^Invalid voice in item 0: voiceId: is required/],
-		['an empty output field', { operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: 'x' }, binaryPropertyName: '={{ "" }}' }, /^Invalid output field in item 0: binaryPropertyName: /],
+		['no provider', { operation: 'browse', provider: '={{ $json.missing }}' }, /^Invalid provider: provider: is required/],
+		['a provider that is not a slug', { operation: 'listModels', provider: 'eleven labs/x' }, /^Invalid provider: provider: must be a provider slug/],
+		['no voice id', { operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: ' ' } }, /^Invalid voice: voiceId: is required/],
+		['an empty output field', { operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: 'x' }, binaryPropertyName: '={{ "" }}' }, /^Invalid output field: binaryPropertyName: /],
 	])('rejects %s and sends nothing', async (_what, parameters, message) => {
 		const run = await voice(parameters);
 
@@ -366,7 +366,7 @@ describe('Voice > validation before sending', () => {
 		);
 
 		const error = run.error('Convocore');
-		expect(error?.message).toMatch(/^Invalid voice filters in item 1: gender: /);
+		expect(error?.message).toMatch(/^Invalid voice filters: gender: /);
 		expect((error as { context?: IDataObject } | undefined)?.context?.itemIndex).toBe(1);
 		expect(sandbox.current.count()).toBe(0);
 	});
@@ -379,7 +379,7 @@ describe('Voice > validation before sending', () => {
 			)
 		).items();
 
-		expect(items[0]).toMatchObject({ json: { error: expect.stringMatching(/item 0: gender/) }, pairedItem: { item: 0 } });
+		expect(items[0]).toMatchObject({ json: { error: expect.stringMatching(/: gender/) }, pairedItem: { item: 0 } });
 		expect(items.slice(1).map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 1 }]);
 		expect(apiRequests().map((r) => r.query.gender)).toEqual(['male']);
 	});
@@ -402,7 +402,7 @@ describe('Voice > resilience and plan gate', () => {
 		const run = await voice({ operation: 'listProviders' }, { key: sandbox.current.keys.euPro });
 
 		const error = run.error('Convocore') as { message: string; description?: string; httpCode?: string } | undefined;
-		expect(error?.message).toBe('Your Convocore plan does not allow this request (GET /voices/providers)');
+		expect(error?.message).toBe('Your Convocore plan does not allow this request (GET /voices/providers) (PLAN_UPGRADE_REQUIRED)');
 		expect(error?.description).toMatch(/Reading \(GET\) needs the Business plan or higher/);
 		expect(error?.description).toMatch(/https:\/\/app\.convocore\.ai\/settings\/billing/);
 		expect(error?.httpCode).toBe('403');

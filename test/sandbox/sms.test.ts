@@ -117,7 +117,7 @@ describe('POST /sms validation', () => {
 		expect(answer.body.code).toBe('VALIDATION_ERROR');
 		expect(answer.body.issues.map((i: { message: string }) => i.message).join('\n')).toContain(expectedIssue);
 		expect(sandbox().sentSms).toHaveLength(0);
-		expect(Object.keys(sandbox().state.conversations)).toHaveLength(2);
+		expect(Object.keys(sandbox().state.conversations)).toHaveLength(3); // the seed: two SMS conversations and one call
 	});
 
 	it('accepts exactly 10 mediaUrls and validityPeriod at both bounds', async () => {

@@ -4,6 +4,20 @@ import { phoneNumberResource } from './phoneNumber';
 import { customMetricResource } from './customMetric';
 import { crawlerJobResource } from './crawlerJob';
 import { voiceResource } from './voice';
+import { agentResource } from './agent';
+import { callResource } from './call';
+import { conversationResource } from './conversation';
+import { leadResource } from './lead';
 
 /** Every resource of the Convocore node, in menu order. */
-export const RESOURCES: ResourceDefinition[] = [smsResource, voiceResource, phoneNumberResource, customMetricResource, crawlerJobResource];
+export const RESOURCES: ResourceDefinition[] = [
+	smsResource,
+	callResource,
+	conversationResource,
+	leadResource,
+	agentResource,
+	voiceResource,
+	phoneNumberResource,
+	customMetricResource,
+	crawlerJobResource,
+];

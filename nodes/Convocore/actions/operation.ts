@@ -1,12 +1,14 @@
 import type {
 	IDisplayOptions,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describeIssues } from '../../shared/contracts/common';
+import { redactedNode } from '../../shared/secrets';
 import { RateLimitGate, type RequestScope } from '../../shared/transport';
 
 /**
@@ -22,22 +24,59 @@ export interface ConvocoreOperation<Plan = unknown> {
 	execute(this: IExecuteFunctions, plan: Plan, scope: Required<Pick<RequestScope, 'gate'>> & RequestScope): Promise<INodeExecutionData[]>;
 }
 
+// The Agent ID field and its reading live in agentId.ts; operations import them from here.
+export { agentIdProperty, readAgentId, readIdParameter } from './agentId';
+
 export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
 
-/** The required Agent ID field, shown under `show`; `description` says what the agent is for. */
-export function agentIdProperty(show: NonNullable<IDisplayOptions['show']>, description: string): INodeProperties {
+/** Options > Timeout: the overall deadline of one item's request, retries and waits included. */
+export const TIMEOUT_SECONDS = { default: 60, min: 1, max: 600 } as const;
+
+/** The Timeout entry of every operation's Options (stored in seconds; absent means the default). */
+export function timeoutOption(): INodeProperties {
 	return {
-		displayName: 'Agent ID',
-		name: 'agentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 8f1c2a…',
-		description,
-		displayOptions: { show },
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: TIMEOUT_SECONDS.min, maxValue: TIMEOUT_SECONDS.max, numberPrecision: 1 },
+		default: 60,
+		description: `Longest time, in seconds, one item's request may take, retries and the waits between them included (${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}). When it passes the item fails; a change that may have reached Convocore is not sent again.`,
 	};
 }
+
+/** The Options collection of an operation shown under `show`; `options` sorted by display name. */
+export function optionsCollection(show: NonNullable<IDisplayOptions['show']>, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options,
+	};
+}
+
+/** An Options collection holding only Timeout, for operations that have no other option. */
+export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return optionsCollection(show, [timeoutOption()]);
+}
+
+/** Reads Options > Timeout of one item, in milliseconds; anything but a number in range is an error. */
+export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
+	const value = ctx.getNodeParameter('options.timeout', itemIndex, TIMEOUT_SECONDS.default) as unknown;
+	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < TIMEOUT_SECONDS.min || seconds > TIMEOUT_SECONDS.max) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid options in item ${itemIndex}: options.timeout: must be a number of seconds between ${TIMEOUT_SECONDS.min} and ${TIMEOUT_SECONDS.max}`,
+			{ itemIndex },
+		);
+	}
+	return Math.round(seconds * 1000);
+}
+
 
 /**
  * Return All and Limit in n8n's standard shapes, for a list operation shown under `show` (Limit
@@ -79,7 +118,31 @@ export function hintWhenLimitReached(ctx: IExecuteFunctions, returned: number, l
 	});
 }
 
-/** Validates with a contract schema; a failure names every field and rule, and the item. */
+/** The plan fields of Return All and Limit, for a listing's contract. */
+export const LISTING_FIELDS = {
+	returnAll: z.boolean(),
+	limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+};
+
+/** Return All and Limit of one item, as given (Limit is not read when Return All is on). */
+export function readListing(ctx: IExecuteFunctions, itemIndex: number): { returnAll: unknown; limit: unknown } {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false);
+	return { returnAll, limit: returnAll === true ? 1 : ctx.getNodeParameter('limit', itemIndex, 50) };
+}
+
+/** Simplify, on by default, for a Get or Get Many shown under `show`. */
+export function simplifyProperty(show: NonNullable<IDisplayOptions['show']>, what: string): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return only the fields a workflow usually needs instead of the full ${what}`,
+		displayOptions: { show },
+	};
+}
+
+/** Validates with a contract schema; a failure names every field and rule in its message. */
 export function validate<S extends z.ZodTypeAny>(
 	ctx: IExecuteFunctions,
 	schema: S,
@@ -90,11 +153,12 @@ export function validate<S extends z.ZodTypeAny>(
 	const result = schema.safeParse(value);
 	if (result.success) return result.data;
 	const problems = describeIssues(result.error);
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`Invalid ${what} in item ${itemIndex}: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
-		{ itemIndex, description: problems.map((problem) => `• ${problem}`).join('\n') },
-	);
+	// n8n hands an AI agent only the message: every problem goes in it, and the item (which means
+	// nothing to a model) goes in the description and the context.
+	throw new NodeOperationError(ctx.getNode(), `Invalid ${what}: ${problems.join('; ')}`, {
+		itemIndex,
+		description: [...problems.map((problem) => `• ${problem}`), `In item ${itemIndex}.`].join('\n'),
+	});
 }
 
 /** Parses a JSON parameter (which n8n may hand over as text or already as an object). */
@@ -143,9 +207,11 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		// Errors from the transport already carry the index; anything re-wrapped would lose it.
 		error.context.itemIndex ??= itemIndex;
+		// The error carries a copy of the node into logs and execution data: no token in it.
+		(error as { node: INode }).node = redactedNode(error.node);
 		return error;
 	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	return new NodeOperationError(redactedNode(ctx.getNode()), error as Error, { itemIndex });
 }
 
 /**
@@ -162,11 +228,13 @@ export async function runOperation(
 ): Promise<INodeExecutionData[]> {
 	const items = ctx.getInputData();
 	const plans: unknown[] = new Array(items.length);
+	const timeouts: number[] = new Array(items.length);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			plans[itemIndex] = await operation.prepare.call(ctx, itemIndex);
+			timeouts[itemIndex] = readTimeoutMs(ctx, itemIndex);
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(ctx, error, itemIndex);
 			outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
@@ -178,13 +246,15 @@ export async function runOperation(
 	const gate = new RateLimitGate();
 	const pending = plans.map((_, index) => index).filter((index) => outputs[index] === undefined);
 	let failure: Error | undefined;
+	const sent: number[] = [];
 
 	const worker = async () => {
 		while (pending.length && !failure) {
 			const itemIndex = pending.shift() as number;
 			try {
-				const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate });
+				const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate, timeoutMs: timeouts[itemIndex] });
 				outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+				sent.push(itemIndex);
 			} catch (error) {
 				const wrapped = withItemIndex(ctx, error, itemIndex);
 				if (!continueOnFail) {
@@ -196,6 +266,33 @@ export async function runOperation(
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
-	if (failure) throw failure;
+	if (failure) throw withSentReport(failure, sent.sort((a, b) => a - b));
 	return outputs.flat();
+}
+
+/** `[0, 1, 2, 5, 7, 8]` → `0-2, 5, 7-8`. */
+export function itemRanges(indexes: number[]): string {
+	const ranges: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		ranges.push(start === end ? `${indexes[start]}` : `${indexes[start]}-${indexes[end]}`);
+		start = end + 1;
+	}
+	return ranges.join(', ');
+}
+
+/**
+ * A run that fails mid-batch drops the outputs of the items that did go through, so the error
+ * must say which they were: re-running the workflow as it is sends them again (an SMS twice).
+ */
+function withSentReport(failure: Error, sent: number[]): Error {
+	if (sent.length === 0) return failure;
+	const report =
+		`Before this failure, ${sent.length} item${sent.length > 1 ? 's were' : ' was'} sent successfully ` +
+		`(item${sent.length > 1 ? 's' : ''} ${itemRanges(sent)}); their results are not in the output because the run failed. ` +
+		'Re-running the workflow as it is sends them again: remove them from the input first, or turn on Continue On Fail (Settings > On Error) to get one output per item.';
+	const error = failure as Error & { description?: string | null };
+	error.description = error.description ? `${error.description}\n${report}` : report;
+	return failure;
 }

@@ -1,4 +1,5 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import { searchAgents, searchConversations } from './agents';
 import { getModels, getProviders, searchVoices } from './voice';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
@@ -11,5 +12,7 @@ export const listSearch: Record<
 	string,
 	(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>
 > = {
+	searchAgents,
+	searchConversations,
 	searchVoices,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentIdSchema } from './agents';
 import { agentOptionsSchema } from './agentOptions';
 import { e164, uri } from './common';
 
@@ -43,12 +44,12 @@ export const smsModeSchema = z.enum(['direct', 'agent']);
 
 export const smsRequestSchema = z
 	.object({
-		agentId: z.string({ required_error: 'is required' }).min(1, 'is required'),
+		agentId: agentIdSchema,
 		to: z.string({ required_error: 'is required' }).pipe(e164),
 		from: e164.optional(),
 		message: z.string().optional(),
 		mediaUrl: uri.optional(),
-		mediaUrls: z.array(uri).max(MAX_MEDIA_URLS, `must hold at most ${MAX_MEDIA_URLS} URLs`).optional(),
+		mediaUrls: z.array(uri, { invalid_type_error: 'must be a list of URLs (or a single URL)' }).max(MAX_MEDIA_URLS, `must hold at most ${MAX_MEDIA_URLS} URLs`).optional(),
 		mode: smsModeSchema.optional(),
 		campaignId: z.string().optional(),
 		convoId: z.string().optional(),
@@ -102,3 +103,11 @@ export const smsResponseSchema = z
 	})
 	.strict();
 export type SmsResponse = z.infer<typeof smsResponseSchema>;
+
+/**
+ * What the node accepts from `POST /sms`: the same types for every field it knows, and any field
+ * it does not know (the live API may add some). The sandbox keeps the strict schema above.
+ */
+export const smsResponseContract = smsResponseSchema
+	.extend({ segments: z.array(smsSegmentSchema.passthrough()).optional() })
+	.passthrough();

@@ -72,6 +72,13 @@ export const searchVoicesQuerySchema = browseVoicesQuerySchema.extend({
 		.optional(),
 });
 
+/**
+ * What the node accepts from the voice endpoints, whose envelope is unpublished (field notes):
+ * an object (with or without `{ success, data }`) or a bare list, as public clients have seen.
+ * Empty, `null` and bare values are refused; the shapes inside are read defensively.
+ */
+export const voiceAnswerContract = z.union([z.array(z.unknown()), z.object({}).passthrough()]);
+
 /** The normalized voice, identical for every provider. */
 export const voiceSchema = z.object({
 	voiceId: z.string(),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { assignNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty } from '../operation';
+import { agentIdProperty, readAgentId, timeoutOnlyOptions } from '../operation';
 import {
 	additionalFieldsProperty,
 	executeNumberRequest,
@@ -11,23 +11,24 @@ import {
 	numberReferenceProperties,
 	prepareNumberReference,
 	showFor,
-	trimmed,
+	type BodyValue,
 } from './common';
 
 type AssignRequest = z.output<typeof assignNumberRequestSchema>;
 
 export const description: INodeProperties[] = [
 	...numberReferenceProperties('assignToAgent', 'assign'),
-	agentIdProperty(showFor('assignToAgent'), 'The agent that sends and answers SMS from the number'),
+	...agentIdProperty(showFor('assignToAgent'), 'The agent that sends and answers SMS from the number'),
 	additionalFieldsProperty(
 		'assignToAgent',
 		'Further body fields, sent as they are. The sync-sms endpoint has no published schema, so fields it does not list are passed through.',
 	),
+	timeoutOnlyOptions(showFor('assignToAgent')),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<AssignRequest> {
 	return prepareNumberReference(this, itemIndex, assignNumberRequestSchema, 'SMS number assignment', () => ({
-		agentId: trimmed(this.getNodeParameter('agentId', itemIndex, '')),
+		agentId: readAgentId(this, itemIndex) as BodyValue,
 	}));
 }
 

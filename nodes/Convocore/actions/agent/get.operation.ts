@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema, agentSchema, redactSecrets, simplifyAgent } from '../../../shared/contracts/agents';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { agentIdProperty, readAgentId, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+
+const show = { resource: ['agent'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent to read'),
+	simplifyProperty(show, 'agent record (secrets are always left out)'),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = z.object({ agentId: agentIdSchema, simplify: z.boolean() });
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
+		itemIndex,
+		'agent',
+	);
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = `/agents/${encodeURIComponent(plan.agentId)}`;
+	const agent = await requestChecked(this, { method: 'GET', path, response: agentSchema }, scope);
+	return [{ json: (plan.simplify ? simplifyAgent(agent) : redactSecrets(agent)) as IDataObject }];
+}
+
+export const get: ConvocoreOperation<Plan> = { description, prepare, execute };

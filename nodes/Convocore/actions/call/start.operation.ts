@@ -1,0 +1,185 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { redactSecrets } from '../../../shared/contracts/agents';
+import { callRequestSchema, callResponseSchema, type CallRequest } from '../../../shared/contracts/calls';
+import { secretsIn } from '../../../shared/secrets';
+import { getBaseUrl, type RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { normalizePhone } from '../phoneNumber/common';
+import {
+	agentIdProperty,
+	compact,
+	parseJsonParameter,
+	readAgentId,
+	timeoutOption,
+	validate,
+	type ConvocoreOperation,
+} from '../operation';
+
+const show = { resource: ['call'], operation: ['start'] };
+
+/** A JSON option of the call holding an object; `{}` (the default) means "not given". */
+function jsonObjectOption(displayName: string, name: string, description: string): INodeProperties {
+	return { displayName, name, type: 'json', default: '{}', description };
+}
+
+/** A JSON option of the call holding a list; `[]` (the default) means "not given". */
+function jsonListOption(displayName: string, name: string, description: string): INodeProperties {
+	return { displayName, name, type: 'json', default: '[]', description };
+}
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Starts a real phone call: the number is rung now and the call is billed per minute. It is never retried after it may have reached Convocore. Use Options > Dry Run to check the request first.',
+		name: 'callNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	...agentIdProperty(show, 'The voice agent that makes and handles the call'),
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+14155550123',
+		description:
+			'The number to call, in E.164 format: + then country code and number. Spaces, dashes, dots and brackets are removed before sending.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Campaign ID',
+				name: 'campaignId',
+				type: 'string',
+				default: '',
+				description: 'Links the call to a campaign',
+			},
+			{
+				displayName: 'From',
+				name: 'from',
+				type: 'string',
+				default: '',
+				placeholder: '+14155550100',
+				description: "One of the agent's numbers, in E.164 format. Defaults to the agent's primary number.",
+			},
+			{
+				displayName: 'Lead Info',
+				name: 'leadInfo',
+				type: 'collection',
+				placeholder: 'Add Lead Detail',
+				default: {},
+				description: 'Who is called, for the agent to personalise the call',
+				options: [
+					{ displayName: 'Address', name: 'address', type: 'string', default: '' },
+					{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+					{ displayName: 'Username', name: 'username', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			jsonObjectOption('Agent Overrides (JSON)', 'agentOverrides', "Agent settings for this call only (an object of the agent's fields, e.g. title, lang, voiceConfig)"),
+			{
+				displayName: 'Await Listen URL',
+				name: 'awaitListenUrl',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the call waits until its live-listen URL exists before it starts',
+			},
+			jsonObjectOption('Call Info (JSON)', 'callInfo', 'Information about the call, passed to the agent as it is'),
+			jsonObjectOption('Caller Info (JSON)', 'callerInfo', 'Information about the caller, passed to the agent as it is'),
+			{
+				displayName: 'Dry Run',
+				name: 'dryRun',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to only validate and return the exact request that would be sent, calling no one',
+			},
+			jsonListOption('Messages History (JSON)', 'messagesHistory', 'Earlier messages for the agent: a list of { role: user|assistant|system|tool, content }'),
+			{
+				displayName: 'Override Initial Prompt',
+				name: 'overrideInitialPrompt',
+				type: 'boolean',
+				default: false,
+				description: "Whether the messages history replaces the agent's initial prompt",
+			},
+			jsonObjectOption('Server Data (JSON)', 'serverData', 'Server-side data for the call (agentTools, agentVariables, telephony account, …). Secrets in it never appear in the output.'),
+			timeoutOption(),
+			jsonListOption('Tools Overrides (JSON)', 'toolsOverrides', 'Tools created or overridden for this call: a list of { name, description, method, serverUrl, … }'),
+			jsonListOption('Variables Overrides (JSON)', 'variablesOverrides', 'Variables for this call: a list of { key, value, type, … }'),
+		],
+	},
+];
+
+const JSON_OPTIONS = ['agentOverrides', 'callInfo', 'callerInfo', 'messagesHistory', 'serverData', 'toolsOverrides', 'variablesOverrides'];
+
+export interface CallPlan {
+	request: CallRequest;
+	dryRun: boolean;
+}
+
+function isEmptyDefault(value: unknown): boolean {
+	if (Array.isArray(value)) return value.length === 0;
+	return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+}
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CallPlan> {
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const { dryRun, ...rawOptions } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options: IDataObject = {};
+	for (const [name, value] of Object.entries(rawOptions)) {
+		// Timeout is read by runOperation; it is not part of the request.
+		if (name === 'timeout') continue;
+		const parsed = JSON_OPTIONS.includes(name) ? parseJsonParameter(this, value, `options.${name}`, itemIndex) : value;
+		if (parsed !== undefined && !isEmptyDefault(parsed)) options[name] = parsed as IDataObject;
+	}
+	const leadInfo = compact((additional.leadInfo ?? {}) as IDataObject);
+	const body = compact({
+		agentId: readAgentId(this, itemIndex),
+		to: normalizePhone(this.getNodeParameter('to', itemIndex, '')),
+		from: normalizePhone(additional.from),
+		campaignId: additional.campaignId,
+		leadInfo: Object.keys(leadInfo).length ? leadInfo : undefined,
+		options: Object.keys(options).length ? options : undefined,
+	});
+	return { request: validate(this, callRequestSchema, body, itemIndex, 'call request'), dryRun: dryRun === true };
+}
+
+export async function execute(this: IExecuteFunctions, plan: CallPlan, scope: RequestScope) {
+	const sentSecrets = secretsIn(plan.request);
+	if (plan.dryRun) {
+		const url = `${await getBaseUrl.call(this, scope.itemIndex)}/calls`;
+		const request = { method: 'POST', url, body: plan.request };
+		return [{ json: { dryRun: true, request: redactSecrets(request, sentSecrets) } as IDataObject }];
+	}
+	// A started call is billed: the transport never repeats a POST after an unclear failure.
+	const answer = await requestChecked(
+		this,
+		{ method: 'POST', path: '/calls', body: plan.request as IDataObject, raw: true, response: callResponseSchema },
+		scope,
+	);
+	return [{ json: redactSecrets(answer, sentSecrets) as IDataObject }];
+}
+
+export const start: ConvocoreOperation<CallPlan> = {
+	description,
+	defaultConcurrency: 1,
+	prepare,
+	execute,
+};

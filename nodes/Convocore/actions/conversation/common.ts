@@ -1,0 +1,66 @@
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { convoIdSchema } from '../../../shared/contracts/conversations';
+import type { ConvocoreCredentialData } from '../../../shared/regions';
+import { CREDENTIAL_TYPE } from '../../../shared/transport';
+import { readAgentId, readIdParameter, validate } from '../operation';
+
+export type Show = NonNullable<IDisplayOptions['show']>;
+
+/** The conversation picker: recent conversations of the chosen agent, or an ID. */
+export function convoIdProperty(show: Show): INodeProperties {
+	return {
+		displayName: 'Conversation',
+		name: 'convoId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The conversation to read. The list shows the chosen agent’s recent conversations.',
+		displayOptions: { show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a conversation…',
+				typeOptions: { searchListMethod: 'searchConversations', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 4917612345678' },
+		],
+	};
+}
+
+const conversationRefSchema = z.object({ agentId: agentIdSchema, convoId: convoIdSchema });
+export type ConversationRef = z.output<typeof conversationRefSchema>;
+
+export function readConversationRef(ctx: IExecuteFunctions, itemIndex: number): ConversationRef {
+	return validate(
+		ctx,
+		conversationRefSchema,
+		{ agentId: readAgentId(ctx, itemIndex), convoId: readIdParameter(ctx, 'convoId', itemIndex) },
+		itemIndex,
+		'conversation',
+	);
+}
+
+export function conversationPath({ agentId, convoId }: ConversationRef): string {
+	return `/agents/${encodeURIComponent(agentId)}/convos/${encodeURIComponent(convoId)}`;
+}
+
+/**
+ * The region of the credential (`eu` or `na`), which Get Details must name. A custom Base URL
+ * names it by a path segment or host label (`/eu/v3`, `eu-gcp-api.…`).
+ */
+export async function credentialRegion(ctx: IExecuteFunctions, itemIndex: number): Promise<'eu' | 'na'> {
+	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData;
+	if (credentials.region === 'eu' || credentials.region === 'na') return credentials.region;
+	const found = /(?:^|[/.-])(eu|na)(?=[/.-])/i.exec((credentials.baseUrl ?? '').replace(/^https?:\/\//i, '/'));
+	if (found) return found[1].toLowerCase() as 'eu' | 'na';
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'Get Details needs the region (eu or na), and the credential’s custom Base URL does not name one',
+		{ itemIndex, description: 'Choose the EU or NA region in the Convocore credential, or use a Base URL that contains /eu/ or /na/.' },
+	);
+}

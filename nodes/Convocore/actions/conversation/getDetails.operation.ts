@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { redactSecrets } from '../../../shared/contracts/agents';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { convoIdProperty, conversationPath, credentialRegion, readConversationRef, type ConversationRef } from './common';
+
+const show = { resource: ['conversation'], operation: ['getDetails'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent the conversation belongs to'),
+	convoIdProperty(show),
+	timeoutOnlyOptions(show),
+];
+
+type Plan = ConversationRef & { region: 'eu' | 'na' };
+
+/** The details are untyped in the API: any JSON object is passed on. */
+const detailsSchema = z.record(z.unknown());
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return { ...readConversationRef(this, itemIndex), region: await credentialRegion(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const details = await requestChecked(
+		this,
+		{ method: 'GET', path: `${conversationPath(plan)}/details`, qs: { region: plan.region }, response: detailsSchema },
+		scope,
+	);
+	return [{ json: redactSecrets(details) as IDataObject }];
+}
+
+export const getDetails: ConvocoreOperation<Plan> = { description, prepare, execute };

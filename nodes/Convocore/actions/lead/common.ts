@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Show } from '../conversation/common';
+import { compact, readIdParameter } from '../operation';
+
+/** The lead ID of Get, Update and Delete (no picker: a lead is found by Get Many). */
+export function leadIdProperty(show: Show, description: string): INodeProperties {
+	return { displayName: 'Lead ID', name: 'leadId', type: 'string', required: true, default: '', description, displayOptions: { show } };
+}
+
+export function readLeadId(ctx: IExecuteFunctions, itemIndex: number): unknown {
+	return readIdParameter(ctx, 'leadId', itemIndex);
+}
+
+/** Name, email, phone and the metadata the API knows, as collection entries sorted by name. */
+const LEAD_FIELD_OPTIONS: INodeProperties[] = [
+	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+	{
+		displayName: 'Metadata',
+		name: 'metaData',
+		type: 'collection',
+		placeholder: 'Add Metadata',
+		default: {},
+		options: [
+			{ displayName: 'Address', name: 'address', type: 'string', default: '' },
+			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+			{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 3 }, default: '' },
+			{ displayName: 'Source', name: 'source', type: 'string', default: '', description: 'Where the lead came from (Convocore defaults to chat)' },
+		],
+	},
+	{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+	{ displayName: 'Phone', name: 'phone', type: 'string', placeholder: '+14155550123', default: '' },
+];
+
+/** The collection of lead fields (Create's Lead Fields, Update's Update Fields). */
+export function leadFieldsProperty(displayName: string, name: string, show: Show): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options: LEAD_FIELD_OPTIONS };
+}
+
+/** The lead fields of a collection, empty ones left out (an empty metadata block too). */
+export function leadFieldsFrom(raw: IDataObject): IDataObject {
+	const { metaData, ...fields } = raw;
+	const meta = compact((metaData ?? {}) as IDataObject);
+	return compact({ ...fields, metaData: Object.keys(meta).length ? meta : undefined }) as IDataObject;
+}
+
+/** `{ success, data }` answers: the lead in `data`, or the whole answer when there is none. */
+export function leadOf(answer: { data?: unknown } & Record<string, unknown>): IDataObject {
+	const { data } = answer;
+	return (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : answer) as IDataObject;
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { createLeadRequestSchema, leadEnvelopeSchema, type CreateLeadRequest } from '../../../shared/contracts/leads';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { leadFieldsFrom, leadFieldsProperty, leadOf } from './common';
+
+const show = { resource: ['lead'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent that owns the lead'),
+	leadFieldsProperty('Lead Fields', 'leadFields', show),
+	timeoutOnlyOptions(show),
+];
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreateLeadRequest> {
+	const fields = leadFieldsFrom(this.getNodeParameter('leadFields', itemIndex, {}) as IDataObject);
+	return validate(this, createLeadRequestSchema, { lead: { agentId: readAgentId(this, itemIndex), ...fields } }, itemIndex, 'lead');
+}
+
+export async function execute(this: IExecuteFunctions, request: CreateLeadRequest, scope: RequestScope) {
+	const answer = await requestChecked(
+		this,
+		{ method: 'POST', path: '/leads', body: request as unknown as IDataObject, raw: true, response: leadEnvelopeSchema },
+		scope,
+	);
+	return [{ json: leadOf(answer) }];
+}
+
+export const create: ConvocoreOperation<CreateLeadRequest> = { description, prepare, execute };

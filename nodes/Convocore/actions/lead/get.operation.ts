@@ -1,0 +1,36 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { leadEnvelopeSchema, leadIdSchema } from '../../../shared/contracts/leads';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { leadIdProperty, leadOf, readLeadId } from './common';
+
+const show = { resource: ['lead'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent that owns the lead'),
+	leadIdProperty(show, 'The lead to read'),
+	timeoutOnlyOptions(show),
+];
+
+export const leadRefSchema = z.object({ agentId: agentIdSchema, leadId: leadIdSchema });
+export type LeadRef = z.output<typeof leadRefSchema>;
+
+export function readLeadRef(ctx: IExecuteFunctions, itemIndex: number): LeadRef {
+	return validate(ctx, leadRefSchema, { agentId: readAgentId(ctx, itemIndex), leadId: readLeadId(ctx, itemIndex) }, itemIndex, 'lead');
+}
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<LeadRef> {
+	return readLeadRef(this, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, plan: LeadRef, scope: RequestScope) {
+	// `?agentId=` is not in the OpenAPI; the newer public client sends it (beyond-the-seed 3.4).
+	const path = `/leads/${encodeURIComponent(plan.leadId)}`;
+	const answer = await requestChecked(this, { method: 'GET', path, qs: { agentId: plan.agentId }, raw: true, response: leadEnvelopeSchema }, scope);
+	return [{ json: leadOf(answer) }];
+}
+
+export const get: ConvocoreOperation<LeadRef> = { description, prepare, execute };

@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { LEAD_PAGE, agentLeadsPageSchema } from '../../../shared/contracts/leads';
+import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import {
+	LISTING_FIELDS,
+	agentIdProperty,
+	compact,
+	readAgentId,
+	readListing,
+	returnAllAndLimit,
+	timeoutOnlyOptions,
+	validate,
+	type ConvocoreOperation,
+} from '../operation';
+
+const show = { resource: ['lead'], operation: ['getAll'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose leads to list'),
+	...returnAllAndLimit(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '', description: 'Only leads of this lead group' },
+			{ displayName: 'Search Term', name: 'searchTerm', type: 'string', default: '', description: 'Only leads matching this text' },
+		],
+	},
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = z.object({
+	agentId: agentIdSchema,
+	...LISTING_FIELDS,
+	filters: z.object({ groupName: z.string().optional(), searchTerm: z.string().optional() }).strict(),
+});
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(
+		this,
+		planSchema,
+		{
+			agentId: readAgentId(this, itemIndex),
+			...readListing(this, itemIndex),
+			filters: compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
+		},
+		itemIndex,
+		'lead listing',
+	);
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = `/agents/${encodeURIComponent(plan.agentId)}/leads`;
+	const max = plan.returnAll ? Infinity : plan.limit;
+	// Pages are numbered from 1 and sized by the first request, so the offset maps onto a page.
+	const pageSize = Math.min(LEAD_PAGE.maxLimit, max);
+	const leads = await collectOffsetPages(
+		async (offset) => {
+			const qs: IDataObject = { ...plan.filters, page: Math.floor(offset / pageSize) + 1, limit: pageSize };
+			const page = await requestChecked(this, { method: 'GET', path, qs, raw: true, response: agentLeadsPageSchema }, scope);
+			return { items: page.leads, total: page.total };
+		},
+		{ max, pageSize },
+	);
+	return leads.map((lead) => ({ json: lead as IDataObject }));
+}
+
+export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

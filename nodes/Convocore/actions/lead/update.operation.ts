@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../../../shared/contracts/leads';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { leadFieldsFrom, leadFieldsProperty, leadIdProperty, leadOf, readLeadId } from './common';
+
+const show = { resource: ['lead'], operation: ['update'] };
+
+export const description: INodeProperties[] = [
+	leadIdProperty(show, 'The lead to change'),
+	leadFieldsProperty('Update Fields', 'updateFields', show),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = z.object({ leadId: leadIdSchema, body: updateLeadRequestSchema });
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const lead = leadFieldsFrom(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	return validate(this, planSchema, { leadId: readLeadId(this, itemIndex), body: { lead } }, itemIndex, 'lead update');
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	// The OpenAPI body is `{ lead }` only: no top-level agentId (beyond-the-seed 3.4).
+	const path = `/leads/${encodeURIComponent(plan.leadId)}`;
+	const answer = await requestChecked(
+		this,
+		{ method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: leadEnvelopeSchema },
+		scope,
+	);
+	return [{ json: leadOf(answer) }];
+}
+
+export const update: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,51 @@
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { AGENT_URL_PATTERN, agentIdOf } from '../../shared/contracts/agents';
+import { CONVO_PAGE } from '../../shared/contracts/conversations';
+import { fetchAgents } from '../actions/agent/api';
+import { fetchConversationPage } from '../actions/conversation/getAll.operation';
+
+/** Agent picker: every agent of `GET /agents`, matched on title and ID. Only the two are shown. */
+export async function searchAgents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const wanted = filter?.trim().toLowerCase() ?? '';
+	const results: INodeListSearchItems[] = [];
+	for (const agent of await fetchAgents(this)) {
+		const id = agentIdOf(agent);
+		if (!id) continue;
+		const title = typeof agent.title === 'string' && agent.title.trim() ? agent.title.trim() : id;
+		if (wanted && !`${title} ${id}`.toLowerCase().includes(wanted)) continue;
+		results.push({ name: title, value: id });
+	}
+	return { results: results.sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+function chosenAgentId(ctx: ILoadOptionsFunctions): string {
+	const raw = ctx.getCurrentNodeParameter('agentId') as unknown;
+	const locator = typeof raw === 'object' && raw !== null ? (raw as { mode?: unknown; value?: unknown }) : { value: raw };
+	const text = typeof locator.value === 'string' ? locator.value.trim() : '';
+	return locator.mode === 'url' ? (AGENT_URL_PATTERN.exec(text)?.[1] ?? text) : text;
+}
+
+/** Conversation picker: the chosen agent's recent conversations, a page of 20 at a time. */
+export async function searchConversations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const agentId = chosenAgentId(this);
+	if (!agentId || agentId.startsWith('=')) {
+		throw new NodeOperationError(this.getNode(), 'Choose an agent first, then pick one of its conversations');
+	}
+	const page = await fetchConversationPage(this, agentId, CONVO_PAGE.maxLimit, paginationToken || undefined);
+	const wanted = filter?.trim().toLowerCase() ?? '';
+	const results: INodeListSearchItems[] = [];
+	for (const convo of page.items) {
+		const id = String(convo.ID ?? convo.id ?? '');
+		if (!id) continue;
+		const who = [convo.userName, convo.userPhone ?? convo.userEmail].filter((part) => typeof part === 'string' && part).join(' ');
+		const name = [who || id, typeof convo.origin === 'string' ? `(${convo.origin})` : ''].filter(Boolean).join(' ');
+		if (wanted && !`${name} ${id}`.toLowerCase().includes(wanted)) continue;
+		results.push({ name, value: id });
+	}
+	return { results, ...(page.nextCursor ? { paginationToken: page.nextCursor } : {}) };
+}

@@ -1,0 +1,134 @@
+import { conversationDetailsQuerySchema, listConversationsQuerySchema } from '../../nodes/shared/contracts/conversations';
+import { findAgent } from '../auth';
+import { ApiError, parseOrThrow } from '../errors';
+import { conversationKey, type SandboxConversation, type SandboxState } from '../state';
+import type { Route, RouteContext } from './types';
+
+/** Conversations: cursor paging as the newer client reads it, records per the OpenAPI. */
+
+/** Calls whose simulated time is up end now: state, duration, turns and a summary. */
+export function settleCalls(state: SandboxState, now = Date.now()): void {
+	for (const convo of Object.values(state.conversations)) {
+		const call = convo.call;
+		if (!call || convo.state === 'ended_chat' || call.endsAt > now) continue;
+		const agent = state.agents[convo.agentId];
+		const name = convo.userName || convo.userPhone;
+		call.durationSeconds = Math.max(1, Math.round((call.endsAt - convo.createdAt) / 1000));
+		convo.history.push(
+			{ from: 'ai', text: `Hi ${name}, this is ${agent?.title ?? 'your agent'}. Thanks for your interest!`, at: call.endsAt },
+			{ from: 'human', text: 'Thanks, please send me the details by email.', at: call.endsAt },
+		);
+		convo.summary = `${agent?.title ?? 'The agent'} called ${name} (${convo.userPhone}); they asked for the details by email.`;
+		convo.metrics = { follow_up_needed: true, sentiment_score: 0.6 };
+		convo.state = 'ended_chat';
+		convo.updatedAt = call.endsAt;
+	}
+}
+
+/** One conversation as the API has it; list rows lack the summary and captured variables. */
+function conversationRecord(convo: SandboxConversation, full: boolean): Record<string, unknown> {
+	const turns = convo.messages.length + convo.history.length;
+	const lastMessageTS = Math.max(convo.createdAt, ...convo.messages.map((m) => m.at), ...convo.history.map((h) => h.at));
+	const record: Record<string, unknown> = {
+		ID: convo.ID,
+		userID: convo.userPhone,
+		userName: convo.userName,
+		userPhone: convo.userPhone,
+		...(convo.userEmail ? { userEmail: convo.userEmail } : {}),
+		...(convo.campaignId ? { campaignId: convo.campaignId } : {}),
+		origin: convo.origin,
+		state: convo.state,
+		messagesNum: turns,
+		interactionsNum: turns,
+		ts: convo.createdAt,
+		firstMessageTS: convo.createdAt,
+		lastMessageTS,
+		lastModified: convo.updatedAt,
+		convoTimeSeconds: convo.call?.durationSeconds ?? Math.round((convo.updatedAt - convo.createdAt) / 1000),
+		...(convo.metrics ? { metrics: Object.entries(convo.metrics).map(([key, value]) => ({ key, value })) } : {}),
+	};
+	if (convo.call) {
+		record.vapi = { callDuration: convo.call.durationSeconds ?? 0, callerPhoneNumber: convo.call.from, calleePhoneNumber: convo.userPhone, callStatus: convo.state === 'ended_chat' ? 'ended' : 'in-progress' };
+		record.voice = { listenUrl: convo.call.listenUrl };
+	}
+	if (full) {
+		if (convo.summary) record.summary = convo.summary;
+		if (convo.capturedVariables) record.capturedVariables = convo.capturedVariables;
+		record.title = `${convo.origin === 'telephony' ? 'Call' : 'SMS'} with ${convo.userName}`;
+		const lastMessage = convo.history[convo.history.length - 1]?.text ?? convo.messages[convo.messages.length - 1]?.body;
+		if (lastMessage) record.lastMessage = lastMessage;
+	}
+	return record;
+}
+
+const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+
+function decodeCursor(cursor: string): number {
+	try {
+		const offset = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')).o;
+		if (Number.isInteger(offset) && offset >= 0) return offset;
+	} catch {
+		// Answered below.
+	}
+	throw new ApiError(400, 'INVALID_CURSOR', 'cursor is not one this API handed out.');
+}
+
+function agentConversations(ctx: RouteContext, agentId: string): SandboxConversation[] {
+	settleCalls(ctx.state);
+	return Object.values(ctx.state.conversations)
+		.filter((convo) => convo.agentId === agentId)
+		.sort((a, b) => b.updatedAt - a.updatedAt || (a.ID < b.ID ? -1 : a.ID > b.ID ? 1 : 0));
+}
+
+function listConversations(ctx: RouteContext) {
+	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
+	const query = parseOrThrow(listConversationsQuerySchema, ctx.query, 'conversations query');
+	if (query.page !== undefined && query.page > 1 && !query.cursor) {
+		throw new ApiError(400, 'CURSOR_REQUIRED', 'page above 1 needs the cursor of the page before: send cursor=<nextCursor>.');
+	}
+	const all = agentConversations(ctx, agent.ID);
+	const start = query.cursor ? decodeCursor(query.cursor) : 0;
+	const rows = all.slice(start, start + query.limit);
+	const hasMore = start + rows.length < all.length;
+	return {
+		body: {
+			success: true,
+			message: `${rows.length} conversation(s)`,
+			data: rows.map((convo) => conversationRecord(convo, false)),
+			hasMore,
+			...(hasMore ? { nextCursor: encodeCursor(start + rows.length) } : {}),
+		},
+	};
+}
+
+function findConversation(ctx: RouteContext): SandboxConversation {
+	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
+	settleCalls(ctx.state);
+	const convo = ctx.state.conversations[conversationKey(agent.ID, ctx.params.convoId)];
+	if (!convo) throw new ApiError(404, 'CONVERSATION_NOT_FOUND', `Conversation ${ctx.params.convoId} of agent ${agent.ID} was not found.`);
+	return convo;
+}
+
+function getConversation(ctx: RouteContext) {
+	return { body: { success: true, message: 'Conversation found', data: conversationRecord(findConversation(ctx), true) } };
+}
+
+function getConversationDetails(ctx: RouteContext) {
+	const query = parseOrThrow(conversationDetailsQuerySchema, ctx.query, 'conversation details query');
+	if (query.region !== ctx.region) {
+		throw new ApiError(404, 'CONVERSATION_NOT_FOUND', `No conversation ${ctx.params.convoId} in region ${query.region} on this (${ctx.region}) host.`);
+	}
+	const convo = findConversation(ctx);
+	const turns = [
+		...convo.messages.map((m) => ({ from: m.direction === 'inbound' ? 'human' : 'ai', text: m.body, at: m.at, channel: 'sms' })),
+		...convo.history.map((h) => ({ from: h.from, text: h.text, at: h.at })),
+	].sort((a, b) => a.at - b.at);
+	const recordings = convo.call && convo.state === 'ended_chat' ? [{ url: `${ctx.serverUrl}/recordings/${convo.ID}.mp3`, durationSeconds: convo.call.durationSeconds }] : [];
+	return { body: { success: true, message: 'Conversation details', data: { ...conversationRecord(convo, true), region: query.region, turns, recordings } } };
+}
+
+export const conversationRoutes: Route[] = [
+	{ method: 'GET', pattern: '/agents/:agentId/convos', handler: listConversations },
+	{ method: 'GET', pattern: '/agents/:agentId/convos/:convoId', handler: getConversation },
+	{ method: 'GET', pattern: '/agents/:agentId/convos/:convoId/details', handler: getConversationDetails },
+];
