@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** `DELETE /workspaces/{workspaceId}/crawler/jobs/{jobId}`: removes the job and its scraped pages. */
-export const deleteCrawlerJobResponseSchema = z.object({
+export const deleteCrawlerJobResponseSchema = lazy(() => z.object({
 	success: z.boolean(),
 	message: z.string(),
-});
+}));

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** Page size of `GET /agents/{agentId}/custom-metrics` (field notes: public client max 100, default 50). */
 export const METRIC_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 
-export const customMetricSchema = z.object({
+export const customMetricSchema = lazy(() => z.object({
 	id: z.string(),
 	key: z.string(),
 	description: z.string(),
@@ -12,10 +13,10 @@ export const customMetricSchema = z.object({
 	options: z.array(z.string()).optional(),
 	createdAtUNIX: z.number(),
 	updatedAtUNIX: z.number(),
-});
+}));
 export type CustomMetric = z.infer<typeof customMetricSchema>;
 
-export const listCustomMetricsQuerySchema = z
+export const listCustomMetricsQuerySchema = lazy(() => z
 	.object({
 		limit: z.coerce
 			.number()
@@ -25,10 +26,10 @@ export const listCustomMetricsQuerySchema = z
 			.default(METRIC_PAGE.defaultLimit),
 		startAfterId: z.string().min(1).optional(),
 	})
-	.strict();
+	.strict());
 
-export const listCustomMetricsResponseSchema = z.object({
+export const listCustomMetricsResponseSchema = lazy(() => z.object({
 	success: z.boolean(),
 	metrics: z.array(customMetricSchema),
 	total: z.number(),
-});
+}));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 import { agentOptionsSchema } from './agentOptions';
 import { e164, uri } from './common';
 
@@ -6,7 +7,7 @@ export const MAX_MEDIA_URLS = 10;
 export const SMS_SEGMENT_LENGTH = 1600;
 export const VALIDITY_PERIOD = { min: 1, max: 14400 } as const;
 
-export const smsOptionsSchema = z
+export const smsOptionsSchema = lazy(() => z
 	.object({
 		dryRun: z.boolean().optional(),
 		createConvo: z.boolean().optional(),
@@ -28,20 +29,20 @@ export const smsOptionsSchema = z
 		smartEncoded: z.boolean().optional(),
 		agentOptions: agentOptionsSchema.optional(),
 	})
-	.strict();
+	.strict());
 
-export const leadInfoSchema = z
+export const leadInfoSchema = lazy(() => z
 	.object({
 		username: z.string().optional(),
 		email: z.string().optional(),
 		address: z.string().optional(),
 	})
 	// Extra keys are allowed and merged into the conversation for personalisation.
-	.catchall(z.unknown());
+	.catchall(z.unknown()));
 
-export const smsModeSchema = z.enum(['direct', 'agent']);
+export const smsModeSchema = lazy(() => z.enum(['direct', 'agent']));
 
-export const smsRequestSchema = z
+export const smsRequestSchema = lazy(() => z
 	.object({
 		agentId: z.string({ required_error: 'is required' }).min(1, 'is required'),
 		to: z.string({ required_error: 'is required' }).pipe(e164),
@@ -68,18 +69,18 @@ export const smsRequestSchema = z
 						: 'is required in direct mode',
 			});
 		}
-	});
+	}));
 export type SmsRequest = z.infer<typeof smsRequestSchema>;
 
-export const smsSegmentSchema = z
+export const smsSegmentSchema = lazy(() => z
 	.object({
 		messageSid: z.string(),
 		segmentIndex: z.number(),
 		status: z.string().optional(),
 	})
-	.strict();
+	.strict());
 
-export const smsResponseSchema = z
+export const smsResponseSchema = lazy(() => z
 	.object({
 		success: z.boolean(),
 		status: z.string().optional(),
@@ -100,5 +101,5 @@ export const smsResponseSchema = z
 		messagesPreview: z.array(z.string()).optional(),
 		segments: z.array(smsSegmentSchema).optional(),
 	})
-	.strict();
+	.strict());
 export type SmsResponse = z.infer<typeof smsResponseSchema>;
