@@ -9,13 +9,31 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type { ZodTypeAny } from 'zod';
-import { errorBodySchema } from './contracts/common';
+import {
+	apiError,
+	connectionError,
+	deadlineError,
+	headerValue,
+	isIdempotent,
+	rateLimitTooLongError,
+	redirectError,
+	unexpectedBodyError,
+	type ErrorScope,
+	type Headers,
+	type RetryReport,
+} from './apiErrors';
+import { describeIssues } from './contracts/common';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
+import { addSecret, redactDeep, redactedNode, secretsIn } from './secrets';
+
+export { apiError } from './apiErrors';
+export { collectCursorPages, collectOffsetPages } from './pagination';
 
 /**
  * The one way every Convocore node talks to the V3 API: URL from the credential, JSON in and
- * out, `{ success, data }` envelopes unwrapped, failures turned into errors a no-code user can act
- * on, and retries only where they cannot duplicate anything.
+ * out, `{ success, data }` envelopes unwrapped, every answer checked against its contract, one
+ * overall deadline per request, no redirect followed (the credential never leaves for another
+ * host), no secret in anything handed on, and retries only where they cannot duplicate anything.
  */
 
 export const CREDENTIAL_TYPE = 'convocoreApi';
@@ -41,47 +59,56 @@ export interface RequestScope {
 	itemIndex?: number;
 	/** Shared by the concurrent requests of one execution, so that a 429 slows all of them. */
 	gate?: RateLimitGate;
+	/** Overall deadline of this request, attempts and waits included (Options > Timeout). */
+	timeoutMs?: number;
 }
 
 export const RETRY_POLICY = {
 	/** Attempts in all, the first one included. */
 	maxAttempts: 5,
-	/** Longest single wait, whatever Retry-After asks for. */
-	maxDelayMs: 30_000,
-	/** Longest total waiting across the retries of one request. */
-	totalBudgetMs: 60_000,
 	/** First back-off for GETs after a 5xx or a network error; doubles each time. */
 	baseDelayMs: 250,
-	/** Per-request timeout; a timed-out POST is never re-sent. */
+	/** Longest back-off between two attempts when the server names no time. */
+	maxDelayMs: 30_000,
+	/** Overall deadline of one request unless Options > Timeout says otherwise. */
 	timeoutMs: 60_000,
 } as const;
 
-/** Requests that cannot change anything server-side may be repeated after an unclear failure. */
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-const PLAN_FOR_READS = 'Business';
-const PLAN_FOR_WRITES = 'White Label';
-
 /**
  * When Convocore answers 429, every request of the execution waits until the moment the server
- * named, instead of each of them hammering on and failing on its own.
+ * named, instead of each of them hammering on and failing on its own. The waiting requests are
+ * released spread over a short window (jitter), so that a strict limiter does not see them all
+ * in the same instant and refuse the whole burst again.
  */
 export class RateLimitGate {
 	private resumeAt = 0;
+	private spreadMs = 0;
+
+	constructor(private readonly random: () => number = Math.random) {}
 
 	pauseFor(ms: number): void {
-		this.resumeAt = Math.max(this.resumeAt, Date.now() + ms);
+		const resumeAt = Date.now() + ms;
+		if (resumeAt > this.resumeAt) {
+			this.resumeAt = resumeAt;
+			// A quarter of the pause, between 50 ms and 1 s: enough to spread a burst, short enough not to matter.
+			this.spreadMs = Math.min(Math.max(ms / 4, 50), 1000);
+		}
+	}
+
+	/** How long a request arriving now would be held. */
+	remainingMs(): number {
+		return Math.max(this.resumeAt - Date.now(), 0);
 	}
 
 	async wait(): Promise<void> {
 		const remaining = this.resumeAt - Date.now();
-		if (remaining > 0) await sleep(remaining);
+		if (remaining > 0) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
 	}
 }
 
 interface FullResponse {
 	statusCode: number;
-	headers: Record<string, string | string[] | undefined>;
+	headers: Headers;
 	body: unknown;
 }
 
@@ -90,21 +117,29 @@ export async function getBaseUrl(this: ConvocoreContext, itemIndex?: number): Pr
 	try {
 		return resolveBaseUrl(credentials);
 	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message, { itemIndex });
+		throw new NodeOperationError(redactedNode(this.getNode()), (error as Error).message, { itemIndex });
 	}
 }
 
-/** Sends one request to the V3 API and returns its (unwrapped) JSON body. */
+/** Sends one request to the V3 API and returns its (unwrapped, checked) JSON body. */
 export async function convocoreApiRequest<T = unknown>(
 	this: ConvocoreContext,
 	request: ConvocoreRequest,
 	scope: RequestScope = {},
 ): Promise<T> {
-	const baseUrl = await getBaseUrl.call(this, scope.itemIndex);
-	const url = `${baseUrl}${request.path}`;
+	const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData & { secretKey?: string };
+	let baseUrl: string;
+	try {
+		baseUrl = resolveBaseUrl(credentials);
+	} catch (error) {
+		throw new NodeOperationError(redactedNode(this.getNode()), (error as Error).message, { itemIndex: scope.itemIndex });
+	}
+	const secrets = secretsIn(request.body);
+	addSecret(secrets, credentials.secretKey);
+	const errorScope: ErrorScope = { ctx: this, request, scope, secrets };
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url,
+		url: `${baseUrl}${request.path}`,
 		qs: request.qs,
 		body: request.body,
 		headers: { Accept: 'application/json' },
@@ -113,21 +148,27 @@ export async function convocoreApiRequest<T = unknown>(
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: RETRY_POLICY.timeoutMs,
+		// A redirect is answered with an error instead: n8n would re-send the credential to any host.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
-	const response = await sendWithRetries(this, options, scope, (requestOptions) =>
-		this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, requestOptions),
+	const response = await sendWithRetries(this, options, errorScope, (ctx, requestOptions) =>
+		ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, requestOptions),
 	);
-	const body = parseJsonBody(this, response, request, scope);
-	if (response.statusCode >= 200 && response.statusCode < 300) {
-		return (request.raw ? body : unwrapEnvelope(this, body, request, scope)) as T;
+	const { statusCode } = response;
+	if (statusCode >= 300 && statusCode < 400) {
+		throw redirectError(errorScope, statusCode, headerValue(response.headers, 'location'), baseUrl);
 	}
-	throw apiError(this, response.statusCode, body, request, scope, response.headers);
+	const body = redactDeep(parseJsonBody(response, errorScope), secrets);
+	if (statusCode < 200 || statusCode >= 300) {
+		throw apiError(this, statusCode, body, request, scope, response.headers, errorScope);
+	}
+	return checkedBody(body, statusCode, errorScope, request) as T;
 }
 
 /**
  * Downloads a file that the API pointed at (a voice preview on a CDN). The credential is NOT
- * sent: the URL may be on another host than the API.
+ * sent: the URL may be on another host than the API, so following its redirects is harmless.
  */
 export async function downloadFile(
 	this: IExecuteFunctions,
@@ -140,14 +181,14 @@ export async function downloadFile(
 		encoding: 'arraybuffer',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: RETRY_POLICY.timeoutMs,
 	};
-	const response = await sendWithRetries(this, options, scope, (requestOptions) =>
-		this.helpers.httpRequest(requestOptions),
+	const errorScope: ErrorScope = { ctx: this, request: { method: 'GET', path: safeUrl(url) }, scope, secrets: new Set() };
+	const response = await sendWithRetries(this, options, errorScope, (ctx, requestOptions) =>
+		ctx.helpers.httpRequest(requestOptions),
 	);
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		throw new NodeApiError(
-			this.getNode(),
+			redactedNode(this.getNode()),
 			{ message: `Download failed with HTTP ${response.statusCode}` } as JsonObject,
 			{
 				message: `Could not download ${safeUrl(url)} (HTTP ${response.statusCode})`,
@@ -160,49 +201,125 @@ export async function downloadFile(
 	return { data: Buffer.from(response.body as ArrayBuffer), contentType };
 }
 
+/** What Deadline.race resolves to when the deadline passed first. */
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * One overall deadline for a request, attempts and waits included. The abort signal cancels the
+ * request in flight (a server trickling one byte at a time resets any idle timeout), and the race
+ * returns at the deadline even if a request ignored the signal.
+ */
+class Deadline {
+	readonly signal: AbortSignal;
+	private readonly endsAt: number;
+
+	constructor(readonly timeoutMs: number, cancel?: AbortSignal) {
+		this.endsAt = Date.now() + timeoutMs;
+		const timer = AbortSignal.timeout(timeoutMs);
+		this.signal = cancel ? AbortSignal.any([timer, cancel]) : timer;
+	}
+
+	remainingMs(): number {
+		return Math.max(this.endsAt - Date.now(), 0);
+	}
+
+	/** `work`'s result, or TIMED_OUT as soon as the deadline passes; `work`'s own failure otherwise. */
+	async race<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
+		if (this.signal.aborted) return TIMED_OUT;
+		return await new Promise<T | typeof TIMED_OUT>((resolve, reject) => {
+			const onAbort = () => resolve(TIMED_OUT);
+			this.signal.addEventListener('abort', onAbort, { once: true });
+			work.then(
+				(value) => {
+					this.signal.removeEventListener('abort', onAbort);
+					resolve(value);
+				},
+				(error) => {
+					this.signal.removeEventListener('abort', onAbort);
+					if (this.signal.aborted) resolve(TIMED_OUT);
+					else reject(error);
+				},
+			);
+		});
+	}
+
+	/** Waits `ms`, or less if the deadline comes first; false when it did. */
+	async sleep(ms: number): Promise<boolean> {
+		return (await this.race(sleep(Math.min(ms, this.remainingMs())))) !== TIMED_OUT && this.remainingMs() > 0;
+	}
+}
+
+/** n8n hands its own cancel signal to authenticated requests; this context hands on the deadline's, which includes it. */
+function withSignal(ctx: ConvocoreContext, signal: AbortSignal): ConvocoreContext {
+	return Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ConvocoreContext;
+}
+
+function executionCancelSignal(ctx: ConvocoreContext): AbortSignal | undefined {
+	const getter = (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal;
+	return typeof getter === 'function' ? getter.call(ctx) : undefined;
+}
+
 async function sendWithRetries(
 	ctx: ConvocoreContext,
 	options: IHttpRequestOptions,
-	scope: RequestScope,
-	send: (options: IHttpRequestOptions) => Promise<unknown>,
+	errorScope: ErrorScope,
+	send: (ctx: ConvocoreContext, options: IHttpRequestOptions) => Promise<unknown>,
 ): Promise<FullResponse> {
-	const method = (options.method ?? 'GET').toUpperCase();
-	const idempotent = IDEMPOTENT_METHODS.has(method);
-	let waitedMs = 0;
+	const { scope } = errorScope;
+	const idempotent = isIdempotent(options.method ?? 'GET');
+	const deadline = new Deadline(scope.timeoutMs ?? RETRY_POLICY.timeoutMs, executionCancelSignal(ctx));
+	const sendContext = withSignal(ctx, deadline.signal);
+	const report: RetryReport = { attempts: 0, waitedMs: 0, retryAfterWaits: 0 };
+	errorScope.retries = report;
+	const expired = () => deadlineError(errorScope, deadline.timeoutMs);
+	const pause = async (ms: number) => {
+		report.waitedMs += ms;
+		if (!(await deadline.sleep(ms))) throw expired();
+	};
 
-	for (let attempt = 1; ; attempt++) {
-		await scope.gate?.wait();
-		const isLastAttempt = attempt >= RETRY_POLICY.maxAttempts;
-		let response: FullResponse;
+	for (;;) {
+		if (scope.gate) {
+			const held = scope.gate.remainingMs();
+			if (held > deadline.remainingMs()) throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
+			if ((await deadline.race(scope.gate.wait())) === TIMED_OUT) throw expired();
+		}
+		report.attempts++;
+		const isLastAttempt = report.attempts >= RETRY_POLICY.maxAttempts;
+		let answer: unknown;
 		try {
 			// A fresh copy each time: authentication adds headers to the object it is given.
-			response = (await send({ ...options, headers: { ...options.headers } })) as FullResponse;
+			const attempt = { ...options, headers: { ...options.headers }, abortSignal: deadline.signal, timeout: deadline.remainingMs() || 1 };
+			answer = await deadline.race(send(sendContext, attempt));
 		} catch (error) {
-			const delay = backoffDelay(attempt);
-			if (idempotent && !isLastAttempt && waitedMs + delay <= RETRY_POLICY.totalBudgetMs) {
-				waitedMs += delay;
-				await sleep(delay);
+			const delay = backoffDelay(report.attempts);
+			if (idempotent && !isLastAttempt && delay < deadline.remainingMs()) {
+				await pause(delay);
 				continue;
 			}
-			throw connectionError(ctx, error, options, scope, idempotent, attempt);
+			throw connectionError(errorScope, error, options.url);
 		}
+		if (answer === TIMED_OUT) throw expired();
+		const response = answer as FullResponse;
 
-		if (response.statusCode === 429) {
-			// A 429 was not processed, so any method may be repeated.
-			const delay = retryAfterDelay(response.headers, attempt);
-			if (!isLastAttempt && waitedMs + delay <= RETRY_POLICY.totalBudgetMs) {
-				waitedMs += delay;
-				scope.gate?.pauseFor(delay);
-				await (scope.gate ? scope.gate.wait() : sleep(delay));
-				continue;
+		if (response.statusCode === 429 && !isLastAttempt) {
+			// A 429 was not processed, so any method may be repeated, after the wait the server named.
+			const retryAfter = retryAfterMs(response.headers);
+			if (retryAfter !== undefined && retryAfter > deadline.remainingMs()) {
+				throw rateLimitTooLongError(errorScope, Date.now() + retryAfter, deadline.timeoutMs);
 			}
-			return response;
+			const delay = retryAfter ?? backoffDelay(report.attempts);
+			if (delay >= deadline.remainingMs()) return response;
+			if (retryAfter !== undefined) report.retryAfterWaits++;
+			if (scope.gate) {
+				report.waitedMs += delay;
+				scope.gate.pauseFor(delay);
+			} else await pause(delay);
+			continue;
 		}
 		if (response.statusCode >= 500 && idempotent && !isLastAttempt) {
-			const delay = backoffDelay(attempt);
-			if (waitedMs + delay <= RETRY_POLICY.totalBudgetMs) {
-				waitedMs += delay;
-				await sleep(delay);
+			const delay = backoffDelay(report.attempts);
+			if (delay < deadline.remainingMs()) {
+				await pause(delay);
 				continue;
 			}
 		}
@@ -214,208 +331,68 @@ function backoffDelay(attempt: number): number {
 	return Math.min(RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1), RETRY_POLICY.maxDelayMs);
 }
 
-/** Retry-After in seconds or as an HTTP date, bounded; without it, the usual back-off. */
-function retryAfterDelay(headers: FullResponse['headers'], attempt: number): number {
-	const value = headerValue(headers, 'retry-after');
-	let delay = backoffDelay(attempt);
-	if (value !== undefined) {
-		const seconds = Number(value);
-		if (Number.isFinite(seconds)) delay = seconds * 1000;
-		else {
-			const date = Date.parse(value);
-			if (!Number.isNaN(date)) delay = date - Date.now();
-		}
-	}
-	return Math.min(Math.max(delay, 0), RETRY_POLICY.maxDelayMs);
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(headers: Headers): number | undefined {
+	const value = headerValue(headers, 'retry-after')?.trim();
+	if (!value) return undefined;
+	const secondsValue = Number(value);
+	if (Number.isFinite(secondsValue)) return Math.max(secondsValue * 1000, 0);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(date - Date.now(), 0);
 }
 
-function headerValue(headers: FullResponse['headers'] | undefined, name: string): string | undefined {
-	if (!headers) return undefined;
-	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
-	const value = key === undefined ? undefined : headers[key];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-function parseJsonBody(
-	ctx: ConvocoreContext,
-	response: FullResponse,
-	request: ConvocoreRequest,
-	scope: RequestScope,
-): unknown {
-	const { body } = response;
-	if (typeof body !== 'string') return body ?? {};
-	if (body.trim() === '') return {};
+/**
+ * The parsed body. A success must be valid JSON; a failure's body that is not JSON (a proxy's
+ * HTML page) is left undefined, so the error is built from the status alone.
+ */
+function parseJsonBody(response: FullResponse, errorScope: ErrorScope): unknown {
+	const { body, statusCode } = response;
+	const ok = statusCode >= 200 && statusCode < 300;
+	if (typeof body !== 'string') return body;
+	if (body.trim() === '') return undefined;
 	try {
 		return JSON.parse(body);
 	} catch {
-		const ok = response.statusCode >= 200 && response.statusCode < 300;
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: 'The response was not valid JSON' } as JsonObject,
-			{
-				message: `Convocore answered ${request.method} ${request.path} with HTTP ${response.statusCode} and a body that is not valid JSON`,
-				description: ok && !IDEMPOTENT_METHODS.has(request.method)
-					? 'The request was probably processed. It was not sent again, to avoid doing it twice: check in Convocore before retrying.'
-					: 'This is usually a temporary problem on the Convocore side or a proxy in between. Try again later.',
-				httpCode: String(response.statusCode),
-				itemIndex: scope.itemIndex,
-			},
-		);
+		if (!ok) return undefined;
+		throw unexpectedBodyError(errorScope, statusCode, 'a body that is not valid JSON');
 	}
 }
 
-function unwrapEnvelope(
-	ctx: ConvocoreContext,
-	body: unknown,
-	request: ConvocoreRequest,
-	scope: RequestScope,
-): unknown {
-	if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-	const envelope = body as IDataObject;
-	if (envelope.success === false) {
-		throw apiError(ctx, 200, body, request, scope);
-	}
-	if (typeof envelope.success === 'boolean' && 'data' in envelope && envelope.data !== undefined) {
-		return envelope.data;
-	}
-	return body;
-}
-
-function describeRequest(request: ConvocoreRequest): string {
-	return `${request.method} ${request.path}`;
-}
-
-/** Maps an HTTP failure to an error that says what happened and what to do about it. */
-export function apiError(
-	ctx: ConvocoreContext,
-	statusCode: number,
-	body: unknown,
-	request: ConvocoreRequest,
-	scope: RequestScope,
-	headers?: FullResponse['headers'],
-): NodeApiError {
-	const parsed = errorBodySchema.partial().safeParse(body);
-	const apiBody = parsed.success ? parsed.data : {};
-	const apiMessage = apiBody.message?.trim() || undefined;
-	const code = apiBody.code;
-	const issues = (apiBody.issues ?? []).map((issue) => issue.message).filter(Boolean);
-	const details: string[] = [];
-	if (issues.length) details.push(`Problems: ${issues.join('; ')}`);
-	if (code) details.push(`Convocore error code: ${code}`);
-
-	let message: string;
-	let hint: string | undefined;
-	switch (true) {
-		case statusCode === 400 || statusCode === 422:
-			message = `Convocore rejected the request: ${apiMessage ?? 'invalid input'}`;
-			break;
-		case statusCode === 401:
-			message = `Convocore did not accept the secret key${apiMessage ? `: ${apiMessage}` : ''}`;
-			hint =
-				'Check the Secret Key in the Convocore credential, and that its Region matches the region your workspace lives in (a key from EU is refused by NA and the other way round). Workspace operations need the workspace secret; an agent secret only works for that agent.';
-			break;
-		case statusCode === 403: {
-			const billingLink = findUrl(body) ?? findUrl(headerValue(headers, 'location'));
-			const planGate = /plan|upgrade|billing/i.test(`${apiMessage ?? ''} ${code ?? ''}`) || !!billingLink;
-			if (planGate) {
-				const write = !IDEMPOTENT_METHODS.has(request.method);
-				message = `Your Convocore plan does not allow this request (${describeRequest(request)})`;
-				hint = `${write ? `Changes (POST, PUT, PATCH, DELETE) need the ${PLAN_FOR_WRITES} plan or higher` : `Reading (GET) needs the ${PLAN_FOR_READS} plan or higher`}; Free, Starter and Pro plans have no API access.${billingLink ? ` Upgrade here: ${billingLink}` : ''}${apiMessage ? ` Convocore said: ${apiMessage}` : ''}`;
-			} else {
-				message = `Convocore refused this request: ${apiMessage ?? 'forbidden'}`;
-				hint =
-					'An agent secret only works for its own agent; workspace operations need the workspace secret.';
-			}
-			break;
-		}
-		case statusCode === 404:
-			message = `Not found: ${apiMessage ?? describeRequest(request)}`;
-			hint =
-				'Check the ID. If it is right, check the Region in the credential: a workspace that lives in NA is not found on the EU host, and the other way round.';
-			break;
-		case statusCode === 429:
-			message = 'Convocore is rate limiting these requests, and retrying did not help';
-			hint = `The request was retried ${RETRY_POLICY.maxAttempts - 1} times, honouring Retry-After. Send fewer items at once (lower Concurrency) or try again later.`;
-			break;
-		case statusCode >= 500:
-			message = `Convocore had an internal problem (HTTP ${statusCode})${apiMessage ? `: ${apiMessage}` : ''}`;
-			hint = IDEMPOTENT_METHODS.has(request.method)
-				? 'The request was retried and kept failing. Try again later.'
-				: 'The request may have been processed. It was not sent again, to avoid doing it twice: check in Convocore before retrying.';
-			break;
-		case statusCode >= 200 && statusCode < 300:
-			message = `Convocore reported a failure: ${apiMessage ?? 'success was false'}`;
-			break;
-		default:
-			message = `Convocore answered HTTP ${statusCode}${apiMessage ? `: ${apiMessage}` : ''}`;
-	}
-	if (hint) details.push(hint);
-
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: apiMessage ?? message, ...(code ? { code } : {}) } as JsonObject,
-		{
-			message,
-			description: details.join('\n'),
-			httpCode: String(statusCode),
-			itemIndex: scope.itemIndex,
-		},
-	);
-}
-
-function connectionError(
-	ctx: ConvocoreContext,
-	error: unknown,
-	options: IHttpRequestOptions,
-	scope: RequestScope,
-	idempotent: boolean,
-	attempts: number,
-): NodeApiError {
-	const host = safeHost(options.url);
-	const reason = networkCode(error);
-	const causes: Record<string, string> = {
-		ECONNREFUSED: 'the connection was refused',
-		ENOTFOUND: 'the host name could not be resolved',
-		EAI_AGAIN: 'the host name could not be resolved',
-		ETIMEDOUT: 'the request timed out',
-		ECONNABORTED: 'the request timed out',
-		ECONNRESET: 'the connection was closed before an answer arrived',
-		EPIPE: 'the connection was closed before an answer arrived',
-	};
-	const what = (reason && causes[reason]) ?? 'no answer arrived';
-	const advice = idempotent
-		? `Tried ${attempts} time${attempts > 1 ? 's' : ''}. Check the credential's Region or Base URL and your network.`
-		: 'The request may or may not have reached Convocore. It was not sent again, to avoid doing it twice: check in Convocore before retrying.';
-	// Built from scratch: the underlying error carries the request headers, secret included.
-	// The system code stays out of the message, where n8n would swap the whole message for a
-	// generic text of its own.
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: `Could not reach ${host}: ${what}` } as JsonObject,
-		{
-			message: `Could not reach Convocore at ${host}: ${what}`,
-			description: reason ? `${advice}\nNetwork error code: ${reason}` : advice,
-			itemIndex: scope.itemIndex,
-		},
-	);
-}
-
-function networkCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-		current = (current as { cause?: unknown }).cause;
-	}
+function describeBody(body: unknown, listAllowed: boolean): string | undefined {
+	if (body === undefined) return 'an empty body';
+	if (body === null) return 'the body null';
+	if (Array.isArray(body)) return listAllowed ? undefined : 'a list where an object was expected';
+	if (typeof body !== 'object') return `a ${typeof body} where an object was expected`;
 	return undefined;
 }
 
-function safeHost(url: string | undefined): string {
-	try {
-		return new URL(url ?? '').host || 'the Convocore API';
-	} catch {
-		return 'the Convocore API';
+/**
+ * The success body, checked: an object (never empty, null or a bare value; a list only where the
+ * request's contract accepts one), not `success: false`, unwrapped from `{ success, data }` unless
+ * raw, and meeting the request's contract when it names one.
+ */
+function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, request: ConvocoreRequest): unknown {
+	const notAnObject = describeBody(body, request.response !== undefined);
+	if (notAnObject) throw unexpectedBodyError(errorScope, statusCode, notAnObject);
+	const envelope = body as IDataObject;
+	if (envelope.success === false) {
+		const { ctx, scope, secrets } = errorScope;
+		throw apiError(ctx, statusCode, body, request, scope, undefined, { secrets });
 	}
+	let result: unknown = body;
+	if (!request.raw && typeof envelope.success === 'boolean' && 'data' in envelope && envelope.data !== undefined) {
+		result = envelope.data;
+	}
+	if (!request.response) return result;
+	const checked = request.response.safeParse(result);
+	// The answer as it came: unknown fields are kept, and nothing is rewritten by the schema.
+	if (checked.success) return result;
+	const problems = describeIssues(checked.error);
+	throw unexpectedBodyError(
+		errorScope,
+		statusCode,
+		`an answer that does not match the API specification: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
+	);
 }
 
 /** A URL without query string or credentials, safe to show. */
@@ -426,60 +403,4 @@ function safeUrl(url: string): string {
 	} catch {
 		return 'the file';
 	}
-}
-
-function findUrl(value: unknown): string | undefined {
-	const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
-	return /https?:\/\/[^\s"'<>)\\]+/.exec(text)?.[0];
-}
-
-/**
- * Collects results page by page with limit/offset (voices) and stops as soon as `max` results
- * are in or the server says there is no more.
- */
-export async function collectOffsetPages<T>(
-	fetchPage: (offset: number, limit: number) => Promise<{ items: T[]; total?: number; hasMore?: boolean }>,
-	{ max, pageSize }: { max: number; pageSize: number },
-): Promise<T[]> {
-	const results: T[] = [];
-	let offset = 0;
-	while (results.length < max) {
-		const limit = Math.min(pageSize, max - results.length);
-		const page = await fetchPage(offset, limit);
-		results.push(...page.items.slice(0, max - results.length));
-		offset += page.items.length;
-		// The server's own word wins: a server may cap pages below what was asked, so a short
-		// page only ends the listing when neither hasMore nor total says otherwise.
-		const exhausted =
-			page.hasMore !== undefined
-				? !page.hasMore
-				: typeof page.total === 'number'
-					? offset >= page.total
-					: page.items.length < limit;
-		if (exhausted || page.items.length === 0) break;
-	}
-	return results;
-}
-
-/**
- * Collects results page by page with a cursor (custom metrics: `startAfterId` = id of the last
- * item of the previous page) and stops as soon as `max` results are in or a page comes back short.
- */
-export async function collectCursorPages<T extends { id: string }>(
-	fetchPage: (startAfterId: string | undefined, limit: number) => Promise<{ items: T[]; total?: number }>,
-	{ max, pageSize }: { max: number; pageSize: number },
-): Promise<T[]> {
-	const results: T[] = [];
-	let cursor: string | undefined;
-	while (results.length < max) {
-		const limit = Math.min(pageSize, max - results.length);
-		const page = await fetchPage(cursor, limit);
-		results.push(...page.items.slice(0, max - results.length));
-		const last = page.items[page.items.length - 1];
-		const exhausted =
-			page.items.length < limit || (typeof page.total === 'number' && results.length >= page.total);
-		if (exhausted || !last || last.id === cursor) break;
-		cursor = last.id;
-	}
-	return results;
 }

@@ -402,7 +402,7 @@ describe('Voice > resilience and plan gate', () => {
 		const run = await voice({ operation: 'listProviders' }, { key: sandbox.current.keys.euPro });
 
 		const error = run.error('Convocore') as { message: string; description?: string; httpCode?: string } | undefined;
-		expect(error?.message).toBe('Your Convocore plan does not allow this request (GET /voices/providers)');
+		expect(error?.message).toBe('Your Convocore plan does not allow this request (GET /voices/providers) (PLAN_UPGRADE_REQUIRED)');
 		expect(error?.description).toMatch(/Reading \(GET\) needs the Business plan or higher/);
 		expect(error?.description).toMatch(/https:\/\/app\.convocore\.ai\/settings\/billing/);
 		expect(error?.httpCode).toBe('403');

@@ -25,6 +25,48 @@ export interface ConvocoreOperation<Plan = unknown> {
 export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
 
+/** Options > Timeout: the overall deadline of one item's request, retries and waits included. */
+export const TIMEOUT_SECONDS = { default: 60, min: 1, max: 600 } as const;
+
+/** The Timeout entry of every operation's Options (stored in seconds; absent means the default). */
+export function timeoutOption(): INodeProperties {
+	return {
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: TIMEOUT_SECONDS.min, maxValue: TIMEOUT_SECONDS.max, numberPrecision: 1 },
+		default: 60,
+		description: `Longest time, in seconds, one item's request may take, retries and the waits between them included (${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}). When it passes the item fails; a change that may have reached Convocore is not sent again.`,
+	};
+}
+
+/** An Options collection holding only Timeout, for operations that have no other option. */
+export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [timeoutOption()],
+	};
+}
+
+/** Reads Options > Timeout of one item, in milliseconds; anything but a number in range is an error. */
+export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
+	const value = ctx.getNodeParameter('options.timeout', itemIndex, TIMEOUT_SECONDS.default) as unknown;
+	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < TIMEOUT_SECONDS.min || seconds > TIMEOUT_SECONDS.max) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid options in item ${itemIndex}: options.timeout: must be a number of seconds between ${TIMEOUT_SECONDS.min} and ${TIMEOUT_SECONDS.max}`,
+			{ itemIndex },
+		);
+	}
+	return Math.round(seconds * 1000);
+}
+
 /** The required Agent ID field, shown under `show`; `description` says what the agent is for. */
 export function agentIdProperty(show: NonNullable<IDisplayOptions['show']>, description: string): INodeProperties {
 	return {
@@ -148,11 +190,13 @@ export async function runOperation(
 	const items = ctx.getInputData();
 	const continueOnFail = ctx.continueOnFail();
 	const plans: unknown[] = new Array(items.length);
+	const timeouts: number[] = new Array(items.length);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			plans[itemIndex] = await operation.prepare.call(ctx, itemIndex);
+			timeouts[itemIndex] = readTimeoutMs(ctx, itemIndex);
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(ctx, error, itemIndex);
 			outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
@@ -164,13 +208,15 @@ export async function runOperation(
 	const gate = new RateLimitGate();
 	const pending = plans.map((_, index) => index).filter((index) => outputs[index] === undefined);
 	let failure: Error | undefined;
+	const sent: number[] = [];
 
 	const worker = async () => {
 		while (pending.length && !failure) {
 			const itemIndex = pending.shift() as number;
 			try {
-				const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate });
+				const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate, timeoutMs: timeouts[itemIndex] });
 				outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+				sent.push(itemIndex);
 			} catch (error) {
 				const wrapped = withItemIndex(ctx, error, itemIndex);
 				if (!continueOnFail) {
@@ -182,6 +228,33 @@ export async function runOperation(
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
-	if (failure) throw failure;
+	if (failure) throw withSentReport(failure, sent.sort((a, b) => a - b));
 	return outputs.flat();
+}
+
+/** `[0, 1, 2, 5, 7, 8]` → `0-2, 5, 7-8`. */
+export function itemRanges(indexes: number[]): string {
+	const ranges: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		ranges.push(start === end ? `${indexes[start]}` : `${indexes[start]}-${indexes[end]}`);
+		start = end + 1;
+	}
+	return ranges.join(', ');
+}
+
+/**
+ * A run that fails mid-batch drops the outputs of the items that did go through, so the error
+ * must say which they were: re-running the workflow as it is sends them again (an SMS twice).
+ */
+function withSentReport(failure: Error, sent: number[]): Error {
+	if (sent.length === 0) return failure;
+	const report =
+		`Before this failure, ${sent.length} item${sent.length > 1 ? 's were' : ' was'} sent successfully ` +
+		`(item${sent.length > 1 ? 's' : ''} ${itemRanges(sent)}); their results are not in the output because the run failed. ` +
+		'Re-running the workflow as it is sends them again: remove them from the input first, or turn on Continue On Fail (Settings > On Error) to get one output per item.';
+	const error = failure as Error & { description?: string | null };
+	error.description = error.description ? `${error.description}\n${report}` : report;
+	return failure;
 }

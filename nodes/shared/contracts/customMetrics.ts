@@ -28,6 +28,18 @@ export const listCustomMetricsQuerySchema = lazy(() => z
 	})
 	.strict());
 
+/**
+ * What the node accepts as one page: what paging needs is checked (a list of metrics with ids,
+ * a numeric total if any), so a metric with fields beyond the specification is passed on as it
+ * is rather than refused. The sandbox answers with the full schema below.
+ */
+export const customMetricsPageContract = lazy(() => z
+	.object({
+		metrics: z.array(z.object({ id: z.string().min(1) }).passthrough()),
+		total: z.number().optional(),
+	})
+	.passthrough());
+
 export const listCustomMetricsResponseSchema = lazy(() => z.object({
 	success: z.boolean(),
 	metrics: z.array(customMetricSchema),

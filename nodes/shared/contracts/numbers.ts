@@ -51,6 +51,15 @@ export const assignNumberRequestSchema = lazy(() => numberReference
 	.refine(needsNumber, NEEDS_NUMBER)
 	.refine((body) => !!body.agentId, { message: 'agentId is required', path: ['agentId'] }));
 
+/** Release, repair and assign answer `{ success, message, data }` (no published schema). */
+export const numberActionResponseSchema = lazy(() => z
+	.object({
+		success: z.boolean(),
+		message: z.string().optional(),
+		data: z.unknown().optional(),
+	})
+	.passthrough());
+
 /** Buy and import answer `{ phoneNumber, phoneNumberSid, message }`. */
 export const numberResultSchema = lazy(() => z
 	.object({

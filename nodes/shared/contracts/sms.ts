@@ -103,3 +103,11 @@ export const smsResponseSchema = lazy(() => z
 	})
 	.strict());
 export type SmsResponse = z.infer<typeof smsResponseSchema>;
+
+/**
+ * What the node accepts from `POST /sms`: the same types for every field it knows, and any field
+ * it does not know (the live API may add some). The sandbox keeps the strict schema above.
+ */
+export const smsResponseContract = lazy(() => smsResponseSchema
+	.extend({ segments: z.array(smsSegmentSchema.passthrough()).optional() })
+	.passthrough());

@@ -73,6 +73,13 @@ export const searchVoicesQuerySchema = lazy(() => browseVoicesQuerySchema.extend
 		.optional(),
 }));
 
+/**
+ * What the node accepts from the voice endpoints, whose envelope is unpublished (field notes):
+ * an object (with or without `{ success, data }`) or a bare list, as public clients have seen.
+ * Empty, `null` and bare values are refused; the shapes inside are read defensively.
+ */
+export const voiceAnswerContract = lazy(() => z.union([z.array(z.unknown()), z.object({}).passthrough()]));
+
 /** The normalized voice, identical for every provider. */
 export const voiceSchema = lazy(() => z.object({
 	voiceId: z.string(),

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
+import { deleteCrawlerJobResponseSchema } from '../../../shared/contracts/crawler';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { validate, type ConvocoreOperation } from '../operation';
+import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 
 const show = { resource: ['crawlerJob'], operation: ['delete'] };
 
@@ -33,6 +34,7 @@ export const description: INodeProperties[] = [
 		description: 'The crawler job to delete',
 		displayOptions: { show },
 	},
+	timeoutOnlyOptions(show),
 ];
 
 const planSchema = z.object({
@@ -57,10 +59,14 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: DeletePlan, scope: RequestScope) {
 	const path = `/workspaces/${encodeURIComponent(plan.workspaceId)}/crawler/jobs/${encodeURIComponent(plan.jobId)}`;
 	try {
-		const answer = await convocoreApiRequest.call(this, { method: 'DELETE', path }, scope);
-		// The API answers { success, message }; the ids are added so the item says what was deleted.
-		const fields = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : { result: answer as IDataObject['result'] };
-		return [{ json: { ...fields, workspaceId: plan.workspaceId, jobId: plan.jobId } }];
+		// The API answers { success, message } (checked by the transport); the ids are added so the
+		// item says what was deleted.
+		const answer = (await convocoreApiRequest.call(
+			this,
+			{ method: 'DELETE', path, response: deleteCrawlerJobResponseSchema },
+			scope,
+		)) as IDataObject;
+		return [{ json: { ...answer, workspaceId: plan.workspaceId, jobId: plan.jobId } }];
 	} catch (error) {
 		throw explainNotFound(error, plan);
 	}

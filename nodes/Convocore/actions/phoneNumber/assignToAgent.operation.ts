@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { assignNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty } from '../operation';
+import { agentIdProperty, timeoutOnlyOptions } from '../operation';
 import {
 	additionalFieldsProperty,
 	executeNumberRequest,
@@ -23,6 +23,7 @@ export const description: INodeProperties[] = [
 		'assignToAgent',
 		'Further body fields, sent as they are. The sync-sms endpoint has no published schema, so fields it does not list are passed through.',
 	),
+	timeoutOnlyOptions(showFor('assignToAgent')),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<AssignRequest> {

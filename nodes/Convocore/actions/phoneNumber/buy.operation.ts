@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { buyNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { compact, validate } from '../operation';
+import { compact, timeoutOnlyOptions, validate } from '../operation';
 import {
 	ADDITIONAL_BODY_FIELDS,
 	additionalFieldsProperty,
@@ -57,6 +57,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	),
+	timeoutOnlyOptions(show),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<BuyRequest> {

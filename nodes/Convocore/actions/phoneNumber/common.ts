@@ -7,8 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
-import { TELCO } from '../../../shared/telco';
-import { apiError, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+import { numberActionResponseSchema, numberResultSchema } from '../../../shared/contracts/numbers';
+import { NUMBER_PATHS, TELCO } from '../../../shared/telco';
+import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import { compact, parseJsonParameter, validate, type ConvocoreOperation } from '../operation';
 
 /**
@@ -200,14 +201,13 @@ export async function sendNumberRequest(
 	body: IDataObject,
 	scope: RequestScope,
 ): Promise<IDataObject> {
-	const request = { method: 'POST' as const, path, body, raw: true };
+	// Buy and import answer flat; the other three in an envelope. The transport checks either
+	// against its contract and turns `success: false` into an error.
+	const response = path === NUMBER_PATHS.buy || path === NUMBER_PATHS.import ? numberResultSchema : numberActionResponseSchema;
+	const request = { method: 'POST' as const, path, body, raw: true, response };
 	// A POST: the transport never repeats it after an unclear failure, so nothing happens twice.
 	const answer = await convocoreApiRequest.call(ctx, request, scope);
-	if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) {
-		return { success: true, result: answer as IDataObject['result'] };
-	}
 	const { data, ...rest } = answer as IDataObject;
-	if (rest.success === false) throw apiError(ctx, 200, answer, request, scope);
 	if (data !== null && typeof data === 'object' && !Array.isArray(data)) return { ...rest, ...(data as IDataObject) };
 	return data === undefined ? rest : { ...rest, data };
 }

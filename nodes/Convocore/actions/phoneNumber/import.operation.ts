@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { IMPORT_SECRET_FIELDS, importNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS, telcoField } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
-import { compact, validate } from '../operation';
+import { compact, timeoutOnlyOptions, validate } from '../operation';
 import {
 	ADDITIONAL_BODY_FIELDS,
 	PROVIDER_NAME,
@@ -84,6 +84,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	),
+	timeoutOnlyOptions(show),
 ];
 
 /** Every secret value of an import, so that it can be cut out of anything shown to the user. */

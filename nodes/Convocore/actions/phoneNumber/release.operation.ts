@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { releaseNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
+import { timeoutOnlyOptions } from '../operation';
 import {
 	additionalFieldsProperty,
 	executeNumberRequest,
@@ -28,6 +29,7 @@ export const description: INodeProperties[] = [
 		'release',
 		'Further body fields, sent as they are. The release endpoint has no published schema, so fields it does not list are passed through.',
 	),
+	timeoutOnlyOptions(showFor('release')),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ReleaseRequest> {

@@ -3,12 +3,14 @@ import type { z } from 'zod';
 import { repairNumberRequestSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
+import { timeoutOnlyOptions } from '../operation';
 import {
 	additionalFieldsProperty,
 	executeNumberRequest,
 	numberOperation,
 	numberReferenceProperties,
 	prepareNumberReference,
+	showFor,
 } from './common';
 
 type RepairRequest = z.output<typeof repairNumberRequestSchema>;
@@ -19,6 +21,7 @@ export const description: INodeProperties[] = [
 		'repairWebhooks',
 		'Further body fields, sent as they are. The check-number endpoint has no published schema, so fields it does not list are passed through.',
 	),
+	timeoutOnlyOptions(showFor('repairWebhooks')),
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<RepairRequest> {

@@ -4,6 +4,7 @@ import {
 	SMS_SEGMENT_LENGTH,
 	VALIDITY_PERIOD,
 	smsRequestSchema,
+	smsResponseContract,
 	type SmsRequest,
 	type SmsResponse,
 } from '../../../shared/contracts/sms';
@@ -14,6 +15,7 @@ import {
 	MAX_CONCURRENCY,
 	compact,
 	parseJsonParameter,
+	timeoutOption,
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
@@ -264,6 +266,7 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'Overrides the delivery status callback URL',
 			},
+			timeoutOption(),
 			{
 				displayName: 'Validity Period (Seconds)',
 				name: 'validityPeriod',
@@ -292,7 +295,7 @@ function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefined {
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { concurrency: _concurrency, agentOptions, ...options } = this.getNodeParameter(
+	const { concurrency: _concurrency, timeout: _timeout, agentOptions, ...options } = this.getNodeParameter(
 		'options',
 		itemIndex,
 		{},
@@ -325,7 +328,7 @@ export async function execute(this: IExecuteFunctions, request: SmsRequest, scop
 	// POST /sms answers flat (no envelope); the transport never repeats it after an unclear failure.
 	const result = (await convocoreApiRequest.call(
 		this,
-		{ method: 'POST', path: '/sms', body: request as IDataObject, raw: true },
+		{ method: 'POST', path: '/sms', body: request as IDataObject, raw: true, response: smsResponseContract },
 		scope,
 	)) as SmsResponse;
 	return [{ json: result as IDataObject }];

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import {
 	VOICE_PROVIDERS,
+	voiceAnswerContract,
 	type Voice,
 	type VoiceProvider,
 } from '../../../shared/contracts/voices';
@@ -67,7 +68,7 @@ export function providerSlugOf(entry: VoiceProvider | IDataObject): string {
 
 /** GET /voices/providers: one entry per provider, each with its `provider` slug. */
 export async function fetchProviders(this: Context, scope: RequestScope = {}): Promise<IDataObject[]> {
-	const body = await convocoreApiRequest.call(this, { method: 'GET', path: '/voices/providers' }, scope);
+	const body = await convocoreApiRequest.call(this, { method: 'GET', path: '/voices/providers', response: voiceAnswerContract }, scope);
 	return listIn(body, ['providers', 'items', 'results'])
 		.filter(isObject)
 		.map((entry) => ({ ...entry, provider: providerSlugOf(entry) }))
@@ -91,7 +92,7 @@ export async function fetchModels(
 ): Promise<VoiceModelEntry[]> {
 	const body = await convocoreApiRequest.call(
 		this,
-		{ method: 'GET', path: `/voices/${segment(provider)}/models` },
+		{ method: 'GET', path: `/voices/${segment(provider)}/models`, response: voiceAnswerContract },
 		scope,
 	);
 	return listIn(body, ['models', 'items', 'results'])
@@ -111,7 +112,7 @@ export async function fetchVoicePage(
 	qs: IDataObject,
 	scope: RequestScope = {},
 ): Promise<VoicePage> {
-	const body = await convocoreApiRequest.call(this, { method: 'GET', path, qs }, scope);
+	const body = await convocoreApiRequest.call(this, { method: 'GET', path, qs, response: voiceAnswerContract }, scope);
 	const items = listIn(body, ['voices', 'items', 'results']).filter(isObject) as unknown as Voice[];
 	const meta = (isObject(body) && !Array.isArray(body.voices) && isObject(body.data) ? body.data : body) as IDataObject;
 	return {
@@ -130,7 +131,7 @@ export async function fetchVoice(
 ): Promise<IDataObject> {
 	const body = await convocoreApiRequest.call(
 		this,
-		{ method: 'GET', path: `/voices/${segment(provider)}/${segment(voiceId)}` },
+		{ method: 'GET', path: `/voices/${segment(provider)}/${segment(voiceId)}`, response: voiceAnswerContract },
 		scope,
 	);
 	return objectIn(body, 'voice') ?? {};

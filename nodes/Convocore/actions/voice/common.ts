@@ -6,7 +6,7 @@ import {
 	searchVoicesQuerySchema,
 } from '../../../shared/contracts/voices';
 import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
-import { compact, returnAllAndLimit, validate } from '../operation';
+import { compact, returnAllAndLimit, timeoutOption, validate } from '../operation';
 import { fetchVoicePage } from './api';
 
 /** The provider dropdown, loaded live from GET /voices/providers. */
@@ -113,6 +113,7 @@ export function paginationProperties(operation: string): INodeProperties[] {
 					default: 500,
 					description: 'How many voices to ask Convocore for per request, 1 to 500. Larger pages need fewer requests.',
 				},
+				timeoutOption(),
 			],
 		},
 	];

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { getVoiceParamsSchema } from '../../../shared/contracts/voices';
 import { downloadFile, getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { validate, type ConvocoreOperation } from '../operation';
+import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { fetchVoice } from './api';
 import { providerProperty } from './common';
 
@@ -55,6 +55,7 @@ export const description: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the MP3 preview in',
 		displayOptions: { show: { ...show, downloadPreview: [true] } },
 	},
+	timeoutOnlyOptions(show),
 ];
 
 interface GetVoicePlan {

@@ -1,11 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { getVoiceParamsSchema } from '../../../shared/contracts/voices';
 import type { RequestScope } from '../../../shared/transport';
-import { validate, type ConvocoreOperation } from '../operation';
+import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { fetchModels } from './api';
 import { providerProperty } from './common';
 
-export const description = [providerProperty('listModels')];
+export const description = [
+	providerProperty('listModels'),
+	timeoutOnlyOptions({ resource: ['voice'], operation: ['listModels'] }),
+];
 
 interface ListModelsPlan {
 	provider: string;

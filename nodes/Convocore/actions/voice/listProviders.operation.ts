@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { RequestScope } from '../../../shared/transport';
-import type { ConvocoreOperation } from '../operation';
+import { timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
 import { fetchProviders } from './api';
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	timeoutOnlyOptions({ resource: ['voice'], operation: ['listProviders'] }),
+];
 
 export function prepare(this: IExecuteFunctions): null {
 	return null;

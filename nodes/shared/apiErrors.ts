@@ -1,0 +1,281 @@
+import type { IDataObject, IHttpRequestMethods, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { errorBodySchema } from './contracts/common';
+import { redactDeep, redactedNode, redactText } from './secrets';
+import type { ConvocoreContext, ConvocoreRequest, RequestScope } from './transport';
+
+/**
+ * Every error the transport throws is built here: a message that says what happened (with
+ * Convocore's error code, which AI-agent tools see in the message alone), a description that
+ * says what to do, no secret anywhere (texts from the network are redacted, and the error
+ * carries a copy of the node whose secret-bearing parameters are redacted), and for a write
+ * whose fate is unknown, the warning not to retry blindly.
+ */
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+const PLAN_FOR_READS = 'Business';
+const PLAN_FOR_WRITES = 'White Label';
+/** Longest piece of a server's message quoted in an error message. */
+const MAX_QUOTED_LENGTH = 200;
+
+const NOT_SENT_AGAIN = 'It was not sent again, to avoid doing it twice: check in Convocore before retrying.';
+export const MAY_HAVE_BEEN_PROCESSED = `The request may have been processed. ${NOT_SENT_AGAIN}`;
+const MAY_HAVE_REACHED = `The request may or may not have reached Convocore. ${NOT_SENT_AGAIN}`;
+const MAY_HAVE_ARRIVED = `The request may have reached Convocore and been processed. ${NOT_SENT_AGAIN}`;
+
+/** Requests that cannot change anything server-side may be repeated after an unclear failure. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isIdempotent(method: IHttpRequestMethods | string): boolean {
+	return IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+/** What the retries of one request actually did, so that the error can say it truthfully. */
+export interface RetryReport {
+	attempts: number;
+	waitedMs: number;
+	/** How many of the waits followed a Retry-After header. */
+	retryAfterWaits: number;
+}
+
+/** Everything an error needs to know about the request it is about. */
+export interface ErrorScope {
+	ctx: ConvocoreContext;
+	request: Pick<ConvocoreRequest, 'method' | 'path'>;
+	scope: RequestScope;
+	secrets: ReadonlySet<string>;
+	retries?: RetryReport;
+}
+
+export function describeRequest(request: Pick<ConvocoreRequest, 'method' | 'path'>): string {
+	return `${request.method} ${request.path}`;
+}
+
+export function seconds(ms: number): string {
+	const value = ms / 1000;
+	return `${Number.isInteger(value) ? value : value.toFixed(1)} s`;
+}
+
+/** The one constructor of the transport's errors: redacted texts, redacted node copy. */
+export function convocoreError(
+	{ ctx, scope, secrets }: ErrorScope,
+	parts: { message: string; description?: string; httpCode?: number; response?: JsonObject },
+): NodeApiError {
+	const message = redactText(parts.message, secrets);
+	const error = new NodeApiError(
+		redactedNode(ctx.getNode()),
+		redactDeep(parts.response ?? { message }, secrets),
+		{
+			message,
+			description: parts.description ? redactText(parts.description, secrets) : undefined,
+			httpCode: parts.httpCode === undefined ? undefined : String(parts.httpCode),
+			itemIndex: scope.itemIndex,
+		},
+	);
+	return error;
+}
+
+function quoted(text: string | undefined): string | undefined {
+	const trimmed = text?.trim();
+	if (!trimmed) return undefined;
+	return trimmed.length > MAX_QUOTED_LENGTH ? `${trimmed.slice(0, MAX_QUOTED_LENGTH)}…` : trimmed;
+}
+
+export function headerValue(headers: Headers | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+function findUrl(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
+	return /https?:\/\/[^\s"'<>)\\]+/.exec(text)?.[0];
+}
+
+function retriesSentence(retries: RetryReport | undefined): string {
+	if (!retries || retries.attempts <= 1) return 'It was sent once.';
+	const followed =
+		retries.retryAfterWaits === 0
+			? 'with growing pauses'
+			: retries.retryAfterWaits === retries.attempts - 1
+				? 'each time after the wait Convocore asked for (Retry-After)'
+				: `${retries.retryAfterWaits} time${retries.retryAfterWaits > 1 ? 's' : ''} after the wait Convocore asked for (Retry-After)`;
+	return `It was sent ${retries.attempts} times, ${followed}, waiting ${seconds(retries.waitedMs)} in all.`;
+}
+
+/**
+ * Maps an HTTP failure (or `success: false`) to an error that says what happened and what to do.
+ * `body` is the parsed answer, or undefined when it was not Convocore's JSON (an HTML page).
+ */
+export function apiError(
+	ctx: ConvocoreContext,
+	statusCode: number,
+	body: unknown,
+	request: ConvocoreRequest,
+	scope: RequestScope,
+	headers?: Headers,
+	extra: Pick<ErrorScope, 'retries'> & { secrets?: ReadonlySet<string> } = {},
+): NodeApiError {
+	const errorScope: ErrorScope = { ctx, request, scope, secrets: extra.secrets ?? new Set(), retries: extra.retries };
+	const fromConvocore = errorBodySchema.partial().safeParse(body);
+	const isConvocoreJson = fromConvocore.success && body !== null && typeof body === 'object' && !Array.isArray(body);
+	const apiBody = fromConvocore.success ? fromConvocore.data : {};
+	const apiMessage = quoted(apiBody.message);
+	const code = typeof apiBody.code === 'string' && apiBody.code ? apiBody.code : undefined;
+	const issues = (apiBody.issues ?? []).map((issue) => issue.message).filter(Boolean);
+	const write = !isIdempotent(request.method);
+	const details: string[] = [];
+	if (issues.length) details.push(`Problems: ${issues.join('; ')}`);
+	if (code) details.push(`Convocore error code: ${code}`);
+
+	let message: string;
+	let hint: string | undefined;
+	switch (true) {
+		case statusCode === 400 || statusCode === 422:
+			message = `Convocore rejected the request: ${apiMessage ?? 'invalid input'}`;
+			break;
+		case statusCode === 401:
+			message = `Convocore did not accept the secret key${apiMessage ? `: ${apiMessage}` : ''}`;
+			hint =
+				'Check the Secret Key in the Convocore credential, and that its Region matches the region your workspace lives in (a key from EU is refused by NA and the other way round). Workspace operations need the workspace secret; an agent secret only works for that agent.';
+			break;
+		case statusCode === 403: {
+			const billingLink = findUrl(body) ?? findUrl(headerValue(headers, 'location'));
+			const planGate = /plan|upgrade|billing/i.test(`${apiMessage ?? ''} ${code ?? ''}`) || !!billingLink;
+			if (!isConvocoreJson && !billingLink) {
+				message = `Something between n8n and Convocore refused ${describeRequest(request)} (HTTP 403)`;
+				hint =
+					'The answer was not Convocore\'s: a firewall, proxy or CDN (for example a bot challenge page) blocked the request. Check network rules or proxies between n8n and Convocore, or try again later.';
+			} else if (planGate) {
+				message = `Your Convocore plan does not allow this request (${describeRequest(request)})`;
+				hint = `${write ? `Changes (POST, PUT, PATCH, DELETE) need the ${PLAN_FOR_WRITES} plan or higher` : `Reading (GET) needs the ${PLAN_FOR_READS} plan or higher`}; Free, Starter and Pro plans have no API access.${billingLink ? ` Upgrade here: ${billingLink}` : ''}${apiMessage ? ` Convocore said: ${apiMessage}` : ''}`;
+			} else {
+				message = `Convocore refused this request: ${apiMessage ?? 'forbidden'}`;
+				hint = 'An agent secret only works for its own agent; workspace operations need the workspace secret.';
+			}
+			break;
+		}
+		case statusCode === 404:
+			message = `Not found: ${apiMessage ?? describeRequest(request)}`;
+			hint =
+				'Check the ID. If it is right, check the Region in the credential: a workspace that lives in NA is not found on the EU host, and the other way round.';
+			break;
+		case statusCode === 429:
+			message = 'Convocore kept rate limiting this request (HTTP 429)';
+			hint = `${retriesSentence(extra.retries)} Send fewer items at once (lower Options > Concurrency) or try again later.`;
+			break;
+		case statusCode >= 500:
+			message = `Convocore had an internal problem (HTTP ${statusCode})${apiMessage ? `: ${apiMessage}` : ''}`;
+			if (!isConvocoreJson) message += ', answered by a proxy or load balancer in between';
+			hint = write ? MAY_HAVE_BEEN_PROCESSED : `${retriesSentence(extra.retries)} Try again later.`;
+			break;
+		case statusCode >= 200 && statusCode < 300:
+			message = `Convocore reported a failure: ${apiMessage ?? 'success was false'}`;
+			if (write) hint = 'Convocore said it did not do this. Check the message and the code before retrying.';
+			break;
+		default:
+			message = `Convocore answered HTTP ${statusCode}${apiMessage ? `: ${apiMessage}` : ''}`;
+			if (write) hint = MAY_HAVE_BEEN_PROCESSED;
+	}
+	// AI-agent tools only see the message: Convocore's code is what they can act on.
+	if (code) message += ` (${code})`;
+	if (hint) details.push(hint);
+
+	const response: IDataObject = { message: apiMessage ?? message, ...(code ? { code } : {}) };
+	return convocoreError(errorScope, {
+		message,
+		description: details.join('\n'),
+		httpCode: statusCode,
+		response: response as JsonObject,
+	});
+}
+
+/** The network failed: refused, reset, unresolvable, dropped. Built from scratch: the underlying error carries the request headers, secret included. */
+export function connectionError(errorScope: ErrorScope, error: unknown, url: string | undefined): NodeApiError {
+	const host = safeHost(url);
+	const reason = networkCode(error);
+	const causes: Record<string, string> = {
+		ECONNREFUSED: 'the connection was refused',
+		ENOTFOUND: 'the host name could not be resolved',
+		EAI_AGAIN: 'the host name could not be resolved',
+		ECONNRESET: 'the connection was closed before an answer arrived',
+		EPIPE: 'the connection was closed before an answer arrived',
+	};
+	const what = (reason && causes[reason]) ?? 'no answer arrived';
+	const attempts = errorScope.retries?.attempts ?? 1;
+	const advice = isIdempotent(errorScope.request.method)
+		? `Tried ${attempts} time${attempts > 1 ? 's' : ''}. Check the credential's Region or Base URL and your network.`
+		: MAY_HAVE_REACHED;
+	// The system code stays out of the message, where n8n would swap the whole message for a
+	// generic text of its own.
+	return convocoreError(errorScope, {
+		message: `Could not reach Convocore at ${host}: ${what}`,
+		description: reason ? `${advice}\nNetwork error code: ${reason}` : advice,
+		response: { message: `Could not reach ${host}: ${what}` },
+	});
+}
+
+/** The overall deadline (Options > Timeout) passed, attempts and waits included. */
+export function deadlineError(errorScope: ErrorScope, timeoutMs: number): NodeApiError {
+	const { request, retries } = errorScope;
+	const attempts = retries?.attempts ?? 1;
+	return convocoreError(errorScope, {
+		message: `Convocore did not answer ${describeRequest(request)} within ${seconds(timeoutMs)} (Options > Timeout)`,
+		description: isIdempotent(request.method)
+			? `Tried ${attempts} time${attempts > 1 ? 's' : ''} within that time. Raise Options > Timeout if Convocore is slow, or try again later.`
+			: MAY_HAVE_ARRIVED,
+	});
+}
+
+/** A 429 asked for a wait that does not fit in what is left of the deadline: fail now, naming the time. */
+export function rateLimitTooLongError(errorScope: ErrorScope, resumeAt: number, timeoutMs: number): NodeApiError {
+	const until = new Date(resumeAt).toISOString().slice(11, 19);
+	return convocoreError(errorScope, {
+		message: `Convocore is rate limiting this request and asks to wait until ${until} UTC (HTTP 429)`,
+		description: `That is later than this request's timeout of ${seconds(timeoutMs)} allows, so it was not sent again early. Nothing was processed (a 429 is refused before processing). ${retriesSentence(errorScope.retries)} Try again after ${until} UTC, send fewer items at once (lower Options > Concurrency), or raise Options > Timeout.`,
+		httpCode: 429,
+	});
+}
+
+/** API calls never follow redirects: the credential must not travel to another host. */
+export function redirectError(errorScope: ErrorScope, statusCode: number, location: string | undefined, baseUrl: string): NodeApiError {
+	const target = location ? safeHost(new URL(location, baseUrl).toString()) : 'an unnamed location';
+	const write = !isIdempotent(errorScope.request.method);
+	return convocoreError(errorScope, {
+		message: `Convocore answered ${describeRequest(errorScope.request)} with a redirect (HTTP ${statusCode}) to ${target}, which was not followed`,
+		description: `API requests never follow redirects, so that the secret key is never sent to another host. Check the credential's Region or Base URL: it must be the API's own address, ending in /v3.${write ? ` ${MAY_HAVE_BEEN_PROCESSED}` : ''}`,
+		httpCode: statusCode,
+	});
+}
+
+/** A success status whose body is not what the API specifies. */
+export function unexpectedBodyError(errorScope: ErrorScope, statusCode: number, what: string): NodeApiError {
+	const { request } = errorScope;
+	return convocoreError(errorScope, {
+		message: `Convocore answered ${describeRequest(request)} with HTTP ${statusCode} but ${what}`,
+		description: isIdempotent(request.method)
+			? 'The answer is not what the Convocore API specifies, so it was not turned into items. A proxy may have answered in its place, or the API changed. Try again later; if it persists, report it.'
+			: `The answer is not what the Convocore API specifies. ${MAY_HAVE_BEEN_PROCESSED}`,
+		httpCode: statusCode,
+	});
+}
+
+function networkCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+export function safeHost(url: string | undefined): string {
+	try {
+		return new URL(url ?? '').host || 'the Convocore API';
+	} catch {
+		return 'the Convocore API';
+	}
+}
