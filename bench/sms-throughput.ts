@@ -9,7 +9,9 @@
  * when the 2 cores are shared with other work, which caps any speed-up at (latency + CPU) / CPU.
  * The CPU time per item is printed, so a ratio can be read against it.
  */
-import { DEFAULT_CONCURRENCY } from '../nodes/Convocore/actions/operation';
+import { FIXED_CONCURRENCY } from '../nodes/Convocore/actions/concurrency';
+
+const DEFAULT_CONCURRENCY = FIXED_CONCURRENCY.default;
 import { checkSmsBatch, peakInFlight, resetWithLatency, runSmsBatch, smsItems, type Benchmark } from './common';
 import { cpuMs, fmtMs, fmtRatio, interleave, median, timed } from './lib';
 

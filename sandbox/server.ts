@@ -5,6 +5,7 @@ import { authenticate, enforcePlan, type AuthKind } from './auth';
 import { ApiError, validationError } from './errors';
 import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
 import { FaultQueue, faultSchema, type Fault } from './faults';
+import { LoadShaper } from './load';
 import type { Route, RouteResult, SentSms } from './routes/types';
 import { createSeedState } from './seed';
 import type { SandboxRegion, SandboxState } from './state';
@@ -95,6 +96,7 @@ export class SandboxServer {
 	readonly recorded: RecordedRequest[] = [];
 	readonly delivered: DeliveredEvent[] = [];
 	readonly faults = new FaultQueue();
+	readonly load = new LoadShaper();
 	url = '';
 
 	private readonly http: Server;
@@ -136,6 +138,7 @@ export class SandboxServer {
 		this.recorded.length = 0;
 		this.delivered.length = 0;
 		this.faults.clear();
+		this.load.reset();
 	}
 
 	requests(filter?: RequestFilter): RecordedRequest[] {
@@ -190,6 +193,14 @@ export class SandboxServer {
 			headers,
 		};
 		this.recorded.push(record);
+		const leave = this.load.enter(record);
+		res.once('close', leave);
+		const latency = this.load.latencyFor(record);
+		if (latency > 0) await sleep(latency);
+		const retryAfter = this.load.refuse(record);
+		if (retryAfter !== undefined) return this.answerWithFault({ kind: 'rate-limit', retryAfterSeconds: retryAfter }, res, record);
+		const failure = this.load.failureFor(record);
+		if (failure !== undefined) return this.answerWithFault({ kind: 'status', status: failure }, res, record);
 
 		const fault = this.faults.take(method, path);
 		if (fault) record.fault = fault.kind;

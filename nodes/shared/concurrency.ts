@@ -12,8 +12,10 @@
  *     them was a request the server had no room for. After a 429 the window does not grow again
  *     until the server has been quiet for a while, since a rate limit refills by time, not by
  *     answers, and growing per answer would knock again at the next window;
- *   - rising latency (Vegas / Gradient: recent latency over the fastest answer seen) cuts it to
- *     three quarters, also once per episode, and ends slow start.
+ *   - rising latency (Gradient2: a short-term average of the latency against a long-term one)
+ *     cuts it to three quarters, also once per episode, and ends slow start. The long-term
+ *     average follows a server that became slower for good, so the cuts stop there instead of
+ *     driving the window down to 1 (Vegas' fixed no-load latency would).
  * It never goes above the ceiling nor below 1. FixedLimit keeps exactly N in flight.
  *
  * Waiting for a free slot uses promises only: no timer, so shipped code stays within n8n's rules.
@@ -31,7 +33,8 @@ export interface Permit {
 /** What came of one request, as far as the window is concerned. */
 export type Outcome =
 	| { kind: 'answered'; latencyMs: number }
-	| { kind: 'rateLimited' }
+	/** Answered 429; `pauseMs`: the wait the server asked for, when known. */
+	| { kind: 'rateLimited'; pauseMs?: number }
 	/** Failed for another reason, or its latency is not a clean sample (it waited out a pause). */
 	| { kind: 'ignored' };
 
@@ -41,6 +44,9 @@ export interface ConcurrencyLimit {
 	readonly inFlight: number;
 	/** Resolves once one more request may be sent. */
 	acquire(): Promise<Permit>;
+	/** A signal about a request still in flight (a 429 it is about to wait out). */
+	observe(permit: Permit, outcome: Outcome): void;
+	/** The request is done; its slot is free. */
 	release(permit: Permit, outcome: Outcome): void;
 }
 
@@ -68,9 +74,13 @@ abstract class SlotLimit implements ConcurrencyLimit {
 		return { episode: this.episode, busyAtSend: this.busy, sentBusy };
 	}
 
+	observe(permit: Permit, outcome: Outcome): void {
+		this.learn(permit, outcome, permit.sentBusy || this.busy > permit.busyAtSend);
+	}
+
 	release(permit: Permit, outcome: Outcome): void {
 		this.inFlight--;
-		this.learn(permit, outcome, permit.sentBusy || this.busy > permit.busyAtSend);
+		this.observe(permit, outcome);
 		// Wake as many as now fit; each re-checks the window when it runs.
 		let free = this.current - this.inFlight;
 		while (free-- > 0 && this.waiting.length > 0) (this.waiting.shift() as () => void)();
@@ -106,12 +116,14 @@ export interface AdaptiveSettings {
 	now?: () => number;
 }
 
-/** Recent latency above this multiple of the fastest answer means a queue is building up. */
+/** Recent latency above this multiple of the long-term latency means a queue is building up. */
 const LATENCY_TOLERANCE = 2;
 /** ...and above it by at least this much: on loopback 1 ms against 3 ms is noise, not a queue. */
 const LATENCY_NOISE_MS = 20;
-/** Weight of the newest answer in the recent latency (an exponential moving average). */
+/** Weight of the newest answer in the recent latency (an exponential moving average)... */
 const RECENT_WEIGHT = 0.2;
+/** ...and in the long-term one, which moves slowly: about the last hundred answers. */
+const LONG_TERM_WEIGHT = 0.01;
 /** The cut on rising latency; gentler than on a 429, which is an explicit refusal. */
 const LATENCY_BACKOFF = 0.75;
 /** After a 429, no growth until this long without one (a second, or the last pause if longer). */
@@ -121,7 +133,7 @@ export class AdaptiveLimit extends SlotLimit {
 	private window: number;
 	private readonly ceiling: number;
 	private slowStartUntil: number;
-	private fastest = Infinity;
+	private longTerm: number | undefined;
 	private recent: number | undefined;
 	private lastRateLimitAt = -Infinity;
 	private quietMs = QUIET_AFTER_429_MS;
@@ -139,19 +151,18 @@ export class AdaptiveLimit extends SlotLimit {
 		return Math.floor(this.window);
 	}
 
-	/** Tells the limit how long the server asked to pause, so growth waits at least that long after it. */
-	notePause(ms: number): void {
-		this.quietMs = Math.max(this.quietMs, ms);
-	}
-
 	protected learn(permit: Permit, outcome: Outcome, windowInUse: boolean): void {
-		if (outcome.kind === 'rateLimited') return this.onRateLimited(permit);
+		if (outcome.kind === 'rateLimited') {
+			// Growth waits at least as long as the server asked to pause.
+			if (outcome.pauseMs !== undefined) this.quietMs = Math.max(this.quietMs, outcome.pauseMs);
+			return this.onRateLimited(permit);
+		}
 		if (outcome.kind !== 'answered') return;
 
 		const latency = Math.max(0, outcome.latencyMs);
-		this.fastest = Math.min(this.fastest, latency);
+		this.longTerm = this.longTerm === undefined ? latency : this.longTerm + LONG_TERM_WEIGHT * (latency - this.longTerm);
 		this.recent = this.recent === undefined ? latency : this.recent + RECENT_WEIGHT * (latency - this.recent);
-		if (this.recent > this.fastest * LATENCY_TOLERANCE && this.recent - this.fastest > LATENCY_NOISE_MS) {
+		if (this.recent > this.longTerm * LATENCY_TOLERANCE && this.recent - this.longTerm > LATENCY_NOISE_MS) {
 			this.decrease(permit, LATENCY_BACKOFF);
 			return;
 		}

@@ -110,8 +110,7 @@ describe('AdaptiveLimit', () => {
 	it('waits at least as long as the last pause the server asked for before growing again', async () => {
 		let clock = 0;
 		const limit = new AdaptiveLimit({ ceiling: 50, now: () => clock });
-		limit.notePause(5000);
-		await wave(limit, { kind: 'rateLimited' });
+		await wave(limit, { kind: 'rateLimited', pauseMs: 5000 });
 		const after = limit.current;
 		clock += 4000;
 		for (let i = 0; i < 5; i++) await wave(limit, prompt);
