@@ -157,7 +157,7 @@ export class Report {
 
 	/** A benchmark that could not run to its end. */
 	crashed(error: unknown): void {
-		const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+		const text = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error);
 		console.log(`  ✗ crashed: ${text}`);
 		this.results.push({ bench: this.current, measure: 'ran to completion', shown: (error as Error)?.message ?? String(error), target: 'must hold', pass: false });
 	}

@@ -11,14 +11,17 @@ import './env';
 import { cpus, loadavg } from 'os';
 import { startSandbox } from '../sandbox';
 import { contextFor, type Benchmark } from './common';
+import { cpuPerItem } from './cpu-per-item';
 import { engineOverhead } from './engine-overhead';
 import { now, Report } from './lib';
 import { pagination } from './pagination';
 import { rateLimit } from './rate-limit';
-import { smsThroughput } from './sms-throughput';
+import { rateWindow } from './rate-window';
+import { agentThroughput, smsThroughput } from './sms-throughput';
 import { trigger } from './trigger';
+import { triggerCost } from './trigger-cost';
 
-const BENCHMARKS: Benchmark[] = [smsThroughput, engineOverhead, pagination, trigger, rateLimit];
+const BENCHMARKS: Benchmark[] = [smsThroughput, agentThroughput, rateWindow, cpuPerItem, triggerCost, engineOverhead, pagination, trigger, rateLimit];
 
 async function main(): Promise<number> {
 	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

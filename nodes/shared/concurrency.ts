@@ -126,7 +126,7 @@ const RECENT_WEIGHT = 0.2;
 const LONG_TERM_WEIGHT = 0.01;
 /** The cut on rising latency; gentler than on a 429, which is an explicit refusal. */
 const LATENCY_BACKOFF = 0.75;
-/** After a 429, no growth until this long without one (a second, or the last pause if longer). */
+/** After a 429, no growth until this long without one (a second, or twice the last pause if longer). */
 const QUIET_AFTER_429_MS = 1000;
 
 export class AdaptiveLimit extends SlotLimit {
@@ -153,8 +153,9 @@ export class AdaptiveLimit extends SlotLimit {
 
 	protected learn(permit: Permit, outcome: Outcome, windowInUse: boolean): void {
 		if (outcome.kind === 'rateLimited') {
-			// Growth waits at least as long as the server asked to pause.
-			if (outcome.pauseMs !== undefined) this.quietMs = Math.max(this.quietMs, outcome.pauseMs);
+			// Growth waits twice as long as the server asked to pause: a fixed-window limit refuses
+			// again each window, and a window that grows between refusals adds a 429 per step.
+			if (outcome.pauseMs !== undefined) this.quietMs = Math.max(this.quietMs, 2 * outcome.pauseMs);
 			return this.onRateLimited(permit);
 		}
 		if (outcome.kind !== 'answered') return;

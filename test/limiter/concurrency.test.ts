@@ -107,12 +107,12 @@ describe('AdaptiveLimit', () => {
 		expect(limit.current).toBeLessThanOrEqual(8);
 	});
 
-	it('waits at least as long as the last pause the server asked for before growing again', async () => {
+	it('waits twice as long as the last pause the server asked for before growing again', async () => {
 		let clock = 0;
 		const limit = new AdaptiveLimit({ ceiling: 50, now: () => clock });
 		await wave(limit, { kind: 'rateLimited', pauseMs: 5000 });
 		const after = limit.current;
-		clock += 4000;
+		clock += 9000;
 		for (let i = 0; i < 5; i++) await wave(limit, prompt);
 		expect(limit.current).toBe(after);
 		clock += 1500;
