@@ -92,8 +92,9 @@ export class ConvocoreApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 403,
+					// n8n judges a declarative test by status alone, so both causes of a 403 are named.
 					message:
-						'The key is valid but your plan has no API access: reading needs the Business plan or higher, writing the White Label plan or higher.',
+						'Refused (HTTP 403). If Convocore refused it, the key is valid but your plan has no API access: reading needs the Business plan or higher, writing the White Label plan or higher. If the answer was a web page rather than Convocore\'s error (a firewall, proxy or CDN in between, e.g. a bot challenge), fix network access between n8n and Convocore; the key may be fine.',
 				},
 			},
 		],

@@ -36,7 +36,15 @@ export class Convocore implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'convocoreApi', required: true }],
+		credentials: [
+			{ name: 'convocoreApi', required: true },
+			// Phone Number > Import from node version 2 on; version 1 keeps the token as a parameter.
+			{
+				name: 'convocoreTelephonyApi',
+				required: true,
+				displayOptions: { show: { resource: ['phoneNumber'], operation: ['import'] }, hide: { '@version': [1] } },
+			},
+		],
 		properties: [
 			resourceProperty,
 			...RESOURCES.map(operationProperty),

@@ -20,3 +20,9 @@ export const NUMBER_PATHS = {
 	repairWebhooks: `/utils/${TELCO}/check-number`,
 	assignToAgent: `/utils/${TELCO}/sync-sms`,
 } as const;
+
+/** The provider's own REST API, for the telephony credential's test (as n8n's own credential for it does). */
+export const TELCO_API_BASE_URL = `https://api.${TELCO}.com/2010-04-01`;
+
+/** The telephony account credential (Phone Number > Import); only shown from node version 2 on. */
+export const TELEPHONY_CREDENTIAL_TYPE = 'convocoreTelephonyApi';

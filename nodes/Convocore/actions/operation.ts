@@ -1,12 +1,14 @@
 import type {
 	IDisplayOptions,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 import { describeIssues } from '../../shared/contracts/common';
+import { redactedNode } from '../../shared/secrets';
 import type { Outcome, Permit } from '../../shared/concurrency';
 import { RateLimitGate, type RequestScope } from '../../shared/transport';
 import { ItemGate, limitFor } from './concurrency';
@@ -42,8 +44,8 @@ export function timeoutOption(): INodeProperties {
 	};
 }
 
-/** An Options collection holding only Timeout, for operations that have no other option. */
-export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+/** The Options collection of an operation shown under `show`; `options` sorted by display name. */
+export function optionsCollection(show: NonNullable<IDisplayOptions['show']>, options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -51,8 +53,13 @@ export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): 
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: [timeoutOption()],
+		options,
 	};
+}
+
+/** An Options collection holding only Timeout, for operations that have no other option. */
+export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return optionsCollection(show, [timeoutOption()]);
 }
 
 /** Reads Options > Timeout of one item, in milliseconds; anything but a number in range is an error. */
@@ -173,14 +180,16 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		// Errors from the transport already carry the index; anything re-wrapped would lose it.
 		error.context.itemIndex ??= itemIndex;
+		// The error carries a copy of the node into logs and execution data: no token in it.
+		(error as { node: INode }).node = redactedNode(error.node);
 		return error;
 	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	return new NodeOperationError(redactedNode(ctx.getNode()), error as Error, { itemIndex });
 }
 
 /**
- * Runs one operation over all input items: validates every item first, then sends up to
- * `concurrency` at a time, and returns the outputs in input order, each paired to its item.
+ * Runs one operation over all input items: validates every item first, then sends as many at
+ * a time as the execution's limit allows (./concurrency.ts), and returns the outputs in input order, each paired to its item.
  * Without Continue On Fail, an invalid item stops the run before anything is sent, and a failed
  * request stops new ones from starting (those already in flight finish: a POST is never abandoned
  * half-way nor repeated).

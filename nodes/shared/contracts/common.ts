@@ -10,6 +10,18 @@ export const e164 = lazy(() => z
 
 export const uri = lazy(() => z.string().url('must be a full URL (e.g. https://example.com/image.png)'));
 
+/**
+ * `schema` (a number schema) also taking numeric text, which expressions hand over; unlike
+ * z.coerce, nothing else is converted: `true` or `[5]` stay what they are and are refused.
+ */
+export function numberOrNumericText<T extends z.ZodTypeAny>(schema: T) {
+	return z.preprocess((value) => {
+		if (typeof value !== 'string' || value.trim() === '') return value;
+		const parsed = Number(value);
+		return Number.isFinite(parsed) ? parsed : value;
+	}, schema);
+}
+
 /** The documented error body of every V3 endpoint. */
 export const errorBodySchema = lazy(() => z.object({
 	message: z.string(),

@@ -49,7 +49,7 @@ export const smsRequestSchema = lazy(() => z
 		from: e164.optional(),
 		message: z.string().optional(),
 		mediaUrl: uri.optional(),
-		mediaUrls: z.array(uri).max(MAX_MEDIA_URLS, `must hold at most ${MAX_MEDIA_URLS} URLs`).optional(),
+		mediaUrls: z.array(uri, { invalid_type_error: 'must be a list of URLs (or a single URL)' }).max(MAX_MEDIA_URLS, `must hold at most ${MAX_MEDIA_URLS} URLs`).optional(),
 		mode: smsModeSchema.optional(),
 		campaignId: z.string().optional(),
 		convoId: z.string().optional(),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
 import { IMPORT_SECRET_FIELDS, importNumberRequestSchema } from '../../../shared/contracts/numbers';
-import { NUMBER_PATHS, telcoField } from '../../../shared/telco';
+import { NUMBER_PATHS, TELEPHONY_CREDENTIAL_TYPE, telcoField } from '../../../shared/telco';
 import type { RequestScope } from '../../../shared/transport';
 import { compact, timeoutOnlyOptions, validate } from '../operation';
 import {
@@ -20,6 +20,9 @@ import {
 type ImportRequest = z.output<typeof importNumberRequestSchema>;
 
 const show = showFor('import');
+/** Workflows saved with 0.1.0 are version 1: SID and token as node parameters. */
+const LEGACY_ACCOUNT_FIELDS = { ...show, '@version': [1] };
+const FIRST_VERSION_WITH_CREDENTIAL = 2;
 
 /** The request body keys carry the provider word: they come from telcoField, never written here. */
 const FIELD = {
@@ -42,7 +45,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'AC0123456789abcdef0123456789abcdef',
 		description: `The SID of the ${PROVIDER_NAME} account that owns the number`,
-		displayOptions: { show },
+		displayOptions: { show: LEGACY_ACCOUNT_FIELDS },
 	},
 	{
 		displayName: 'Auth Token',
@@ -52,7 +55,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: `The auth token of that ${PROVIDER_NAME} account. Convocore stores it encrypted; this node never shows it in its output or errors.`,
-		displayOptions: { show },
+		displayOptions: { show: LEGACY_ACCOUNT_FIELDS },
 	},
 	{
 		displayName: 'Caller ID',
@@ -87,47 +90,20 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-/** Every secret value of an import, so that it can be cut out of anything shown to the user. */
-function secretsOf(request: IDataObject): string[] {
-	return IMPORT_SECRET_FIELDS.map((field) => request[field]).filter(
-		(value): value is string => typeof value === 'string' && value.length > 0,
-	);
-}
-
-function redactText<T>(value: T, secrets: string[]): T {
-	if (typeof value !== 'string') return value;
-	return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value as string) as T;
-}
-
-function redactDeep(value: unknown, secrets: string[]): unknown {
-	if (typeof value === 'string') return redactText(value, secrets);
-	if (Array.isArray(value)) return value.map((entry) => redactDeep(entry, secrets));
-	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.entries(value as IDataObject)
-				.filter(([key]) => !(IMPORT_SECRET_FIELDS as readonly string[]).includes(key))
-				.map(([key, entry]) => [key, redactDeep(entry, secrets)]),
-		);
+/**
+ * The account SID and auth token. From node version 2 on they come from the Convocore Telephony
+ * Account credential; version 1 (workflows saved with 0.1.0) keeps its two node parameters, so
+ * those workflows run unchanged.
+ */
+async function readAccount(ctx: IExecuteFunctions, itemIndex: number): Promise<{ accountSid: unknown; authToken: unknown }> {
+	if (ctx.getNode().typeVersion >= FIRST_VERSION_WITH_CREDENTIAL) {
+		const credential = await ctx.getCredentials(TELEPHONY_CREDENTIAL_TYPE, itemIndex);
+		return { accountSid: credential.accountSid, authToken: credential.authToken };
 	}
-	return value;
-}
-
-/** Cuts the auth token out of an error, whatever part of it an answer may have echoed it into. */
-function redactError(error: unknown, secrets: string[]): unknown {
-	if (!secrets.length || error === null || typeof error !== 'object') return error;
-	const target = error as {
-		message?: string;
-		description?: string | null;
-		messages?: string[];
-		errorResponse?: unknown;
-		cause?: unknown;
+	return {
+		accountSid: ctx.getNodeParameter('accountSid', itemIndex, ''),
+		authToken: ctx.getNodeParameter('authToken', itemIndex, ''),
 	};
-	target.message = redactText(target.message, secrets);
-	target.description = redactText(target.description, secrets);
-	if (Array.isArray(target.messages)) target.messages = target.messages.map((m) => redactText(m, secrets));
-	if (target.errorResponse) target.errorResponse = redactDeep(target.errorResponse, secrets);
-	if (target.cause instanceof Error) target.cause.message = redactText(target.cause.message, secrets);
-	return error;
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ImportRequest> {
@@ -136,34 +112,29 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{},
 	) as IDataObject;
-	const authToken = this.getNodeParameter('authToken', itemIndex, '') as string;
+	const { accountSid, authToken } = await readAccount(this, itemIndex);
 	// The four provider fields are always present (an empty one is reported as required); the
-	// optional ones are left out when empty.
+	// optional ones are left out when empty. The transport keeps the token out of outputs and errors.
 	const body: IDataObject = {
 		[FIELD.number]: normalizePhone(this.getNodeParameter('phoneNumber', itemIndex, '') ?? ''),
-		[FIELD.accountSid]: trimmed(this.getNodeParameter('accountSid', itemIndex, '') ?? ''),
-		[FIELD.authToken]: typeof authToken === 'string' ? authToken.trim() : (authToken ?? ''),
+		[FIELD.accountSid]: trimmed(accountSid ?? ''),
+		[FIELD.authToken]: trimmed(authToken ?? ''),
 		[FIELD.callerId]: trimmed(this.getNodeParameter('callerId', itemIndex, '') ?? ''),
 		...compact({ workspaceId: trimmed(additional.workspaceId), agentId: trimmed(additional.agentId) }),
 	};
-	try {
-		// Strict like the endpoint: unknown keys in the JSON are reported here, before sending.
-		const merged = mergeAdditionalBody(this, body, extra, itemIndex);
-		return validate(this, importNumberRequestSchema, merged, itemIndex, 'number import');
-	} catch (error) {
-		// Zod never quotes values, but a JSON syntax error quotes the text around the mistake.
-		throw redactError(error, secretsOf(body));
-	}
+	// Strict like the endpoint: unknown keys in the JSON are reported here, before sending. Neither
+	// error quotes a value, so the token cannot appear in them.
+	const merged = mergeAdditionalBody(this, body, extra, itemIndex);
+	return validate(this, importNumberRequestSchema, merged, itemIndex, 'number import');
 }
 
 export async function execute(this: IExecuteFunctions, request: ImportRequest, scope: RequestScope) {
-	const secrets = secretsOf(request as IDataObject);
-	try {
-		const answer = await sendNumberRequest(this, NUMBER_PATHS.import, request as IDataObject, scope);
-		return [{ json: redactDeep(answer, secrets) as IDataObject }];
-	} catch (error) {
-		throw redactError(error, secrets);
-	}
+	const answer = await sendNumberRequest(this, NUMBER_PATHS.import, request as IDataObject, scope);
+	// An answer that echoes the token is redacted by the transport; its field is dropped altogether.
+	const output = Object.fromEntries(
+		Object.entries(answer).filter(([key]) => !(IMPORT_SECRET_FIELDS as readonly string[]).includes(key)),
+	);
+	return [{ json: output as IDataObject }];
 }
 
 export const importNumber = numberOperation<ImportRequest>(description, prepare, execute);

@@ -12,12 +12,13 @@ import { convocoreApiRequest, type RequestScope } from '../../../shared/transpor
 import {
 	agentIdProperty,
 	compact,
-	parseJsonParameter,
+	optionsCollection,
 	timeoutOption,
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
 import { concurrencyOptions } from '../concurrency';
+import { leadInfoFrom, normalizePhone, readAgentOptions, readMediaUrls } from './fields';
 
 const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
@@ -152,138 +153,116 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Agent Options (JSON)',
-				name: 'agentOptions',
-				type: 'json',
-				default: '{}',
-				description:
-					'Runtime overrides for this interaction (serverData, agentOverrides, messagesHistory, messagesHistoryMergeMode, toolsOverrides, variablesOverrides, mcpServers, currentNode, …), checked against the API specification before sending',
-			},
-			concurrencyOptions('messages')[0],
-			{
-				displayName: 'Create Conversation',
-				name: 'createConvo',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to create or update the SMS conversation record',
-			},
-			{
-				displayName: 'Disable Record History',
-				name: 'disableRecordHistory',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to skip saving the agent turn to the history store (agent mode)',
-			},
-			{
-				displayName: 'Dry Run',
-				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to only validate and return the resolved send plan (from number, mode, segment count) without sending',
-			},
-			{
-				displayName: 'Initial Prompt',
-				name: 'initialPrompt',
-				type: 'string',
-				default: '',
-				typeOptions: { rows: 3 },
-				description: 'Prompt passed to the agent in agent mode. Defaults to a generic outbound SMS opener.',
-			},
-			concurrencyOptions('messages')[1],
-			{
-				displayName: 'Messaging Service SID',
-				name: 'messagingServiceSid',
-				type: 'string',
-				default: '',
-				description: 'Messaging service identifier (own-account numbers only)',
-			},
-			{
-				displayName: 'Persist to Conversation',
-				name: 'persistToConvo',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to store the outbound message metadata on the conversation',
-			},
-			{
-				displayName: 'Provide Feedback',
-				name: 'provideFeedback',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to request delivery feedback (own-account numbers only)',
-			},
-			{
-				displayName: 'Send via Edge',
-				name: 'sendViaEdge',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to deliver through the edge SMS sender, so transcripts and multi-segment replies stay consistent',
-			},
-			{
-				displayName: 'Skip If Human Handoff',
-				name: 'skipIfHumanHandoff',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to send nothing when the conversation is handed off to a human; the output then says skipped with a reason',
-			},
-			{
-				displayName: 'Smart Encoded',
-				name: 'smartEncoded',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to enable smart encoding for GSM-7 and Unicode optimisation',
-			},
-			{
-				displayName: 'Split Long Messages',
-				name: 'splitLongMessages',
-				type: 'boolean',
-				default: false,
-				description: `Whether to split messages longer than ${SMS_SEGMENT_LENGTH} characters into several SMS segments`,
-			},
-			{
-				displayName: 'Status Callback URL',
-				name: 'statusCallbackUrl',
-				type: 'string',
-				default: '',
-				description: 'Overrides the delivery status callback URL',
-			},
-			timeoutOption(),
-			{
-				displayName: 'Validity Period (Seconds)',
-				name: 'validityPeriod',
-				type: 'number',
-				typeOptions: { minValue: VALIDITY_PERIOD.min, maxValue: VALIDITY_PERIOD.max },
-				default: longestValidityPeriod,
-				description: `How long the message may wait for delivery, ${VALIDITY_PERIOD.min} to ${VALIDITY_PERIOD.max} seconds (own-account numbers only)`,
-			},
-		],
-	},
+	optionsCollection(show, [
+		{
+			displayName: 'Agent Options (JSON)',
+			name: 'agentOptions',
+			type: 'json',
+			default: '{}',
+			description:
+				'Runtime overrides for this interaction (serverData, agentOverrides, messagesHistory, messagesHistoryMergeMode, toolsOverrides, variablesOverrides, mcpServers, currentNode, …), checked against the API specification before sending',
+		},
+		concurrencyOptions('messages')[0],
+		{
+			displayName: 'Create Conversation',
+			name: 'createConvo',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to create or update the SMS conversation record',
+		},
+		{
+			displayName: 'Disable Record History',
+			name: 'disableRecordHistory',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to skip saving the agent turn to the history store (agent mode)',
+		},
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the resolved send plan (from number, mode, segment count) without sending',
+		},
+		{
+			displayName: 'Initial Prompt',
+			name: 'initialPrompt',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 3 },
+			description: 'Prompt passed to the agent in agent mode. Defaults to a generic outbound SMS opener.',
+		},
+		concurrencyOptions('messages')[1],
+		{
+			displayName: 'Messaging Service SID',
+			name: 'messagingServiceSid',
+			type: 'string',
+			default: '',
+			description: 'Messaging service identifier (own-account numbers only)',
+		},
+		{
+			displayName: 'Persist to Conversation',
+			name: 'persistToConvo',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to store the outbound message metadata on the conversation',
+		},
+		{
+			displayName: 'Provide Feedback',
+			name: 'provideFeedback',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to request delivery feedback (own-account numbers only)',
+		},
+		{
+			displayName: 'Send via Edge',
+			name: 'sendViaEdge',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to deliver through the edge SMS sender, so transcripts and multi-segment replies stay consistent',
+		},
+		{
+			displayName: 'Skip If Human Handoff',
+			name: 'skipIfHumanHandoff',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send nothing when the conversation is handed off to a human; the output then says skipped with a reason',
+		},
+		{
+			displayName: 'Smart Encoded',
+			name: 'smartEncoded',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to enable smart encoding for GSM-7 and Unicode optimisation',
+		},
+		{
+			displayName: 'Split Long Messages',
+			name: 'splitLongMessages',
+			type: 'boolean',
+			default: false,
+			description: `Whether to split messages longer than ${SMS_SEGMENT_LENGTH} characters into several SMS segments`,
+		},
+		{
+			displayName: 'Status Callback URL',
+			name: 'statusCallbackUrl',
+			type: 'string',
+			default: '',
+			description: 'Overrides the delivery status callback URL',
+		},
+		timeoutOption(),
+		{
+			displayName: 'Validity Period (Seconds)',
+			name: 'validityPeriod',
+			type: 'number',
+			typeOptions: { minValue: VALIDITY_PERIOD.min, maxValue: VALIDITY_PERIOD.max },
+			default: longestValidityPeriod,
+			description: `How long the message may wait for delivery, ${VALIDITY_PERIOD.min} to ${VALIDITY_PERIOD.max} seconds (own-account numbers only)`,
+		},
+	]),
 ];
-
-/** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */
-function normalizePhone(value: unknown): unknown {
-	return typeof value === 'string' ? value.replace(/[\s\-.()]/g, '') : value;
-}
-
-function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefined {
-	if (!raw || Object.keys(raw).length === 0) return undefined;
-	const { extra, ...known } = raw;
-	const fields = ((extra as IDataObject | undefined)?.field ?? []) as Array<{ name: string; value: string }>;
-	const extras = Object.fromEntries(fields.filter((field) => field.name).map((field) => [field.name, field.value]));
-	const leadInfo = { ...compact(known), ...extras };
-	return Object.keys(leadInfo).length ? leadInfo : undefined;
-}
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -292,11 +271,9 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{},
 	) as IDataObject;
-	const parsedAgentOptions = parseJsonParameter(this, agentOptions, 'options.agentOptions', itemIndex);
-	const hasAgentOptions =
-		parsedAgentOptions !== undefined &&
-		!(typeof parsedAgentOptions === 'object' && parsedAgentOptions !== null && Object.keys(parsedAgentOptions).length === 0);
-	const mediaUrls = (additional.mediaUrls as string[] | undefined)?.filter((url) => url !== '');
+	const parsedAgentOptions = readAgentOptions(this, agentOptions, itemIndex);
+	const hasAgentOptions = parsedAgentOptions !== undefined && Object.keys(parsedAgentOptions).length > 0;
+	const mediaUrls = readMediaUrls(additional.mediaUrls);
 
 	const body = compact({
 		agentId: (this.getNodeParameter('agentId', itemIndex) as string).trim(),
@@ -304,7 +281,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		from: normalizePhone(additional.from),
 		message: this.getNodeParameter('message', itemIndex, '') as string,
 		mediaUrl: additional.mediaUrl,
-		mediaUrls: mediaUrls?.length ? mediaUrls : undefined,
+		mediaUrls: Array.isArray(mediaUrls) && mediaUrls.length === 0 ? undefined : mediaUrls,
 		mode: this.getNodeParameter('mode', itemIndex, 'direct') as string,
 		campaignId: additional.campaignId,
 		convoId: additional.convoId,

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { numberOrNumericText } from '../../../shared/contracts/common';
 import {
 	VOICE_PAGE,
 	browseVoicesQuerySchema,
 	searchVoicesQuerySchema,
 } from '../../../shared/contracts/voices';
 import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
-import { compact, returnAllAndLimit, timeoutOption, validate } from '../operation';
+import { compact, optionsCollection, returnAllAndLimit, timeoutOption, validate } from '../operation';
 import { fetchVoicePage } from './api';
 
 /** The provider dropdown, loaded live from GET /voices/providers. */
@@ -97,25 +98,17 @@ export function paginationProperties(operation: string): INodeProperties[] {
 	const show = { resource: ['voice'], operation: [operation] };
 	return [
 		...returnAllAndLimit(show),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: { show },
-			options: [
-				{
-					displayName: 'Page Size',
-					name: 'pageSize',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: VOICE_PAGE.maxLimit },
-					default: 500,
-					description: 'How many voices to ask Convocore for per request, 1 to 500. Larger pages need fewer requests.',
-				},
-				timeoutOption(),
-			],
-		},
+		optionsCollection(show, [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: VOICE_PAGE.maxLimit },
+				default: 500,
+				description: 'How many voices to ask Convocore for per request, 1 to 500. Larger pages need fewer requests.',
+			},
+			timeoutOption(),
+		]),
 	];
 }
 
@@ -130,13 +123,17 @@ export interface VoiceListPlan {
 
 const paginationSchema = z
 	.object({
-		// An expression may hand a number over as text.
-		limit: z.coerce.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').optional(),
-		pageSize: z.coerce
-			.number({ invalid_type_error: 'must be a number' })
-			.int('must be a whole number')
-			.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
-			.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
+		// An expression may hand a number over as text; nothing else is taken for a number.
+		limit: numberOrNumericText(
+			z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more'),
+		).optional(),
+		pageSize: numberOrNumericText(
+			z
+				.number({ invalid_type_error: 'must be a number' })
+				.int('must be a whole number')
+				.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
+				.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
+		),
 	})
 	.strict();
 

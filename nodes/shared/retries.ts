@@ -1,0 +1,209 @@
+import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import {
+	connectionError,
+	deadlineError,
+	headerValue,
+	isIdempotent,
+	rateLimitTooLongError,
+	type ErrorScope,
+	type Headers,
+	type RetryReport,
+} from './apiErrors';
+import type { ConvocoreContext } from './transport';
+
+/**
+ * How one request is sent: within one overall deadline (attempts and waits included), repeated
+ * only where that cannot duplicate anything (GETs after an unclear failure, anything after a 429),
+ * and slowed down for the whole execution when Convocore answers 429.
+ */
+
+export const RETRY_POLICY = {
+	/** Attempts in all, the first one included. */
+	maxAttempts: 5,
+	/** First back-off for GETs after a 5xx or a network error; doubles each time. */
+	baseDelayMs: 250,
+	/** Longest back-off between two attempts when the server names no time. */
+	maxDelayMs: 30_000,
+	/** Overall deadline of one request unless Options > Timeout says otherwise. */
+	timeoutMs: 60_000,
+} as const;
+
+/**
+ * When Convocore answers 429, every request of the execution waits until the moment the server
+ * named, instead of each of them hammering on and failing on its own. The waiting requests are
+ * released spread over a short window (jitter), so that a strict limiter does not see them all
+ * in the same instant and refuse the whole burst again.
+ */
+export class RateLimitGate {
+	private resumeAt = 0;
+	private spreadMs = 0;
+
+	constructor(private readonly random: () => number = Math.random) {}
+
+	pauseFor(ms: number): void {
+		const resumeAt = Date.now() + ms;
+		if (resumeAt > this.resumeAt) {
+			this.resumeAt = resumeAt;
+			// A quarter of the pause, between 50 ms and 1 s: enough to spread a burst, short enough not to matter.
+			this.spreadMs = Math.min(Math.max(ms / 4, 50), 1000);
+		}
+	}
+
+	/** How long a request arriving now would be held. */
+	remainingMs(): number {
+		return Math.max(this.resumeAt - Date.now(), 0);
+	}
+
+	async wait(): Promise<void> {
+		const remaining = this.resumeAt - Date.now();
+		if (remaining > 0) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
+	}
+}
+
+export interface FullResponse {
+	statusCode: number;
+	headers: Headers;
+	body: unknown;
+}
+
+/** What Deadline.race resolves to when the deadline passed first. */
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * One overall deadline for a request, attempts and waits included. The abort signal cancels the
+ * request in flight (a server trickling one byte at a time resets any idle timeout), and the race
+ * returns at the deadline even if a request ignored the signal.
+ */
+class Deadline {
+	readonly signal: AbortSignal;
+	private readonly endsAt: number;
+
+	constructor(readonly timeoutMs: number, cancel?: AbortSignal) {
+		this.endsAt = Date.now() + timeoutMs;
+		const timer = AbortSignal.timeout(timeoutMs);
+		this.signal = cancel ? AbortSignal.any([timer, cancel]) : timer;
+	}
+
+	remainingMs(): number {
+		return Math.max(this.endsAt - Date.now(), 0);
+	}
+
+	/** `work`'s result, or TIMED_OUT as soon as the deadline passes; `work`'s own failure otherwise. */
+	async race<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
+		if (this.signal.aborted) return TIMED_OUT;
+		return await new Promise<T | typeof TIMED_OUT>((resolve, reject) => {
+			const onAbort = () => resolve(TIMED_OUT);
+			this.signal.addEventListener('abort', onAbort, { once: true });
+			work.then(
+				(value) => {
+					this.signal.removeEventListener('abort', onAbort);
+					resolve(value);
+				},
+				(error) => {
+					this.signal.removeEventListener('abort', onAbort);
+					if (this.signal.aborted) resolve(TIMED_OUT);
+					else reject(error);
+				},
+			);
+		});
+	}
+
+	/** Waits `ms`, or less if the deadline comes first; false when it did. */
+	async sleep(ms: number): Promise<boolean> {
+		return (await this.race(sleep(Math.min(ms, this.remainingMs())))) !== TIMED_OUT && this.remainingMs() > 0;
+	}
+}
+
+/** n8n hands its own cancel signal to authenticated requests; this context hands on the deadline's, which includes it. */
+function withSignal(ctx: ConvocoreContext, signal: AbortSignal): ConvocoreContext {
+	return Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ConvocoreContext;
+}
+
+function executionCancelSignal(ctx: ConvocoreContext): AbortSignal | undefined {
+	const getter = (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal;
+	return typeof getter === 'function' ? getter.call(ctx) : undefined;
+}
+
+export async function sendWithRetries(
+	ctx: ConvocoreContext,
+	options: IHttpRequestOptions,
+	errorScope: ErrorScope,
+	send: (ctx: ConvocoreContext, options: IHttpRequestOptions) => Promise<unknown>,
+): Promise<FullResponse> {
+	const { scope } = errorScope;
+	const idempotent = isIdempotent(options.method ?? 'GET');
+	const deadline = new Deadline(scope.timeoutMs ?? RETRY_POLICY.timeoutMs, executionCancelSignal(ctx));
+	const sendContext = withSignal(ctx, deadline.signal);
+	const report: RetryReport = { attempts: 0, waitedMs: 0, retryAfterWaits: 0 };
+	errorScope.retries = report;
+	const expired = () => deadlineError(errorScope, deadline.timeoutMs);
+	const pause = async (ms: number) => {
+		report.waitedMs += ms;
+		if (!(await deadline.sleep(ms))) throw expired();
+	};
+
+	for (;;) {
+		if (scope.gate) {
+			const held = scope.gate.remainingMs();
+			if (held > deadline.remainingMs()) throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
+			if ((await deadline.race(scope.gate.wait())) === TIMED_OUT) throw expired();
+		}
+		report.attempts++;
+		const isLastAttempt = report.attempts >= RETRY_POLICY.maxAttempts;
+		let answer: unknown;
+		try {
+			// A fresh copy each time: authentication adds headers to the object it is given.
+			const attempt = { ...options, headers: { ...options.headers }, abortSignal: deadline.signal, timeout: deadline.remainingMs() || 1 };
+			answer = await deadline.race(send(sendContext, attempt));
+		} catch (error) {
+			const delay = backoffDelay(report.attempts);
+			if (idempotent && !isLastAttempt && delay < deadline.remainingMs()) {
+				await pause(delay);
+				continue;
+			}
+			throw connectionError(errorScope, error, options.url);
+		}
+		if (answer === TIMED_OUT) throw expired();
+		const response = answer as FullResponse;
+
+		if (response.statusCode === 429 && !isLastAttempt) {
+			// A 429 was not processed, so any method may be repeated, after the wait the server named.
+			const retryAfter = retryAfterMs(response.headers);
+			if (retryAfter !== undefined && retryAfter > deadline.remainingMs()) {
+				throw rateLimitTooLongError(errorScope, Date.now() + retryAfter, deadline.timeoutMs);
+			}
+			const delay = retryAfter ?? backoffDelay(report.attempts);
+			if (delay >= deadline.remainingMs()) return response;
+			if (retryAfter !== undefined) report.retryAfterWaits++;
+			if (scope.gate) {
+				report.waitedMs += delay;
+				scope.gate.pauseFor(delay);
+			} else await pause(delay);
+			continue;
+		}
+		if (response.statusCode >= 500 && idempotent && !isLastAttempt) {
+			const delay = backoffDelay(report.attempts);
+			if (delay < deadline.remainingMs()) {
+				await pause(delay);
+				continue;
+			}
+		}
+		return response;
+	}
+}
+
+function backoffDelay(attempt: number): number {
+	return Math.min(RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1), RETRY_POLICY.maxDelayMs);
+}
+
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(headers: Headers): number | undefined {
+	const value = headerValue(headers, 'retry-after')?.trim();
+	if (!value) return undefined;
+	const secondsValue = Number(value);
+	if (Number.isFinite(secondsValue)) return Math.max(secondsValue * 1000, 0);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(date - Date.now(), 0);
+}
+
