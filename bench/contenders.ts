@@ -7,7 +7,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { HttpRequest } from 'n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node';
 import { SANDBOX_IDS } from '../sandbox';
 import { node, runWorkflow, TestNodeTypes } from '../test/harness/engine';
-import { runConvocore } from '../test/harness/convocore';
+import { runConvocore, smsParameters } from '../test/harness/convocore';
 import type { BenchContext } from './common';
 
 const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
@@ -36,15 +36,7 @@ export async function sendWithConvocore(
 	mode: 'direct' | 'agent',
 	options: INodeParameters = {},
 ): Promise<BatchResult> {
-	const parameters: INodeParameters = {
-		resource: 'sms',
-		operation: 'send',
-		agentId: SANDBOX_IDS.ownAccountAgent,
-		to: '={{ $json.to }}',
-		mode,
-		message: '={{ $json.message }}',
-		options,
-	};
+	const parameters = smsParameters(options, mode);
 	const run = await runConvocore(parameters, { credential: ctx.credential, input: items });
 	const error = run.error('Convocore');
 	return { output: error ? [] : run.items(), error: error?.message };

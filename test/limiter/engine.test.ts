@@ -3,8 +3,8 @@
  * of requests in flight measured at the server.
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS, type RecordedRequest } from '../../sandbox';
-import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import type { RecordedRequest } from '../../sandbox';
+import { runConvocore, sandboxCredential, smsParameters, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();
 
@@ -15,16 +15,7 @@ const items = (n: number, tag: string): INodeExecutionData[] =>
 const itemOf = (request: RecordedRequest) => Number((request.body as { to: string }).to.slice(-5));
 
 async function sendSms(input: INodeExecutionData[], options: INodeParameters = {}, continueOnFail = false) {
-	const parameters: INodeParameters = {
-		resource: 'sms',
-		operation: 'send',
-		agentId: SANDBOX_IDS.ownAccountAgent,
-		to: '={{ $json.to }}',
-		mode: 'direct',
-		message: '={{ $json.message }}',
-		options,
-	};
-	return await runConvocore(parameters, { credential: sandboxCredential(sandbox.current), input, continueOnFail });
+	return await runConvocore(smsParameters(options), { credential: sandboxCredential(sandbox.current), input, continueOnFail });
 }
 
 const posts = () => sandbox.current.requests({ method: 'POST', path: '/sms' });
