@@ -83,6 +83,16 @@ describe('adaptive concurrency (the default)', () => {
 	});
 });
 
+describe('Options > Concurrency (as workflows saved with 0.1.0 set it)', () => {
+	it.each([1, 5, 20])('keeps exactly %i in flight, whatever Max Concurrency says', async (concurrency) => {
+		sandbox.current.shapeLoad({ latencyMs: () => 30 });
+		const input = items(60, `fixed ${concurrency}`);
+		const run = await sendSms(input, { concurrency, maxConcurrency: 100 });
+		expectEachSentOnceInOrder(input, run.items());
+		expect(sandbox.current.peakInFlight).toBe(concurrency);
+	});
+});
+
 describe('for any number in flight', () => {
 	/** Later items answer sooner: completion order is the reverse of input order. */
 	const reversedLatency = (n: number) => (request: RecordedRequest) => (n - itemOf(request)) * 4;
