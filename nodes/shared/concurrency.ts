@@ -4,7 +4,10 @@
  * AdaptiveLimit finds the number by itself, the way TCP finds its congestion window and Netflix's
  * concurrency-limits find a server's capacity:
  *   - slow start: it starts at a small window (10, TCP's initial window) and adds one per prompt
- *     answer while the window is in use, so the window doubles every round trip;
+ *     answer while the window is in use, so the window doubles every round trip up to 20; above
+ *     that it adds at most 10 per round trip (RFC 3742's limited slow start), so that a limit the
+ *     server enforces by rate rather than by latency (a 429 at the end of each window) is
+ *     overshot by fewer requests;
  *   - congestion avoidance: after the first sign of trouble it adds only 1/limit per answer (one
  *     per round trip);
  *   - a 429 halves the window once per episode (answers to requests sent before the cut belong
@@ -129,6 +132,15 @@ const LATENCY_BACKOFF = 0.75;
 /** After a 429, no growth until this long without one (a second, or twice the last pause if longer). */
 const QUIET_AFTER_429_MS = 1000;
 
+/** Above this window, slow start adds at most half of it per round trip (RFC 3742). */
+const LIMITED_SLOW_START = 20;
+
+/** What one prompt answer adds in slow start: 1 up to LIMITED_SLOW_START, then 1/K with K = window / (LIMITED_SLOW_START / 2). */
+function slowStartStep(window: number): number {
+	if (window <= LIMITED_SLOW_START) return 1;
+	return 1 / Math.floor(window / (LIMITED_SLOW_START / 2));
+}
+
 export class AdaptiveLimit extends SlotLimit {
 	private window: number;
 	private readonly ceiling: number;
@@ -168,7 +180,7 @@ export class AdaptiveLimit extends SlotLimit {
 			return;
 		}
 		if (!windowInUse || this.now() - this.lastRateLimitAt < this.quietMs) return;
-		this.window += this.window < this.slowStartUntil ? 1 : 1 / this.window;
+		this.window += this.window < this.slowStartUntil ? slowStartStep(this.window) : 1 / this.window;
 		this.window = Math.min(this.window, this.ceiling);
 	}
 
