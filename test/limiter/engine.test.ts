@@ -30,7 +30,7 @@ function expectEachSentOnceInOrder(input: INodeExecutionData[], output: INodeExe
 
 describe('adaptive concurrency (the default)', () => {
 	it('grows on an idle server and never goes above Max Concurrency', async () => {
-		sandbox.current.shapeLoad({ latencyMs: () => 40 });
+		sandbox.current.shapeLoad({ latencyMs: () => 80 });
 		const input = items(120, 'ceiling');
 		const run = await sendSms(input, { maxConcurrency: 24 });
 		expectEachSentOnceInOrder(input, run.items());
@@ -40,7 +40,7 @@ describe('adaptive concurrency (the default)', () => {
 	});
 
 	it('never goes above the default ceiling of 50', async () => {
-		sandbox.current.shapeLoad({ latencyMs: () => 60 });
+		sandbox.current.shapeLoad({ latencyMs: () => 100 });
 		const input = items(250, 'default ceiling');
 		const run = await sendSms(input);
 		expectEachSentOnceInOrder(input, run.items());
@@ -78,11 +78,11 @@ describe('adaptive concurrency (the default)', () => {
 		expectEachSentOnceInOrder(input, run.items());
 		const peak = sandbox.current.peakInFlight;
 		// The first slow answers come back 300 ms after the first slow request: the window is cut
-		// then, so what goes out in the following half second goes out fewer at a time. (Later, once
+		// then, so what goes out a little later goes out fewer at a time. (Later, once
 		// the slower answers are the norm, it may grow again: the server is slower, not overloaded.)
 		const slowSince = posts()[60].at;
 		const afterCut = posts()
-			.filter((request) => request.at >= slowSince + 450 && request.at <= slowSince + 900)
+			.filter((request) => request.at >= slowSince + 600 && request.at <= slowSince + 1200)
 			.map((request) => sandbox.current.inFlightAt(request));
 		expect(peak).toBeGreaterThan(15);
 		expect(afterCut.length).toBeGreaterThan(0);
@@ -121,10 +121,10 @@ describe('for any number in flight', () => {
 		['adaptive (starts at 10)', {}, 10],
 		['Concurrency 5', { concurrency: 5 }, 5],
 	])('%s, without Continue On Fail: no request starts after a failure', async (_label, options, firstWave) => {
-		// Item 2 fails at once; the others of the first wave take 300 ms, so a runner that kept
+		// Item 2 fails at once; the others of the first wave take 1 s, so a runner that kept
 		// going would send item `firstWave` as soon as item 2's slot was free.
 		sandbox.current.shapeLoad({
-			latencyMs: (request) => (itemOf(request) === 2 ? 0 : 300),
+			latencyMs: (request) => (itemOf(request) === 2 ? 0 : 1000),
 			failWith: (request) => (itemOf(request) === 2 ? 400 : undefined),
 		});
 		const input = items(30, 'stop');
