@@ -10,9 +10,7 @@ import {
 } from '../../../shared/contracts/sms';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import {
-	DEFAULT_CONCURRENCY,
 	agentIdProperty,
-	MAX_CONCURRENCY,
 	compact,
 	optionsCollection,
 	readAgentId,
@@ -20,6 +18,7 @@ import {
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
+import { concurrencyOptions } from '../concurrency';
 import { leadInfoFrom, normalizePhone, readAgentOptions, readMediaUrls } from './fields';
 
 const show = { resource: ['sms'], operation: ['send'] };
@@ -164,15 +163,7 @@ export const description: INodeProperties[] = [
 			description:
 				'Runtime overrides for this interaction (serverData, agentOverrides, messagesHistory, messagesHistoryMergeMode, toolsOverrides, variablesOverrides, mcpServers, currentNode, …), checked against the API specification before sending',
 		},
-		{
-			displayName: 'Concurrency',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-			default: DEFAULT_CONCURRENCY,
-			description:
-				'How many messages are sent at the same time. Output order always follows input order.',
-		},
+		concurrencyOptions('messages')[0],
 		{
 			displayName: 'Create Conversation',
 			name: 'createConvo',
@@ -203,6 +194,7 @@ export const description: INodeProperties[] = [
 			typeOptions: { rows: 3 },
 			description: 'Prompt passed to the agent in agent mode. Defaults to a generic outbound SMS opener.',
 		},
+		concurrencyOptions('messages')[1],
 		{
 			displayName: 'Messaging Service SID',
 			name: 'messagingServiceSid',
@@ -275,7 +267,7 @@ export const description: INodeProperties[] = [
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { concurrency: _concurrency, timeout: _timeout, agentOptions, ...options } = this.getNodeParameter(
+	const { concurrency: _concurrency, maxConcurrency: _maxConcurrency, timeout: _timeout, agentOptions, ...options } = this.getNodeParameter(
 		'options',
 		itemIndex,
 		{},
@@ -314,7 +306,6 @@ export async function execute(this: IExecuteFunctions, request: SmsRequest, scop
 
 export const send: ConvocoreOperation<SmsRequest> = {
 	description,
-	defaultConcurrency: DEFAULT_CONCURRENCY,
 	prepare,
 	execute,
 };
