@@ -2,9 +2,9 @@
  * What every benchmark shares: one sandbox on 127.0.0.1, the report, and ways to drive the
  * Convocore node through n8n's engine (test/harness) the way a workflow would.
  */
-import type { ICredentialDataDecryptedObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS, type RecordedRequest, type Sandbox } from '../sandbox';
-import { runConvocore, sandboxCredential } from '../test/harness/convocore';
+import type { ICredentialDataDecryptedObject, INodeExecutionData } from 'n8n-workflow';
+import type { Sandbox } from '../sandbox';
+import { runConvocore, sandboxCredential, smsParameters } from '../test/harness/convocore';
 import type { Report } from './lib';
 
 export interface BenchContext {
@@ -38,18 +38,6 @@ export function smsItems(n: number, tag = 'bench'): INodeExecutionData[] {
 	}));
 }
 
-/** SMS > Send with per-item recipient and text taken from the input by expressions. */
-export function smsParameters(options: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'sms',
-		operation: 'send',
-		agentId: SANDBOX_IDS.ownAccountAgent,
-		to: '={{ $json.to }}',
-		mode: 'direct',
-		message: '={{ $json.message }}',
-		options,
-	};
-}
 
 export async function runSmsBatch(ctx: BenchContext, items: INodeExecutionData[], concurrency?: number): Promise<INodeExecutionData[]> {
 	const run = await runConvocore(smsParameters(concurrency === undefined ? {} : { concurrency }), {
@@ -57,28 +45,6 @@ export async function runSmsBatch(ctx: BenchContext, items: INodeExecutionData[]
 		input: items,
 	});
 	return run.items();
-}
-
-/**
- * Most requests the sandbox was working on at the same time, from arrival times and the injected
- * latency: a request occupies [arrival, arrival + latency). A worker sends its next request only
- * after the previous answer, so its own intervals never overlap.
- */
-export function peakInFlight(requests: RecordedRequest[], latencyMs: number): number {
-	const hold = Math.max(1, latencyMs - 2);
-	const events = requests.flatMap((request) => [
-		{ at: request.at, delta: 1 },
-		{ at: request.at + hold, delta: -1 },
-	]);
-	// Ends before starts at the same instant: the interval is half-open.
-	events.sort((a, b) => a.at - b.at || a.delta - b.delta);
-	let current = 0;
-	let peak = 0;
-	for (const event of events) {
-		current += event.delta;
-		peak = Math.max(peak, current);
-	}
-	return peak;
 }
 
 /** Whether every item came back successful, in input order, each sent to its own recipient exactly once. */

@@ -117,6 +117,8 @@ const OP_TEXT: Record<Comparison, string> = { '>=': '≥', '<=': '≤', '==': '=
 /** Collects every measured figure and check; decides the exit code. */
 export class Report {
 	readonly results: CheckResult[] = [];
+	/** Every detail line, by benchmark: the raw figures behind the headline ones. */
+	readonly notes: Array<{ bench: string; text: string }> = [];
 	private current = '';
 
 	section(bench: string, title: string): void {
@@ -127,6 +129,7 @@ export class Report {
 	/** A line of detail, not part of the summary. */
 	note(text: string): void {
 		console.log(`    ${text}`);
+		this.notes.push({ bench: this.current, text });
 	}
 
 	/**
@@ -158,7 +161,7 @@ export class Report {
 
 	/** A benchmark that could not run to its end. */
 	crashed(error: unknown): void {
-		const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+		const text = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error);
 		console.log(`  ✗ crashed: ${text}`);
 		this.results.push({ bench: this.current, measure: 'ran to completion', shown: (error as Error)?.message ?? String(error), target: 'must hold', pass: false });
 	}

@@ -3,23 +3,30 @@
  * `npm run bench`: every benchmark of the package, one after the other, against one local
  * sandbox on 127.0.0.1. Each compares its variants side by side in this process (interleaved
  * rounds, medians) and checks the ratios against stated targets; the exit code is 1 when any
- * target or check is missed.
+ * target or check is missed. Every figure is also written to bench/results.json.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- sms trigger  only those whose id is given (sms, overhead, pagination, trigger, 429)
+ *   npm run bench -- sms trigger  only those whose id is given (sms, agent, limit, cpu, webhook, load,
+ *                                 overhead, pagination, trigger, 429)
  */
 import './env';
+import { readFileSync, writeFileSync } from 'fs';
 import { cpus, loadavg } from 'os';
+import { join } from 'path';
 import { startSandbox } from '../sandbox';
 import { contextFor, type Benchmark } from './common';
+import { cpuPerItem } from './cpu-per-item';
 import { engineOverhead } from './engine-overhead';
 import { now, Report } from './lib';
+import { loadTime } from './load-time';
 import { pagination } from './pagination';
 import { rateLimit } from './rate-limit';
-import { smsThroughput } from './sms-throughput';
+import { rateWindow } from './rate-window';
+import { agentThroughput, smsThroughput } from './sms-throughput';
 import { trigger } from './trigger';
+import { triggerCost } from './trigger-cost';
 
-const BENCHMARKS: Benchmark[] = [smsThroughput, engineOverhead, pagination, trigger, rateLimit];
+const BENCHMARKS: Benchmark[] = [smsThroughput, agentThroughput, rateWindow, cpuPerItem, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit];
 
 async function main(): Promise<number> {
 	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -51,6 +58,7 @@ async function main(): Promise<number> {
 	}
 	report.printSummary(now() - started);
 	const load = Math.max(loadAtStart, loadavg()[0]);
+	writeResults(report, { benchmarks: selected.map((bench) => bench.id), elapsedMs: now() - started, loadAverage: [loadAtStart, loadavg()[0]] });
 	if (report.failed.length && load > 2 * cpus().length) {
 		console.log(
 			`note: the machine was heavily loaded (load average up to ${load.toFixed(1)} on ${cpus().length} CPUs); ` +
@@ -58,6 +66,24 @@ async function main(): Promise<number> {
 		);
 	}
 	return report.failed.length ? 1 : 0;
+}
+
+/** bench/results.json: every figure of this run, to compare releases by. */
+function writeResults(report: Report, run: { benchmarks: string[]; elapsedMs: number; loadAverage: number[] }): void {
+	const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+	const record = {
+		package: `n8n-nodes-convocore@${version}`,
+		date: new Date().toISOString(),
+		node: process.version,
+		cpus: cpus().length,
+		...run,
+		passed: report.failed.length === 0,
+		results: report.results,
+		details: report.notes,
+	};
+	const file = join(__dirname, 'results.json');
+	writeFileSync(file, `${JSON.stringify(record, null, '\t')}\n`);
+	console.log(`figures written to ${file}`);
 }
 
 main().then(

@@ -1,6 +1,7 @@
 import type { EventType } from '../nodes/shared/contracts/events';
 import type { DeliveredEvent, DeliverOptions } from './events';
 import type { Fault } from './faults';
+import type { LoadModel, WindowLimit } from './load';
 import { ROUTES } from './routes';
 import type { SentSms } from './routes/types';
 import { SANDBOX_KEYS } from './seed';
@@ -19,6 +20,7 @@ export { generateAgentReply, splitIntoSegments } from './routes/sms';
 export { MP3_FRAME_LENGTH, VOICES_PER_PROVIDER } from './voices-catalog';
 export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest, RequestFilter, SentSms };
 export type { FaultKind } from './faults';
+export type { LoadModel, WindowLimit };
 export type * from './state';
 
 export interface SandboxOptions {
@@ -48,6 +50,13 @@ export interface Sandbox {
 	/** The live in-memory data; replaced by reset(). */
 	readonly state: SandboxState;
 	injectFault(fault: Fault): void;
+	/** Latency per request and a fixed-window rate limit; cleared by reset(). */
+	shapeLoad(model: LoadModel): void;
+	/** Most API requests the server was working on at once since the last reset() (or resetPeak()). */
+	readonly peakInFlight: number;
+	resetPeak(): void;
+	/** How many API requests the sandbox was working on when `request` arrived, itself included. */
+	inFlightAt(request: RecordedRequest): number;
 	clearFaults(): void;
 	/** Back to the seed; clears requests, sentSms, delivered and faults. */
 	reset(): void;
@@ -79,6 +88,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			return server.state;
 		},
 		injectFault: (fault) => server.faults.add(fault),
+		shapeLoad: (model) => server.load.set(model),
+		get peakInFlight() {
+			return server.load.peakInFlight;
+		},
+		inFlightAt: (request) => server.load.inFlightAt(request) ?? 0,
+		resetPeak: () => {
+			server.load.peakInFlight = server.load.inFlight;
+		},
 		clearFaults: () => server.faults.clear(),
 		reset: () => server.reset(),
 		deliverEvent: (targetUrl, type, deliverOptions) => server.deliverEvent(targetUrl, type, deliverOptions),

@@ -7,6 +7,7 @@ import { ApiError, validationError } from './errors';
 import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
 import { FaultQueue, faultSchema, type Fault } from './faults';
 import { EventReceiver } from './receiver';
+import { LoadShaper } from './load';
 import type { Route, RouteResult, SentSms } from './routes/types';
 import { createSeedState } from './seed';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
@@ -99,6 +100,7 @@ export class SandboxServer {
 	readonly faults = new FaultQueue();
 	readonly placedCalls: PlacedCall[] = [];
 	readonly receiver = new EventReceiver(this.delivered);
+	readonly load = new LoadShaper();
 	url = '';
 
 	private readonly http: Server;
@@ -142,6 +144,7 @@ export class SandboxServer {
 		this.placedCalls.length = 0;
 		this.receiver.clear();
 		this.faults.clear();
+		this.load.reset();
 	}
 
 	requests(filter?: RequestFilter): RecordedRequest[] {
@@ -196,6 +199,14 @@ export class SandboxServer {
 			headers,
 		};
 		this.recorded.push(record);
+		const leave = this.load.enter(record);
+		res.once('close', leave);
+		const latency = this.load.latencyFor(record);
+		if (latency > 0) await sleep(latency);
+		const retryAfter = this.load.refuse(record);
+		if (retryAfter !== undefined) return this.answerWithFault({ kind: 'rate-limit', retryAfterSeconds: retryAfter }, res, record);
+		const failure = this.load.failureFor(record);
+		if (failure !== undefined) return this.answerWithFault({ kind: 'status', status: failure }, res, record);
 
 		const fault = this.faults.take(method, path);
 		if (fault) record.fault = fault.kind;

@@ -21,32 +21,44 @@ import { ALL_EVENTS, EVENT_OPTIONS } from './eventOptions';
  * Any other occurrence of the secret in the item is replaced by "[redacted]".
  *
  * Answers (Convocore waits at most 60 s and never retries):
- *   400  the body is not a JSON `{ type, payload }` envelope             no execution
+ *   413  the raw body is larger than any real event (MAX_BODY_BYTES)      no execution
+ *   400  the body is not a JSON `{ type, payload }` envelope, or nests
+ *        deeper than any real event (MAX_DEPTH)                          no execution
  *   401  payload.workspaceSecret missing, not a string or wrong;
  *        or, with the replay guard on, createdAt too old or in the future no execution
  *   200  authenticated, but a type this node does not listen to          no execution
  *   200  accepted: {"received": true}, answered before the run          one execution
+ *   500  Max Event Age or Allowed Clock Skew is set but not a number     no execution
+ *        (an expression that resolved to NaN must not turn the guard off)
  *
  * Convocore has no API to register a webhook, so webhookMethods only keep n8n's bookkeeping in
  * the node's static data; the node holds no other state.
  */
 
 interface TriggerOptions {
-	maxEventAgeSeconds?: number;
-	allowedClockSkewSeconds?: number;
+	/** Typed unknown: an expression may resolve to anything. */
+	maxEventAgeSeconds?: unknown;
+	allowedClockSkewSeconds?: unknown;
 }
 
 const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
-function replayGuardFrom(options: TriggerOptions): ReplayGuard | undefined {
-	if (typeof options.maxEventAgeSeconds !== 'number') return undefined;
-	return {
-		maxAgeSeconds: options.maxEventAgeSeconds,
-		clockSkewSeconds:
-			typeof options.allowedClockSkewSeconds === 'number'
-				? options.allowedClockSkewSeconds
-				: DEFAULT_CLOCK_SKEW_SECONDS,
-	};
+/** A replay guard, none when Max Event Age is not set, or why the options are unusable. */
+function replayGuardFrom(options: TriggerOptions): ReplayGuard | undefined | { invalid: string } {
+	const { maxEventAgeSeconds: maxAge, allowedClockSkewSeconds: skew = DEFAULT_CLOCK_SKEW_SECONDS } = options;
+	if (maxAge === undefined || maxAge === null) return undefined;
+	// Set but unusable fails closed: a guard silently off would accept replayed events.
+	if (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0) {
+		return { invalid: `Max Event Age (Seconds) must be a positive number of seconds, got ${describe(maxAge)}` };
+	}
+	if (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0) {
+		return { invalid: `Allowed Clock Skew (Seconds) must be a number of seconds, 0 or more, got ${describe(skew)}` };
+	}
+	return { maxAgeSeconds: maxAge, clockSkewSeconds: skew };
+}
+
+function describe(value: unknown): string {
+	return typeof value === 'number' ? String(value) : typeof value;
 }
 
 function selectedEvents(value: unknown): string[] {
@@ -173,6 +185,8 @@ export class ConvocoreTrigger implements INodeType {
 							'Every event is verified against the workspace secret. Set it in the credential, then activate again.',
 					});
 				}
+				const guard = replayGuardFrom(this.getNodeParameter('options', {}) as TriggerOptions);
+				if (guard && 'invalid' in guard) throw new NodeOperationError(this.getNode(), guard.invalid);
 				const staticData = this.getWorkflowStaticData('node');
 				staticData.webhookUrl = webhookUrl;
 				staticData.events = events;
@@ -195,13 +209,12 @@ export class ConvocoreTrigger implements INodeType {
 		const events = selectedEvents(this.getNodeParameter('events', []));
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		const request = this.getRequestObject() as unknown as { rawBody?: unknown };
+		const replayGuard = replayGuardFrom(options);
 
-		const decision = decideDelivery(this.getBodyData(), request.rawBody, {
-			secret,
-			events,
-			replayGuard: replayGuardFrom(options),
-			now: Date.now(),
-		});
+		const decision =
+			replayGuard && 'invalid' in replayGuard
+				? { kind: 'reject' as const, status: 500, message: `The trigger is misconfigured: ${replayGuard.invalid}` }
+				: decideDelivery(this.getBodyData(), request.rawBody, { secret, events, replayGuard, now: Date.now() });
 
 		if (decision.kind === 'emit') {
 			// Wrapped here, not with helpers.returnJsonArray, which would take a payload field

@@ -14,7 +14,9 @@ import { ALL_EVENTS } from './eventOptions';
  * request and its parameters, calls decideDelivery() and carries the decision out.
  *
  * Order of the checks (each stops at the first failure, nothing runs before all pass):
- *   1. the body is a JSON envelope `{ type: string, payload: object }`   else 400
+ *   0. the raw body is at most MAX_BODY_BYTES                             else 413
+ *   1. the body is a JSON envelope `{ type: string, payload: object }`,
+ *      nested at most MAX_DEPTH levels                                     else 400
  *   2. payload.workspaceSecret equals the credential's secret             else 401
  *   3. replay guard, when on: createdAt is recent and not in the future   else 401
  *   4. the type is one the node listens to                                else 200, no run
@@ -44,12 +46,22 @@ export interface DeliverySettings {
 	now: number;
 }
 
+/**
+ * Bounds no real event reaches (the largest, conversation_updated with a long history, is tens of
+ * KB and about ten levels deep), and far below what breaks n8n: its deep copy of an item overflows
+ * the stack at ~10,000 levels.
+ */
+export const MAX_DEPTH = 100;
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+type RejectStatus = 400 | 401 | 413;
+
 export type DeliveryDecision =
-	| { kind: 'reject'; status: 400 | 401; message: string }
+	| { kind: 'reject'; status: RejectStatus; message: string }
 	| { kind: 'ignore'; status: 200; message: string }
 	| { kind: 'emit'; item: IDataObject };
 
-const reject = (status: 400 | 401, message: string): DeliveryDecision => ({
+const reject = (status: RejectStatus, message: string): DeliveryDecision => ({
 	kind: 'reject',
 	status,
 	message,
@@ -62,8 +74,16 @@ const reject = (status: 400 | 401, message: string): DeliveryDecision => ({
  * would map distinct lone surrogates to the same replacement character).
  */
 export function secretsMatch(received: string, expected: string): boolean {
-	const digest = (value: string) => createHash('sha256').update(Buffer.from(value, 'utf16le')).digest();
-	return timingSafeEqual(digest(received), digest(expected));
+	return timingSafeEqual(digest(received), expectedDigest(expected));
+}
+
+const digest = (value: string): Buffer => createHash('sha256').update(Buffer.from(value, 'utf16le')).digest();
+
+/** The configured secret changes only when the credential does: its digest is computed once. */
+let lastExpected: { secret: string; digest: Buffer } | undefined;
+function expectedDigest(secret: string): Buffer {
+	if (lastExpected?.secret !== secret) lastExpected = { secret, digest: digest(secret) };
+	return lastExpected.digest;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -83,24 +103,75 @@ function tryJson(text: string): unknown {
  * parsed as JSON as a fallback.
  */
 export function readEnvelope(body: unknown, rawBody: unknown): EventEnvelope | undefined {
-	const candidates: unknown[] = [];
-	candidates.push(typeof body === 'string' ? tryJson(body) : body);
-	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) {
-		candidates.push(tryJson(rawBody.toString('utf8')));
-	} else if (typeof rawBody === 'string' && rawBody.length > 0) {
-		candidates.push(tryJson(rawBody));
-	}
-	for (const candidate of candidates) {
-		if (!isPlainObject(candidate)) continue;
-		const parsed = eventEnvelopeSchema.safeParse(candidate);
-		if (parsed.success) return parsed.data;
-	}
+	// The raw bytes are parsed only when n8n's body is no envelope: parsing them again for every
+	// JSON delivery doubled the cost of the common case.
+	const fromBody = asEnvelope(typeof body === 'string' ? tryJson(body) : body);
+	if (fromBody) return fromBody;
+	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) return asEnvelope(tryJson(rawBody.toString('utf8')));
+	if (typeof rawBody === 'string' && rawBody.length > 0) return asEnvelope(tryJson(rawBody));
 	return undefined;
+}
+
+function asEnvelope(candidate: unknown): EventEnvelope | undefined {
+	if (!isPlainObject(candidate)) return undefined;
+	const parsed = eventEnvelopeSchema.safeParse(candidate);
+	return parsed.success ? parsed.data : undefined;
+}
+
+/** Byte length of the raw body as received, when n8n kept it. */
+function rawLength(rawBody: unknown): number {
+	if (Buffer.isBuffer(rawBody)) return rawBody.length;
+	return typeof rawBody === 'string' ? Buffer.byteLength(rawBody) : 0;
+}
+
+interface Scan {
+	tooDeep: boolean;
+	/** Strings (values and keys) that contain the secret; payload.workspaceSecret is one of them. */
+	secretHits: number;
+}
+
+/**
+ * One iterative walk over the envelope: whether it nests deeper than `maxDepth`, and how many
+ * strings hold the secret. When only payload.workspaceSecret does (it is dropped from the item),
+ * the item needs no redacted copy.
+ */
+function scan(root: unknown, secret: string, maxDepth: number): Scan {
+	const result: Scan = { tooDeep: false, secretHits: 0 };
+	const holds = (text: string) => secret.length > 0 && text.includes(secret);
+	// Two parallel stacks: no array allocated per visited value.
+	const values: unknown[] = [root];
+	const depths: number[] = [0];
+	while (values.length > 0) {
+		const value = values.pop();
+		const depth = depths.pop() as number;
+		if (typeof value === 'string') {
+			if (holds(value)) result.secretHits++;
+			continue;
+		}
+		if (typeof value !== 'object' || value === null) continue;
+		if (depth >= maxDepth) {
+			result.tooDeep = true;
+			return result;
+		}
+		const isArray = Array.isArray(value);
+		for (const key of Object.keys(value)) {
+			if (!isArray && holds(key)) result.secretHits++;
+			values.push((value as Record<string, unknown>)[key]);
+			depths.push(depth + 1);
+		}
+	}
+	return result;
 }
 
 /** Sets an own property, also for the key "__proto__", which plain assignment would not. */
 function defineOwn(target: object, key: string, value: unknown): void {
 	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** defineOwn, by plain assignment (many times faster) for every key but "__proto__". */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+	if (key === '__proto__') defineOwn(target, key, value);
+	else target[key] = value;
 }
 
 /**
@@ -131,7 +202,7 @@ export function redactSecret<T>(root: T, secret: string): T {
 			let copy: unknown = value;
 			if (typeof value === 'string') copy = scrub(value);
 			else if (typeof value === 'object' && value !== null) copy = copyOf(value);
-			defineOwn(target, isArray ? key : scrub(key), copy);
+			setOwn(target as Record<string, unknown>, isArray ? key : scrub(key), copy);
 		}
 	}
 	return result as T;
@@ -151,10 +222,12 @@ function checkFreshness(payload: Record<string, unknown>, guard: ReplayGuard, no
 	return undefined;
 }
 
-/** Builds the one item of an event: `{ event, ...payload }` without the secret, marked when off-contract. */
-export function buildItem(envelope: EventEnvelope, secret: string): IDataObject {
+/**
+ * Builds the one item of an event: `{ event, ...payload }` without the secret, marked when
+ * off-contract. `holdsSecretElsewhere` false (from scan) skips the redacted deep copy.
+ */
+export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretElsewhere = true): IDataObject {
 	const { type, payload } = envelope;
-	const item: Record<string, unknown> = {};
 	const issues: string[] = [];
 	let knownType = true;
 
@@ -166,35 +239,40 @@ export function buildItem(envelope: EventEnvelope, secret: string): IDataObject 
 		issues.push(`"${type}" is not an event type documented by Convocore, so its payload was not checked`);
 	}
 
-	for (const key of Object.keys(payload)) {
-		if (key === 'workspaceSecret') continue;
-		defineOwn(item, key, payload[key]);
-	}
-
 	// The trigger's own keys win; a payload field they would hide is kept and reported.
 	const shadowed: Record<string, unknown> = {};
 	for (const reserved of ['event', VALIDATION_KEY]) {
-		if (Object.prototype.hasOwnProperty.call(item, reserved)) {
-			defineOwn(shadowed, reserved, item[reserved]);
-			delete item[reserved];
+		if (Object.prototype.hasOwnProperty.call(payload, reserved)) {
+			setOwn(shadowed, reserved, payload[reserved]);
 			issues.push(`${reserved}: the payload has a field "${reserved}", which this trigger's output uses; its value is in ${VALIDATION_KEY}.shadowed.${reserved}`);
 		}
 	}
 
 	const result: Record<string, unknown> = { event: type };
-	for (const key of Object.keys(item)) defineOwn(result, key, item[key]);
+	for (const key of Object.keys(payload)) {
+		if (key === 'workspaceSecret' || key === 'event' || key === VALIDATION_KEY) continue;
+		setOwn(result, key, payload[key]);
+	}
 	if (issues.length > 0) {
 		const validation: Record<string, unknown> = { valid: false, knownType, issues };
 		if (Object.keys(shadowed).length > 0) validation.shadowed = shadowed;
 		result[VALIDATION_KEY] = validation;
 	}
-	return redactSecret(result, secret) as IDataObject;
+	// Validation issues may quote a received value, and that value may be the secret.
+	return (holdsSecretElsewhere || issues.length > 0 ? redactSecret(result, secret) : result) as IDataObject;
 }
 
 export function decideDelivery(body: unknown, rawBody: unknown, settings: DeliverySettings): DeliveryDecision {
+	if (rawLength(rawBody) > MAX_BODY_BYTES) {
+		return reject(413, `Payload too large: an event is at most ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+	}
 	const envelope = readEnvelope(body, rawBody);
 	if (!envelope) {
 		return reject(400, 'Bad request: the body must be a JSON object { "type": string, "payload": object }');
+	}
+	const found = scan(envelope, settings.secret, MAX_DEPTH);
+	if (found.tooDeep) {
+		return reject(400, `Bad request: the body is nested deeper than ${MAX_DEPTH} levels, which no Convocore event is`);
 	}
 
 	const received = envelope.payload.workspaceSecret;
@@ -225,5 +303,6 @@ export function decideDelivery(body: unknown, rawBody: unknown, settings: Delive
 		};
 	}
 
-	return { kind: 'emit', item: buildItem(envelope, settings.secret) };
+	// payload.workspaceSecret, which matched, is one hit and is left out of the item.
+	return { kind: 'emit', item: buildItem(envelope, settings.secret, found.secretHits > 1) };
 }

@@ -82,17 +82,34 @@ const EVENT_DESCRIPTIONS: Record<EventType, { name: string; description: string 
 	},
 };
 
-/** The Events choices: every documented type plus "All Events", sorted by name as n8n's lint expects. */
+const option = (type: EventType): INodePropertyOptions => ({ value: type, ...EVENT_DESCRIPTIONS[type] });
+
+/**
+ * The Events choices: every documented type plus "All Events", written down sorted by name as
+ * n8n's lint expects (test/trigger/description.test.ts checks the order and that none is missing).
+ * Not sorted at load: localeCompare initialises ICU, 9 ms of loading the package inside n8n.
+ */
 export const EVENT_OPTIONS: INodePropertyOptions[] = [
+	option('agent_created'),
+	option('agent_deleted'),
+	option('agent_updated'),
 	{
 		name: 'All Events',
 		value: ALL_EVENTS,
 		description:
 			'Every event Convocore sends, including types this node does not know yet (those are emitted and marked in _validation)',
 	},
-	...(Object.keys(EVENT_DESCRIPTIONS) as EventType[]).map((type) => ({
-		name: EVENT_DESCRIPTIONS[type].name,
-		value: type,
-		description: EVENT_DESCRIPTIONS[type].description,
-	})),
-].sort((a, b) => a.name.localeCompare(b.name));
+	option('bug_reported'),
+	option('chat_delegated'),
+	option('client_created'),
+	option('client_deleted'),
+	option('client_updated'),
+	option('conversation_updated'),
+	option('form_submitted'),
+	option('lead_captured'),
+	option('message_received'),
+	option('organisation_created'),
+	option('organisation_deleted'),
+	option('organisation_updated'),
+	option('webhook_test'),
+];

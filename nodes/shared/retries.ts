@@ -157,6 +157,9 @@ export async function sendWithRetries(
 			const attempt = { ...options, headers: { ...options.headers }, abortSignal: deadline.signal, timeout: deadline.remainingMs() || 1 };
 			answer = await deadline.race(send(sendContext, attempt));
 		} catch (error) {
+			// The attempt's own socket timeout can fire a moment before the deadline's signal: it is
+			// still the deadline that ended the request, and the error must say so.
+			if (deadline.signal.aborted || deadline.remainingMs() === 0) throw expired();
 			const delay = backoffDelay(report.attempts);
 			if (idempotent && !isLastAttempt && delay < deadline.remainingMs()) {
 				await pause(delay);

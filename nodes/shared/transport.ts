@@ -101,7 +101,7 @@ export async function convocoreApiRequest<T = unknown>(
 	if (statusCode >= 300 && statusCode < 400) {
 		throw redirectError(errorScope, statusCode, headerValue(response.headers, 'location'), baseUrl);
 	}
-	const body = redactDeep(parseJsonBody(response, errorScope), secrets);
+	const body = redactDeep(parseJsonBody(response, errorScope, request.response), secrets);
 	if (statusCode < 200 || statusCode >= 300) {
 		throw apiError(this, statusCode, body, request, scope, response.headers, errorScope);
 	}
@@ -144,10 +144,13 @@ export async function downloadFile(
 }
 
 /**
- * The parsed body. A success must be valid JSON; a failure's body that is not JSON (a proxy's
+ * The parsed body. A success must be valid JSON, except that text the server labelled
+ * `text/plain` is handed on as a string when the request's contract accepts one (an untyped
+ * endpoint answering a bare phone number). An HTML page or malformed JSON stays an error even
+ * then: a proxy's page must not become an item. A failure's body that is not JSON (a proxy's
  * HTML page) is left undefined, so the error is built from the status alone.
  */
-function parseJsonBody(response: FullResponse, errorScope: ErrorScope): unknown {
+function parseJsonBody(response: FullResponse, errorScope: ErrorScope, contract: ZodTypeAny | undefined): unknown {
 	const { body, statusCode } = response;
 	const ok = statusCode >= 200 && statusCode < 300;
 	if (typeof body !== 'string') return body;
@@ -156,26 +159,37 @@ function parseJsonBody(response: FullResponse, errorScope: ErrorScope): unknown 
 		return JSON.parse(body);
 	} catch {
 		if (!ok) return undefined;
+		if (contract && isPlainText(response) && contract.safeParse(body).success) return body;
 		throw unexpectedBodyError(errorScope, statusCode, 'a body that is not valid JSON');
 	}
 }
 
-function describeBody(body: unknown, listAllowed: boolean): string | undefined {
+function isPlainText(response: FullResponse): boolean {
+	return /^text\/plain\b/i.test(headerValue(response.headers, 'content-type')?.trim() ?? '');
+}
+
+/** What a success body is when it is not an object; undefined for an object. */
+function describeNonObject(body: unknown): string | undefined {
 	if (body === undefined) return 'an empty body';
 	if (body === null) return 'the body null';
-	if (Array.isArray(body)) return listAllowed ? undefined : 'a list where an object was expected';
+	if (Array.isArray(body)) return 'a list where an object was expected';
 	if (typeof body !== 'object') return `a ${typeof body} where an object was expected`;
 	return undefined;
 }
 
 /**
- * The success body, checked: an object (never empty, null or a bare value; a list only where the
- * request's contract accepts one), not `success: false`, unwrapped from `{ success, data }` unless
- * raw, and meeting the request's contract when it names one.
+ * The success body, checked: not `success: false`, unwrapped from `{ success, data }` unless
+ * raw, and meeting the request's contract when it names one. Without a contract only an object
+ * is accepted. With one, the contract decides which shapes are fine: a bare value, a list, even
+ * nothing or null are accepted where it accepts them, and are errors naming what came where it
+ * does not.
  */
 function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, request: ConvocoreRequest): unknown {
-	const notAnObject = describeBody(body, request.response !== undefined);
-	if (notAnObject) throw unexpectedBodyError(errorScope, statusCode, notAnObject);
+	const notAnObject = describeNonObject(body);
+	if (notAnObject) {
+		if (request.response?.safeParse(body).success) return body;
+		throw unexpectedBodyError(errorScope, statusCode, notAnObject);
+	}
 	const envelope = body as IDataObject;
 	if (envelope.success === false) {
 		const { ctx, scope, secrets } = errorScope;

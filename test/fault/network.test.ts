@@ -121,6 +121,12 @@ function script(operation: Operation, ...answers: Answer[]) {
 }
 
 const WRITE_WARNING = /check in Convocore before retrying/;
+/**
+ * Upper bound on a whole engine run that must end early: far below the default 60 s deadline and
+ * the hour a Retry-After may ask for, which is what these tests exclude. It is generous because
+ * on a loaded 2-core CI machine the engine run around the request alone can take seconds.
+ */
+const WELL_BEFORE_DEFAULT_DEADLINE_MS = 15_000;
 const WRITES: Operation[] = ['sms', 'delete'];
 const ALL: Operation[] = ['sms', 'list', 'delete'];
 
@@ -132,7 +138,7 @@ describe('rate limiting (429)', () => {
 		expect(outcome.requests).toBe(2);
 		expect(outcome.sideEffects).toBe(WRITES.includes(operation) ? 1 : 0);
 		expect(outcome.elapsedMs).toBeGreaterThanOrEqual(950);
-		expect(outcome.elapsedMs).toBeLessThan(5000);
+		expect(outcome.elapsedMs).toBeLessThan(WELL_BEFORE_DEFAULT_DEADLINE_MS);
 	});
 
 	it.each(ALL)('%s: a Retry-After beyond the deadline fails at once, naming the time in UTC', async (operation) => {
@@ -142,7 +148,7 @@ describe('rate limiting (429)', () => {
 		expect(outcome.error?.description).toMatch(/not sent again early/);
 		expect(outcome.requests).toBe(1);
 		expect(outcome.sideEffects).toBe(0);
-		expect(outcome.elapsedMs).toBeLessThan(2000);
+		expect(outcome.elapsedMs).toBeLessThan(WELL_BEFORE_DEFAULT_DEADLINE_MS);
 	});
 
 	it('a 429 that keeps coming says how often it was sent and how long it waited', async () => {
@@ -211,7 +217,7 @@ describe('dropped, silent and trickling connections', () => {
 			expect(outcome.requests).toBe(1);
 			expect(outcome.sideEffects).toBe(1);
 		}
-		expect(outcome.elapsedMs).toBeLessThan(3000);
+		expect(outcome.elapsedMs).toBeLessThan(WELL_BEFORE_DEFAULT_DEADLINE_MS);
 	});
 
 	it.each(ALL)('%s: a server trickling one byte at a time is given up on at the deadline', async (operation) => {
@@ -220,9 +226,10 @@ describe('dropped, silent and trickling connections', () => {
 		expect(outcome.error?.message).toMatch(/within 1 s/);
 		if (WRITES.includes(operation)) expect(outcome.sideEffects).toBe(1);
 		expect(outcome.requests).toBe(1);
-		expect(outcome.elapsedMs).toBeLessThan(3000);
-		// The abort signal really closed the connection: the node does not keep reading in the background.
-		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(outcome.elapsedMs).toBeLessThan(WELL_BEFORE_DEFAULT_DEADLINE_MS);
+		// The abort signal really closed the connection: the node does not keep reading in the
+		// background. Waited for as an event: the server may see the close only some time later.
+		await server.tricklesClosed(10_000);
 		expect(server.openTrickles).toBe(0);
 	});
 });

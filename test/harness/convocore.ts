@@ -3,7 +3,7 @@
  */
 import type { ICredentialDataDecryptedObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS, startSandbox, type Sandbox } from '../../sandbox';
 import {
 	CONVOCORE_NODE_TYPE,
 	TestNodeTypes,
@@ -39,6 +39,22 @@ export function useSandbox(): { readonly current: Sandbox } {
 export interface ConvocoreRun extends RunResult {
 	/** Output items of the Convocore node (throws its error if it failed). */
 	items: () => INodeExecutionData[];
+}
+
+/**
+ * SMS > Send with per-item recipient and text taken from the input by expressions (`{ to, message }`
+ * items), from the sandbox's own-account agent; in agent mode the message is the agent's context.
+ */
+export function smsParameters(options: INodeParameters = {}, mode: 'direct' | 'agent' = 'direct'): INodeParameters {
+	return {
+		resource: 'sms',
+		operation: 'send',
+		agentId: SANDBOX_IDS.ownAccountAgent,
+		to: '={{ $json.to }}',
+		mode,
+		message: '={{ $json.message }}',
+		options,
+	};
 }
 
 /** Runs the Convocore node once over `input` items with the given parameters. */

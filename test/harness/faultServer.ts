@@ -44,6 +44,8 @@ export class FaultServer {
 	private readonly scripts = new Map<string, Answer[]>();
 	private readonly sockets = new Set<Socket>();
 	private readonly timers = new Set<NodeJS.Timeout>();
+	/** Called whenever a trickling answer stops because its connection closed. */
+	private readonly onTrickleEnd = new Set<() => void>();
 
 	private constructor(
 		private readonly server: Server,
@@ -83,6 +85,28 @@ export class FaultServer {
 	/** Trickling answers whose connection the client has not closed yet. */
 	get openTrickles(): number {
 		return this.timers.size;
+	}
+
+	/**
+	 * Resolves once no trickling answer is open any more: an event, not a guess at how long the
+	 * client takes to close its socket. Rejects if they are still open after `withinMs`, a
+	 * generous bound whose only job is to end the test instead of hanging.
+	 */
+	async tricklesClosed(withinMs: number): Promise<void> {
+		if (this.timers.size === 0) return;
+		await new Promise<void>((resolve, reject) => {
+			const giveUp = setTimeout(() => {
+				this.onTrickleEnd.delete(check);
+				reject(new Error(`${this.timers.size} trickling answer(s) still open after ${withinMs} ms: the client kept reading`));
+			}, withinMs);
+			const check = () => {
+				if (this.timers.size > 0) return;
+				clearTimeout(giveUp);
+				this.onTrickleEnd.delete(check);
+				resolve();
+			};
+			this.onTrickleEnd.add(check);
+		});
 	}
 
 	sideEffectsOf(method: string, path: string): number {
@@ -155,6 +179,7 @@ export class FaultServer {
 				response.on('close', () => {
 					clearInterval(timer);
 					this.timers.delete(timer);
+					for (const check of [...this.onTrickleEnd]) check();
 				});
 				return;
 			}

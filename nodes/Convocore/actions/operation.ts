@@ -9,7 +9,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { describeIssues } from '../../shared/contracts/common';
 import { redactedNode } from '../../shared/secrets';
+import type { Outcome, Permit } from '../../shared/concurrency';
 import { RateLimitGate, type RequestScope } from '../../shared/transport';
+import { ItemGate, limitFor } from './concurrency';
 
 /**
  * One operation of the Convocore node. Each lives in its own file with its description and its
@@ -18,7 +20,10 @@ import { RateLimitGate, type RequestScope } from '../../shared/transport';
  */
 export interface ConvocoreOperation<Plan = unknown> {
 	description: INodeProperties[];
-	/** How many items may be in flight at once unless the user sets Options > Concurrency. */
+	/**
+	 * A fixed number of items in flight unless the user sets Options > Concurrency (1 for
+	 * operations that must not run in parallel); without it the number adapts.
+	 */
 	defaultConcurrency?: number;
 	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
 	execute(this: IExecuteFunctions, plan: Plan, scope: Required<Pick<RequestScope, 'gate'>> & RequestScope): Promise<INodeExecutionData[]>;
@@ -26,9 +31,6 @@ export interface ConvocoreOperation<Plan = unknown> {
 
 // The Agent ID field and its reading live in agentId.ts; operations import them from here.
 export { agentIdProperty, readAgentId, readIdParameter } from './agentId';
-
-export const DEFAULT_CONCURRENCY = 5;
-export const MAX_CONCURRENCY = 50;
 
 /** Options > Timeout: the overall deadline of one item's request, retries and waits included. */
 export const TIMEOUT_SECONDS = { default: 60, min: 1, max: 600 } as const;
@@ -215,8 +217,8 @@ function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number
 }
 
 /**
- * Runs one operation over all input items: validates every item first, then sends up to
- * `concurrency` at a time, and returns the outputs in input order, each paired to its item.
+ * Runs one operation over all input items: validates every item first, then sends as many at
+ * a time as the execution's limit allows (./concurrency.ts), and returns the outputs in input order, each paired to its item.
  * Without Continue On Fail, an invalid item stops the run before anything is sent, and a failed
  * request stops new ones from starting (those already in flight finish: a POST is never abandoned
  * half-way nor repeated).
@@ -241,31 +243,44 @@ export async function runOperation(
 		}
 	}
 
-	const requested = ctx.getNodeParameter('options.concurrency', 0, operation.defaultConcurrency ?? DEFAULT_CONCURRENCY) as number;
-	const concurrency = Math.min(Math.max(Math.floor(requested) || 1, 1), MAX_CONCURRENCY);
+	const limit = limitFor(ctx, operation.defaultConcurrency);
 	const gate = new RateLimitGate();
 	const pending = plans.map((_, index) => index).filter((index) => outputs[index] === undefined);
 	let failure: Error | undefined;
 	const sent: number[] = [];
 
-	const worker = async () => {
-		while (pending.length && !failure) {
-			const itemIndex = pending.shift() as number;
-			try {
-				const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate, timeoutMs: timeouts[itemIndex] });
-				outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
-				sent.push(itemIndex);
-			} catch (error) {
-				const wrapped = withItemIndex(ctx, error, itemIndex);
-				if (!continueOnFail) {
-					failure ??= wrapped;
-					return;
-				}
-				outputs[itemIndex] = [errorItem(wrapped, itemIndex)];
-			}
+	const send = async (itemIndex: number, permit: Permit) => {
+		const itemGate = new ItemGate(gate, limit, permit);
+		const start = Date.now();
+		let outcome: Outcome = { kind: 'ignored' };
+		try {
+			const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate: itemGate, timeoutMs: timeouts[itemIndex] });
+			outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+			sent.push(itemIndex);
+			// Time spent held by the 429 gate says nothing about how fast the server answers.
+			if (!itemGate.rateLimited) outcome = { kind: 'answered', latencyMs: Date.now() - start - itemGate.heldMs };
+		} catch (error) {
+			const wrapped = withItemIndex(ctx, error, itemIndex);
+			if (!continueOnFail) failure ??= wrapped;
+			else outputs[itemIndex] = [errorItem(wrapped, itemIndex)];
+		} finally {
+			limit.release(permit, outcome);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
+
+	// Items go out in input order, each once, as the limit lets them; after a failure (without
+	// Continue On Fail) no new one starts, and those in flight finish.
+	const running = new Set<Promise<void>>();
+	for (const itemIndex of pending) {
+		const permit = await limit.acquire();
+		if (failure) {
+			limit.release(permit, { kind: 'ignored' });
+			break;
+		}
+		const task: Promise<void> = send(itemIndex, permit).finally(() => running.delete(task));
+		running.add(task);
+	}
+	await Promise.all(running);
 	if (failure) throw withSentReport(failure, sent.sort((a, b) => a - b));
 	return outputs.flat();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 import { telcoField } from '../telco';
 
 /** Runtime overrides for one interaction (`options.agentOptions`), as the spec lists them. */
@@ -44,7 +45,7 @@ function fieldsOf<K extends string, T extends z.ZodTypeAny>(keys: readonly K[], 
 	return Object.fromEntries(keys.map((key) => [key, type.optional()])) as Record<K, z.ZodOptional<T>>;
 }
 
-export const agentOverridesSchema = z
+export const agentOverridesSchema = lazy(() => z
 	.object({
 		...fieldsOf(TEXT_FIELDS, z.string()),
 		...fieldsOf(NUMBER_FIELDS, z.number()),
@@ -61,9 +62,9 @@ export const agentOverridesSchema = z
 		[telcoField('SmsRentalSubscriptionId')]: z.string().optional(),
 		[telcoField('SmsRentalStatus')]: z.string().optional(),
 	})
-	.strict();
+	.strict());
 
-export const messageItemSchema = z
+export const messageItemSchema = lazy(() => z
 	.object({
 		role: z.enum(['user', 'assistant', 'system', 'tool']),
 		content: z.string().optional(),
@@ -73,9 +74,9 @@ export const messageItemSchema = z
 		tool_name: z.string().optional(),
 		tool_calls: z.unknown().optional(),
 	})
-	.strict();
+	.strict());
 
-export const serverDataSchema = z
+export const serverDataSchema = lazy(() => z
 	.object({
 		agentTools: z.array(z.unknown()).optional(),
 		agentVariables: z.array(z.unknown()).optional(),
@@ -89,9 +90,9 @@ export const serverDataSchema = z
 		assignedGlobalPrompts: z.array(z.string()).optional(),
 	})
 	// The spec says what serverData holds but not that other keys are refused.
-	.passthrough();
+	.passthrough());
 
-export const agentOptionsSchema = z
+export const agentOptionsSchema = lazy(() => z
 	.object({
 		serverData: serverDataSchema.optional(),
 		supportWorkspaceAuthToken: z.string().optional(),
@@ -108,5 +109,5 @@ export const agentOptionsSchema = z
 		currentNode: z.string().optional(),
 		awaitListenUrl: z.boolean().optional(),
 	})
-	.strict();
+	.strict());
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** E.164: `+`, a country code that does not start with 0, 7 to 15 digits in all (field notes). */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 
-export const e164 = z
+export const e164 = lazy(() => z
 	.string()
-	.regex(E164_PATTERN, 'must be a phone number in E.164 format: + then country code and number, digits only (e.g. +14155550123)');
+	.regex(E164_PATTERN, 'must be a phone number in E.164 format: + then country code and number, digits only (e.g. +14155550123)'));
 
-export const uri = z.string().url('must be a full URL (e.g. https://example.com/image.png)');
+export const uri = lazy(() => z.string().url('must be a full URL (e.g. https://example.com/image.png)'));
 
 /**
  * `schema` (a number schema) also taking numeric text, which expressions hand over; unlike
@@ -22,11 +23,11 @@ export function numberOrNumericText<T extends z.ZodTypeAny>(schema: T) {
 }
 
 /** The documented error body of every V3 endpoint. */
-export const errorBodySchema = z.object({
+export const errorBodySchema = lazy(() => z.object({
 	message: z.string(),
 	code: z.string(),
 	issues: z.array(z.object({ message: z.string() }).passthrough()).optional(),
-});
+}));
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Turns a zod error into one readable line per problem: `field.path: rule`. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** Page size of `GET /agents/{agentId}/custom-metrics` (field notes: public client max 100, default 50). */
 export const METRIC_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 
-export const customMetricSchema = z.object({
+export const customMetricSchema = lazy(() => z.object({
 	id: z.string(),
 	key: z.string(),
 	description: z.string(),
@@ -12,10 +13,10 @@ export const customMetricSchema = z.object({
 	options: z.array(z.string()).optional(),
 	createdAtUNIX: z.number(),
 	updatedAtUNIX: z.number(),
-});
+}));
 export type CustomMetric = z.infer<typeof customMetricSchema>;
 
-export const listCustomMetricsQuerySchema = z
+export const listCustomMetricsQuerySchema = lazy(() => z
 	.object({
 		limit: z.coerce
 			.number()
@@ -25,22 +26,22 @@ export const listCustomMetricsQuerySchema = z
 			.default(METRIC_PAGE.defaultLimit),
 		startAfterId: z.string().min(1).optional(),
 	})
-	.strict();
+	.strict());
 
 /**
  * What the node accepts as one page: what paging needs is checked (a list of metrics with ids,
  * a numeric total if any), so a metric with fields beyond the specification is passed on as it
  * is rather than refused. The sandbox answers with the full schema below.
  */
-export const customMetricsPageContract = z
+export const customMetricsPageContract = lazy(() => z
 	.object({
 		metrics: z.array(z.object({ id: z.string().min(1) }).passthrough()),
 		total: z.number().optional(),
 	})
-	.passthrough();
+	.passthrough());
 
-export const listCustomMetricsResponseSchema = z.object({
+export const listCustomMetricsResponseSchema = lazy(() => z.object({
 	success: z.boolean(),
 	metrics: z.array(customMetricSchema),
 	total: z.number(),
-});
+}));

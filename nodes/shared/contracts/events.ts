@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** Every event the platform posts: `{ type, payload }`, each payload with createdAt (ms) and workspaceSecret. */
 
@@ -37,7 +38,7 @@ const clientPayload = (operation: 'created' | 'updated' | 'deleted') =>
 	});
 
 export const EVENT_PAYLOAD_SCHEMAS = {
-	message_received: z.object({
+	message_received: lazy(() => z.object({
 		...base,
 		agentId: str,
 		agentName: opt,
@@ -46,8 +47,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		channel: z.enum(MESSAGE_CHANNELS),
 		messageType: opt,
 		from: opt,
-	}),
-	conversation_updated: z.object({
+	})),
+	conversation_updated: lazy(() => z.object({
 		...base,
 		agentId: str,
 		agentName: opt,
@@ -59,8 +60,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		turns: z.array(z.unknown()),
 		messagesHistory: z.array(z.unknown()).optional(),
 		operation: z.literal('updated'),
-	}),
-	chat_delegated: z.object({
+	})),
+	chat_delegated: lazy(() => z.object({
 		...base,
 		agentId: str,
 		agentName: opt,
@@ -75,8 +76,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		customerPhone: opt,
 		channel: leadChannel,
 		operation: z.literal('delegated'),
-	}),
-	bug_reported: z.object({
+	})),
+	bug_reported: lazy(() => z.object({
 		...base,
 		agentId: str,
 		agentName: opt,
@@ -88,12 +89,12 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		reportedByUserEmail: opt,
 		channel: leadChannel,
 		operation: z.literal('reported'),
-	}),
-	agent_created: agentPayload('created'),
-	agent_updated: agentPayload('updated'),
-	agent_deleted: agentPayload('deleted'),
-	webhook_test: z.object({ ...base, message: str }),
-	lead_captured: z.object({
+	})),
+	agent_created: lazy(() => agentPayload('created')),
+	agent_updated: lazy(() => agentPayload('updated')),
+	agent_deleted: lazy(() => agentPayload('deleted')),
+	webhook_test: lazy(() => z.object({ ...base, message: str })),
+	lead_captured: lazy(() => z.object({
 		...base,
 		agentId: str,
 		agentName: opt,
@@ -102,8 +103,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		leadPhone: opt,
 		channel: leadChannel,
 		operation: z.literal('captured'),
-	}),
-	form_submitted: z.object({
+	})),
+	form_submitted: lazy(() => z.object({
 		...base,
 		agentId: str,
 		agentName: opt,
@@ -111,13 +112,13 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		formType: z.enum(['ui_engine_form', 'ui_engine_input']),
 		formData: z.record(z.unknown()),
 		channel: leadChannel,
-	}),
-	organisation_created: organisationPayload('created'),
-	organisation_updated: organisationPayload('updated'),
-	organisation_deleted: organisationPayload('deleted'),
-	client_created: clientPayload('created'),
-	client_updated: clientPayload('updated'),
-	client_deleted: clientPayload('deleted'),
+	})),
+	organisation_created: lazy(() => organisationPayload('created')),
+	organisation_updated: lazy(() => organisationPayload('updated')),
+	organisation_deleted: lazy(() => organisationPayload('deleted')),
+	client_created: lazy(() => clientPayload('created')),
+	client_updated: lazy(() => clientPayload('updated')),
+	client_deleted: lazy(() => clientPayload('deleted')),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOAD_SCHEMAS;
@@ -128,8 +129,8 @@ export function isEventType(value: unknown): value is EventType {
 }
 
 /** The delivery envelope. The payload is checked per type after the secret is verified. */
-export const eventEnvelopeSchema = z.object({
+export const eventEnvelopeSchema = lazy(() => z.object({
 	type: z.string().min(1),
 	payload: z.record(z.unknown()),
-});
+}));
 export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;

@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 import { telcoField } from '../telco';
 import { e164 } from './common';
 
 /** `POST /utils/buy-…-number` (field notes: unknown fields rejected). Rents a number: costs money. */
-export const buyNumberRequestSchema = z
+export const buyNumberRequestSchema = lazy(() => z
 	.object({
 		number: e164,
 		agentId: z.string().min(1).optional(),
 		capabilities: z.array(z.enum(['voice', 'sms'])).min(1, 'must list at least one capability').optional(),
 	})
-	.strict();
+	.strict());
 
 /** `POST /utils/import-…-number` (field notes: all four provider fields required, unknown fields rejected). */
-export const importNumberRequestSchema = z
+export const importNumberRequestSchema = lazy(() => z
 	.object({
 		[telcoField('Number')]: z
 			.string()
@@ -24,7 +25,7 @@ export const importNumberRequestSchema = z
 		workspaceId: z.string().min(1).optional(),
 		agentId: z.string().min(1).optional(),
 	})
-	.strict();
+	.strict());
 
 export const IMPORT_SECRET_FIELDS = [telcoField('AccountAuthToken')] as const;
 
@@ -44,26 +45,26 @@ const needsNumber = (body: { phoneNumber?: string; phoneNumberSid?: string }) =>
 	!!body.phoneNumber || !!body.phoneNumberSid;
 const NEEDS_NUMBER = { message: 'phoneNumber or phoneNumberSid is required', path: ['phoneNumber'] };
 
-export const releaseNumberRequestSchema = numberReference.refine(needsNumber, NEEDS_NUMBER);
-export const repairNumberRequestSchema = numberReference.refine(needsNumber, NEEDS_NUMBER);
-export const assignNumberRequestSchema = numberReference
+export const releaseNumberRequestSchema = lazy(() => numberReference.refine(needsNumber, NEEDS_NUMBER));
+export const repairNumberRequestSchema = lazy(() => numberReference.refine(needsNumber, NEEDS_NUMBER));
+export const assignNumberRequestSchema = lazy(() => numberReference
 	.refine(needsNumber, NEEDS_NUMBER)
-	.refine((body) => !!body.agentId, { message: 'agentId is required', path: ['agentId'] });
+	.refine((body) => !!body.agentId, { message: 'agentId is required', path: ['agentId'] }));
 
 /** Release, repair and assign answer `{ success, message, data }` (no published schema). */
-export const numberActionResponseSchema = z
+export const numberActionResponseSchema = lazy(() => z
 	.object({
 		success: z.boolean(),
 		message: z.string().optional(),
 		data: z.unknown().optional(),
 	})
-	.passthrough();
+	.passthrough());
 
 /** Buy and import answer `{ phoneNumber, phoneNumberSid, message }`. */
-export const numberResultSchema = z
+export const numberResultSchema = lazy(() => z
 	.object({
 		phoneNumber: z.string(),
 		phoneNumberSid: z.string(),
 		message: z.string(),
 	})
-	.passthrough();
+	.passthrough());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentIdSchema } from './agents';
+import { lazy } from './lazy';
 import { agentOptionsSchema } from './agentOptions';
 import { e164, uri } from './common';
 
@@ -7,7 +8,7 @@ export const MAX_MEDIA_URLS = 10;
 export const SMS_SEGMENT_LENGTH = 1600;
 export const VALIDITY_PERIOD = { min: 1, max: 14400 } as const;
 
-export const smsOptionsSchema = z
+export const smsOptionsSchema = lazy(() => z
 	.object({
 		dryRun: z.boolean().optional(),
 		createConvo: z.boolean().optional(),
@@ -29,20 +30,20 @@ export const smsOptionsSchema = z
 		smartEncoded: z.boolean().optional(),
 		agentOptions: agentOptionsSchema.optional(),
 	})
-	.strict();
+	.strict());
 
-export const leadInfoSchema = z
+export const leadInfoSchema = lazy(() => z
 	.object({
 		username: z.string().optional(),
 		email: z.string().optional(),
 		address: z.string().optional(),
 	})
 	// Extra keys are allowed and merged into the conversation for personalisation.
-	.catchall(z.unknown());
+	.catchall(z.unknown()));
 
-export const smsModeSchema = z.enum(['direct', 'agent']);
+export const smsModeSchema = lazy(() => z.enum(['direct', 'agent']));
 
-export const smsRequestSchema = z
+export const smsRequestSchema = lazy(() => z
 	.object({
 		agentId: agentIdSchema,
 		to: z.string({ required_error: 'is required' }).pipe(e164),
@@ -69,18 +70,18 @@ export const smsRequestSchema = z
 						: 'is required in direct mode',
 			});
 		}
-	});
+	}));
 export type SmsRequest = z.infer<typeof smsRequestSchema>;
 
-export const smsSegmentSchema = z
+export const smsSegmentSchema = lazy(() => z
 	.object({
 		messageSid: z.string(),
 		segmentIndex: z.number(),
 		status: z.string().optional(),
 	})
-	.strict();
+	.strict());
 
-export const smsResponseSchema = z
+export const smsResponseSchema = lazy(() => z
 	.object({
 		success: z.boolean(),
 		status: z.string().optional(),
@@ -101,13 +102,13 @@ export const smsResponseSchema = z
 		messagesPreview: z.array(z.string()).optional(),
 		segments: z.array(smsSegmentSchema).optional(),
 	})
-	.strict();
+	.strict());
 export type SmsResponse = z.infer<typeof smsResponseSchema>;
 
 /**
  * What the node accepts from `POST /sms`: the same types for every field it knows, and any field
  * it does not know (the live API may add some). The sandbox keeps the strict schema above.
  */
-export const smsResponseContract = smsResponseSchema
+export const smsResponseContract = lazy(() => smsResponseSchema
 	.extend({ segments: z.array(smsSegmentSchema.passthrough()).optional() })
-	.passthrough();
+	.passthrough());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** The eleven voice providers (field notes, substitution 2). The live `GET /voices/providers` wins. */
 export const VOICE_PROVIDERS = [
@@ -36,19 +37,19 @@ export const GENDER_ALIASES: Record<string, 'male' | 'female' | 'neutral'> = {
 	f: 'female',
 	neutral: 'neutral',
 };
-export const genderSchema = z
+export const genderSchema = lazy(() => z
 	.string()
 	.transform((value) => value.trim().toLowerCase())
 	.refine((value) => value in GENDER_ALIASES, {
 		message: 'must be male, female or neutral (aliases masculine, feminine, m, f accepted)',
 	})
-	.transform((value) => GENDER_ALIASES[value]);
+	.transform((value) => GENDER_ALIASES[value]));
 
 const queryInteger = (name: string) =>
 	z.coerce.number({ invalid_type_error: `${name} must be a whole number` }).int(`must be a whole number`);
 
 /** Query parameters of `GET /voices/{provider}`. */
-export const browseVoicesQuerySchema = z
+export const browseVoicesQuerySchema = lazy(() => z
 	.object({
 		language: z.string().min(1).optional(),
 		gender: genderSchema.optional(),
@@ -60,27 +61,27 @@ export const browseVoicesQuerySchema = z
 			.default(VOICE_PAGE.defaultLimit),
 		offset: queryInteger('offset').min(0, 'must be 0 or more').default(0),
 	})
-	.strict();
+	.strict());
 
 /** Query parameters of `GET /voices`: the same plus a comma-separated provider list. */
-export const searchVoicesQuerySchema = browseVoicesQuerySchema.extend({
+export const searchVoicesQuerySchema = lazy(() => browseVoicesQuerySchema.extend({
 	providers: z
 		.string()
 		.transform((value) => value.split(',').map((slug) => slug.trim()).filter(Boolean))
 		// Any slug-shaped name: the live provider list is authoritative and may grow beyond the eleven.
 		.pipe(z.array(z.string().regex(PROVIDER_SLUG_PATTERN, 'must be provider slugs separated by commas')))
 		.optional(),
-});
+}));
 
 /**
  * What the node accepts from the voice endpoints, whose envelope is unpublished (field notes):
  * an object (with or without `{ success, data }`) or a bare list, as public clients have seen.
  * Empty, `null` and bare values are refused; the shapes inside are read defensively.
  */
-export const voiceAnswerContract = z.union([z.array(z.unknown()), z.object({}).passthrough()]);
+export const voiceAnswerContract = lazy(() => z.union([z.array(z.unknown()), z.object({}).passthrough()]));
 
 /** The normalized voice, identical for every provider. */
-export const voiceSchema = z.object({
+export const voiceSchema = lazy(() => z.object({
 	voiceId: z.string(),
 	name: z.string(),
 	provider: z.string(),
@@ -91,10 +92,10 @@ export const voiceSchema = z.object({
 		useCase: z.string(),
 		language: z.string(),
 	}),
-});
+}));
 export type Voice = z.infer<typeof voiceSchema>;
 
-export const voiceProviderSchema = z
+export const voiceProviderSchema = lazy(() => z
 	.object({
 		provider: z.string().optional(),
 		slug: z.string().optional(),
@@ -103,7 +104,7 @@ export const voiceProviderSchema = z
 		workspaceSecretKey: z.string(),
 		requiresWorkspaceApiKey: z.boolean(),
 	})
-	.passthrough();
+	.passthrough());
 export type VoiceProvider = z.infer<typeof voiceProviderSchema>;
 
 /**
@@ -111,14 +112,14 @@ export type VoiceProvider = z.infer<typeof voiceProviderSchema>;
  * `GET /voices/providers` is authoritative and may name providers beyond the eleven, so any
  * slug-shaped value is accepted here; an unknown one is for the API to refuse.
  */
-export const providerPathSchema = z
+export const providerPathSchema = lazy(() => z
 	.string({ required_error: 'is required: choose a provider', invalid_type_error: 'must be a provider slug' })
 	.trim()
 	.min(1, 'is required: choose a provider')
-	.regex(PROVIDER_SLUG_PATTERN, 'must be a provider slug such as elevenlabs or rime-ai');
+	.regex(PROVIDER_SLUG_PATTERN, 'must be a provider slug such as elevenlabs or rime-ai'));
 
 /** Path parameters of `GET /voices/{provider}/{voiceId}`. Voice ids vary by provider (PlayHT's contain slashes). */
-export const getVoiceParamsSchema = z
+export const getVoiceParamsSchema = lazy(() => z
 	.object({
 		provider: providerPathSchema,
 		voiceId: z
@@ -126,4 +127,4 @@ export const getVoiceParamsSchema = z
 			.trim()
 			.min(1, 'is required: choose a voice or enter its ID'),
 	})
-	.strict();
+	.strict());

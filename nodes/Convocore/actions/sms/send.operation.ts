@@ -10,9 +10,7 @@ import {
 } from '../../../shared/contracts/sms';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import {
-	DEFAULT_CONCURRENCY,
 	agentIdProperty,
-	MAX_CONCURRENCY,
 	compact,
 	optionsCollection,
 	readAgentId,
@@ -20,6 +18,7 @@ import {
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
+import { concurrencyOptions } from '../concurrency';
 import { leadInfoFrom, normalizePhone, readAgentOptions, readMediaUrls } from './fields';
 
 const show = { resource: ['sms'], operation: ['send'] };
@@ -164,15 +163,7 @@ export const description: INodeProperties[] = [
 			description:
 				'Runtime overrides for this interaction (serverData, agentOverrides, messagesHistory, messagesHistoryMergeMode, toolsOverrides, variablesOverrides, mcpServers, currentNode, …), checked against the API specification before sending',
 		},
-		{
-			displayName: 'Concurrency',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
-			default: DEFAULT_CONCURRENCY,
-			description:
-				'How many messages are sent at the same time. Output order always follows input order.',
-		},
+		concurrencyOptions('messages')[0],
 		{
 			displayName: 'Create Conversation',
 			name: 'createConvo',
@@ -203,6 +194,7 @@ export const description: INodeProperties[] = [
 			typeOptions: { rows: 3 },
 			description: 'Prompt passed to the agent in agent mode. Defaults to a generic outbound SMS opener.',
 		},
+		concurrencyOptions('messages')[1],
 		{
 			displayName: 'Messaging Service SID',
 			name: 'messagingServiceSid',
@@ -276,8 +268,10 @@ export const description: INodeProperties[] = [
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const { agentOptions, ...options } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	// Concurrency and Timeout steer the node's own batching and deadline; they are not fields of the request.
+	// Concurrency, Max Concurrency and Timeout steer the node's own batching and deadline; they are
+	// not fields of the request.
 	delete options.concurrency;
+	delete options.maxConcurrency;
 	delete options.timeout;
 	const parsedAgentOptions = readAgentOptions(this, agentOptions, itemIndex);
 	const hasAgentOptions = parsedAgentOptions !== undefined && Object.keys(parsedAgentOptions).length > 0;
@@ -313,7 +307,6 @@ export async function execute(this: IExecuteFunctions, request: SmsRequest, scop
 
 export const send: ConvocoreOperation<SmsRequest> = {
 	description,
-	defaultConcurrency: DEFAULT_CONCURRENCY,
 	prepare,
 	execute,
 };

@@ -1,0 +1,98 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Permit } from '../../shared/concurrency';
+import { RateLimitGate } from '../../shared/transport';
+
+/**
+ * How many items of one execution are in flight at once. By default the number adapts
+ * (nodes/shared/concurrency.ts) up to Options > Max Concurrency; Options > Concurrency asks for
+ * exactly N instead. n8n stores an option of a collection only once the user adds it, so a
+ * workflow saved with 0.1.0 that set Concurrency still has it, and keeps its fixed number.
+ */
+
+/** Options > Concurrency when the user adds it (unchanged since 0.1.0, so stored values keep their meaning). */
+export const FIXED_CONCURRENCY = { default: 5, max: 50 } as const;
+/** Options > Max Concurrency: the adaptive mode's ceiling. */
+export const MAX_CONCURRENCY = { default: 50, max: 100 } as const;
+
+/** Concurrency and Max Concurrency, for an operation's Options collection (n8n sorts them by name there). */
+export function concurrencyOptions(what: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: FIXED_CONCURRENCY.max },
+			default: 5,
+			description: `Exactly how many ${what} are sent at the same time. Leave it out to let the node find the fastest number the API takes (see Max Concurrency). Output order always follows input order.`,
+		},
+		{
+			displayName: 'Max Concurrency',
+			name: 'maxConcurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY.max },
+			default: 50,
+			description: `Without Concurrency, the node starts with 10 ${what} at a time, sends more while answers come back promptly and fewer when Convocore answers 429 or slows down; never more than this. Output order always follows input order.`,
+		},
+	];
+}
+
+/**
+ * The limit for one execution. `fixedDefault`: an operation that must not send in parallel
+ * (buying numbers) names its fixed number; without one the adaptive mode applies.
+ */
+export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefined): ConcurrencyLimit {
+	const fixed = ctx.getNodeParameter('options.concurrency', 0, null) as unknown;
+	if (fixed !== null && fixed !== undefined && fixed !== '') {
+		// As in 0.1.0: a number out of range is brought into it, anything else means 1.
+		return new FixedLimit(Math.min(Math.max(Math.floor(Number(fixed)) || 1, 1), FIXED_CONCURRENCY.max));
+	}
+	if (fixedDefault !== undefined) return new FixedLimit(fixedDefault);
+	const ceiling = ctx.getNodeParameter('options.maxConcurrency', 0, MAX_CONCURRENCY.default) as unknown;
+	const value = typeof ceiling === 'string' && ceiling.trim() !== '' ? Number(ceiling) : ceiling;
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY.max) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid options in item 0: options.maxConcurrency: must be a whole number between 1 and ${MAX_CONCURRENCY.max}`,
+			{ itemIndex: 0 },
+		);
+	}
+	return new AdaptiveLimit({ ceiling: value });
+}
+
+/**
+ * The execution's shared 429 gate as one item sees it: it tells the limit at once when this
+ * item is answered 429 (new items then wait for a smaller window), and how long the item was
+ * held, so its latency is not taken for a slow server.
+ */
+export class ItemGate extends RateLimitGate {
+	rateLimited = false;
+	heldMs = 0;
+
+	constructor(
+		private readonly shared: RateLimitGate,
+		private readonly limit: ConcurrencyLimit,
+		private readonly permit: Permit,
+	) {
+		super();
+	}
+
+	override pauseFor(ms: number): void {
+		this.rateLimited = true;
+		this.limit.observe(this.permit, { kind: 'rateLimited', pauseMs: ms });
+		this.shared.pauseFor(ms);
+	}
+
+	override remainingMs(): number {
+		return this.shared.remainingMs();
+	}
+
+	override async wait(): Promise<void> {
+		const start = Date.now();
+		try {
+			await this.shared.wait();
+		} finally {
+			this.heldMs += Date.now() - start;
+		}
+	}
+}

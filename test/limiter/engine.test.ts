@@ -1,0 +1,162 @@
+/**
+ * The concurrency guarantees through n8n's engine against the sandbox over HTTP, with the number
+ * of requests in flight measured at the server.
+ */
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { RecordedRequest } from '../../sandbox';
+import { runConvocore, sandboxCredential, smsParameters, useSandbox } from '../harness/convocore';
+
+const sandbox = useSandbox();
+
+const items = (n: number, tag: string): INodeExecutionData[] =>
+	Array.from({ length: n }, (_, i) => ({ json: { to: `+4917600${String(i).padStart(5, '0')}`, message: `${tag} #${i}` } }));
+
+/** Index of the item a recorded POST /sms belongs to, from its recipient. */
+const itemOf = (request: RecordedRequest) => Number((request.body as { to: string }).to.slice(-5));
+
+async function sendSms(input: INodeExecutionData[], options: INodeParameters = {}, continueOnFail = false) {
+	return await runConvocore(smsParameters(options), { credential: sandboxCredential(sandbox.current), input, continueOnFail });
+}
+
+const posts = () => sandbox.current.requests({ method: 'POST', path: '/sms' });
+
+function expectEachSentOnceInOrder(input: INodeExecutionData[], output: INodeExecutionData[]) {
+	expect(output.map((item) => item.json.to)).toEqual(input.map((item) => item.json.to));
+	expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(input.map((_, i) => i));
+	const recipients = sandbox.current.sentSms.map((sms) => sms.to);
+	expect(recipients).toHaveLength(input.length);
+	expect(new Set(recipients).size).toBe(input.length);
+}
+
+describe('adaptive concurrency (the default)', () => {
+	it('grows on an idle server and never goes above Max Concurrency', async () => {
+		sandbox.current.shapeLoad({ latencyMs: () => 80 });
+		const input = items(120, 'ceiling');
+		const run = await sendSms(input, { maxConcurrency: 24 });
+		expectEachSentOnceInOrder(input, run.items());
+		// Starts at 10 and grows: more than the start is seen, the ceiling never exceeded.
+		expect(sandbox.current.peakInFlight).toBeGreaterThan(10);
+		expect(sandbox.current.peakInFlight).toBeLessThanOrEqual(24);
+	});
+
+	it('never goes above the default ceiling of 50', async () => {
+		sandbox.current.shapeLoad({ latencyMs: () => 100 });
+		const input = items(250, 'default ceiling');
+		const run = await sendSms(input);
+		expectEachSentOnceInOrder(input, run.items());
+		expect(sandbox.current.peakInFlight).toBeLessThanOrEqual(50);
+		expect(sandbox.current.peakInFlight).toBeGreaterThan(20);
+	});
+
+	it('backs off on 429s (down to one, never zero) and sends every item exactly once through a 429 storm', async () => {
+		sandbox.current.shapeLoad({ latencyMs: () => 20, rateLimit: { limit: 30, path: '/sms', method: 'POST' } });
+		const input = items(150, '429 storm');
+		const run = await sendSms(input);
+		expectEachSentOnceInOrder(input, run.items());
+
+		const all = posts();
+		const refused = all.filter((request) => request.status === 429);
+		expect(refused.length).toBeGreaterThan(0);
+		// The first window's burst is refused; after it the window is small, so each later
+		// one-second window refuses only the few requests that find it full.
+		const firstPauseOver = refused[0].at + 1000;
+		const later = all.filter((request) => request.at > firstPauseOver);
+		const laterWindows = new Set(later.map((request) => Math.floor(request.at / 1000))).size;
+		expect(laterWindows).toBeGreaterThanOrEqual(3);
+		expect(later.filter((request) => request.status === 429).length).toBeLessThanOrEqual(3 * laterWindows);
+		expect(Math.min(...later.map((request) => sandbox.current.inFlightAt(request)))).toBeGreaterThanOrEqual(1);
+		// Every item was answered 200 exactly once; 429s are refusals, not sends.
+		const delivered = all.filter((request) => request.status === 200).map(itemOf);
+		expect(delivered.sort((a, b) => a - b)).toEqual(input.map((_, i) => i));
+	});
+
+	it('backs off when latency climbs', async () => {
+		let answered = 0;
+		sandbox.current.shapeLoad({ latencyMs: () => (answered++ < 60 ? 20 : 300) });
+		const input = items(250, 'slowing');
+		const run = await sendSms(input);
+		expectEachSentOnceInOrder(input, run.items());
+		const peak = sandbox.current.peakInFlight;
+		// The first slow answers come back 300 ms after the first slow request: the window is cut
+		// then, so what goes out a little later goes out fewer at a time. (Later, once
+		// the slower answers are the norm, it may grow again: the server is slower, not overloaded.)
+		const slowSince = posts()[60].at;
+		const afterCut = posts()
+			.filter((request) => request.at >= slowSince + 600 && request.at <= slowSince + 1200)
+			.map((request) => sandbox.current.inFlightAt(request));
+		expect(peak).toBeGreaterThan(15);
+		expect(afterCut.length).toBeGreaterThan(0);
+		expect(Math.max(...afterCut)).toBeLessThan(peak);
+	});
+});
+
+describe('Options > Concurrency (as workflows saved with 0.1.0 set it)', () => {
+	it.each([1, 5, 20])('keeps exactly %i in flight, whatever Max Concurrency says', async (concurrency) => {
+		sandbox.current.shapeLoad({ latencyMs: () => 30 });
+		const input = items(60, `fixed ${concurrency}`);
+		const run = await sendSms(input, { concurrency, maxConcurrency: 100 });
+		expectEachSentOnceInOrder(input, run.items());
+		expect(sandbox.current.peakInFlight).toBe(concurrency);
+	});
+});
+
+describe('for any number in flight', () => {
+	/** Later items answer sooner: completion order is the reverse of input order. */
+	const reversedLatency = (n: number) => (request: RecordedRequest) => (n - itemOf(request)) * 4;
+
+	it.each([
+		['adaptive', {}],
+		['Concurrency 7', { concurrency: 7 }],
+	])('%s: outputs stay in input order and paired when items take different times', async (_label, options) => {
+		sandbox.current.shapeLoad({ latencyMs: reversedLatency(40) });
+		const input = items(40, 'order');
+		const run = await sendSms(input, options);
+		expectEachSentOnceInOrder(input, run.items());
+		// The sandbox did finish them out of order.
+		const arrivals = posts().map(itemOf);
+		expect(arrivals).toEqual(input.map((_, i) => i));
+	});
+
+	it.each([
+		['adaptive (starts at 10)', {}, 10],
+		['Concurrency 5', { concurrency: 5 }, 5],
+	])('%s, without Continue On Fail: no request starts after a failure', async (_label, options, firstWave) => {
+		// Item 2 fails at once; the others of the first wave take 1 s, so a runner that kept
+		// going would send item `firstWave` as soon as item 2's slot was free.
+		sandbox.current.shapeLoad({
+			latencyMs: (request) => (itemOf(request) === 2 ? 0 : 1000),
+			failWith: (request) => (itemOf(request) === 2 ? 400 : undefined),
+		});
+		const input = items(30, 'stop');
+		const run = await sendSms(input, options);
+		expect(run.error('Convocore')?.message).toBeDefined();
+		expect(posts().map(itemOf).sort((a, b) => a - b)).toEqual(Array.from({ length: firstWave }, (_, i) => i));
+		expect(sandbox.current.sentSms).toHaveLength(firstWave - 1);
+	});
+
+	it('with Continue On Fail, every item is tried once and the failure is an error item in its place', async () => {
+		sandbox.current.shapeLoad({ failWith: (request) => (itemOf(request) === 2 ? 400 : undefined) });
+		const input = items(30, 'continue');
+		const output = (await sendSms(input, {}, true)).items();
+		expect(output).toHaveLength(30);
+		expect(output[2].json.error).toBeDefined();
+		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(input.map((_, i) => i));
+		expect(posts()).toHaveLength(30);
+	});
+
+	it('an invalid item stops the run before anything is sent, at any concurrency', async () => {
+		const input = items(30, 'invalid');
+		input[17] = { json: { to: 'not a number', message: 'x' } };
+		const run = await sendSms(input);
+		const error = run.error('Convocore') as { message?: string; context?: { itemIndex?: number } } | undefined;
+		expect(error?.message).toMatch(/^Invalid SMS request: to: /);
+		expect(error?.context?.itemIndex).toBe(17);
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('refuses a Max Concurrency outside 1 to 100 before sending', async () => {
+		const run = await sendSms(items(3, 'bad option'), { maxConcurrency: 101 });
+		expect(run.error('Convocore')?.message).toMatch(/options\.maxConcurrency: must be a whole number between 1 and 100/);
+		expect(posts()).toHaveLength(0);
+	});
+});
