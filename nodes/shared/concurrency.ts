@@ -8,6 +8,9 @@
  *     that it adds at most 10 per round trip (RFC 3742's limited slow start), so that a limit the
  *     server enforces by rate rather than by latency (a 429 at the end of each window) is
  *     overshot by fewer requests;
+ *     when answers are slow but steady, slow start may go at once to the window that sends
+ *     STEADY_RATE_PER_SECOND requests per second (40 in flight for 2 s answers), since a
+ *     round trip of seconds makes growth by round trips alone cost several of them;
  *   - congestion avoidance: after the first sign of trouble it adds only 1/limit per answer (one
  *     per round trip);
  *   - a 429 halves the window once per episode (answers to requests sent before the cut belong
@@ -132,6 +135,17 @@ const LATENCY_BACKOFF = 0.75;
 /** After a 429, no growth until this long without one (a second, or twice the last pause if longer). */
 const QUIET_AFTER_429_MS = 1000;
 
+/**
+ * Requests per second that slow start may reach at once when answers are slow but steady: a
+ * window of `rate × latency` sends no more than this per second, however large it is. With
+ * answers that take seconds (agent-mode SMS) one round trip is seconds long, and growing by
+ * round trips alone costs several of them before the ceiling (10, 20, 30, 40 with 2 s answers:
+ * 8 s for 100 SMS); at this rate a 2 s answer lets the window go to 40 after the first one.
+ * On a fast server (50 ms) it is a window of 1, so it changes nothing there: growth stays the
+ * round-trip-paced slow start that keeps a per-window rate limit from being overshot.
+ */
+const STEADY_RATE_PER_SECOND = 20;
+
 /** Above this window, slow start adds at most half of it per round trip (RFC 3742). */
 const LIMITED_SLOW_START = 20;
 
@@ -180,7 +194,12 @@ export class AdaptiveLimit extends SlotLimit {
 			return;
 		}
 		if (!windowInUse || this.now() - this.lastRateLimitAt < this.quietMs) return;
-		this.window += this.window < this.slowStartUntil ? slowStartStep(this.window) : 1 / this.window;
+		if (this.window < this.slowStartUntil) {
+			const steadyWindow = Math.floor((STEADY_RATE_PER_SECOND * this.longTerm) / 1000);
+			this.window = Math.max(this.window + slowStartStep(this.window), Math.min(steadyWindow, this.slowStartUntil));
+		} else {
+			this.window += 1 / this.window;
+		}
 		this.window = Math.min(this.window, this.ceiling);
 	}
 

@@ -63,6 +63,25 @@ describe('AdaptiveLimit', () => {
 		expect(peak).toBe(40);
 	});
 
+	it('with slow but steady answers, goes in one round trip to a window that sends 20 per second, never above its ceiling', async () => {
+		const slow: Outcome = { kind: 'answered', latencyMs: 2000 };
+		const limit = new AdaptiveLimit({ ceiling: 50 });
+		await wave(limit, slow);
+		// 20 per second × 2 s = 40 in flight after the first answer (instead of 20 after the round
+		// trip), then the limited slow start's +1/4 per answer.
+		expect(limit.current).toBeGreaterThanOrEqual(40);
+		expect(limit.current).toBeLessThanOrEqual(45);
+		await wave(limit, slow);
+		expect(limit.current).toBe(50);
+		const capped = new AdaptiveLimit({ ceiling: 30 });
+		await wave(capped, slow);
+		expect(capped.current).toBe(30);
+		// On a fast server the same rate is a window of 1: the round-trip-paced slow start is unchanged.
+		const fast = new AdaptiveLimit({ ceiling: 50 });
+		await wave(fast, prompt);
+		expect(fast.current).toBe(20);
+	});
+
 	it('does not grow a window that is not in use', async () => {
 		const limit = new AdaptiveLimit({ ceiling: 50 });
 		for (let i = 0; i < 100; i++) await once(limit, prompt);

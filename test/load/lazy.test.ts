@@ -22,4 +22,15 @@ describe('lazy schemas', () => {
 		expect(builds).toBe(1);
 	});
 
+	it('answer instanceof and `in` before first use, and after it read the real schema without a proxy in between', () => {
+		const schema = lazy(() => z.object({ id: z.string() }).passthrough());
+		expect(schema instanceof z.ZodType).toBe(true);
+		expect('_def' in schema).toBe(true);
+		const real = Object.getPrototypeOf(schema) as z.ZodTypeAny;
+		// Once built, the stub's prototype is the schema itself: every read is a plain prototype lookup.
+		expect(real).toBeInstanceOf(z.ZodObject);
+		expect(real.safeParse({ id: 'a', more: 1 })).toEqual(schema.safeParse({ id: 'a', more: 1 }));
+		expect(schema.parse({ id: 'a', more: 1 })).toEqual({ id: 'a', more: 1 });
+	});
+
 });

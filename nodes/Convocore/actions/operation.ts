@@ -120,11 +120,13 @@ export function hintWhenLimitReached(ctx: IExecuteFunctions, returned: number, l
 	});
 }
 
-/** The plan fields of Return All and Limit, for a listing's contract. */
-export const LISTING_FIELDS = {
-	returnAll: z.boolean(),
-	limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
-};
+/** The plan fields of Return All and Limit, for a listing's contract (built inside its lazy builder, not at load). */
+export function listingFields() {
+	return {
+		returnAll: z.boolean(),
+		limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+	};
+}
 
 /** Return All and Limit of one item, as given (Limit is not read when Return All is on). */
 export function readListing(ctx: IExecuteFunctions, itemIndex: number): { returnAll: unknown; limit: unknown } {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 import { isSecretKey, redactDeep, REDACTED } from '../secrets';
 
 /**
@@ -15,26 +16,26 @@ export const AGENT_URL_PATTERN =
 	/^https?:\/\/(?:[\w-]+\.)*convocore\.ai\/(?:(?:eu|na)\/prototype|(?:[^?#]*\/)?agents?)\/([A-Za-z0-9_-]+)/;
 
 /** The Agent ID wherever the node reads one: text, not a number, null or an object. */
-export const agentIdSchema = z
+export const agentIdSchema = lazy(() => z
 	.string({ required_error: 'is required', invalid_type_error: 'must be text (an agent ID)' })
 	.trim()
-	.min(1, 'is required');
+	.min(1, 'is required'));
 
 /** One agent as it comes: only its ID is needed to list it; every other field is kept. */
-export const agentRecordSchema = z
+export const agentRecordSchema = lazy(() => z
 	.object({ ID: z.union([z.string(), z.number()]).optional(), id: z.union([z.string(), z.number()]).optional() })
-	.passthrough();
+	.passthrough());
 export type AgentRecord = z.output<typeof agentRecordSchema>;
 
 /**
  * `GET /agents`: the list in `data`, `data.agents`, `agents` or a bare array (after the
  * transport has unwrapped `{ success, data }`, the first is a bare array too).
  */
-export const agentListSchema = z.union([
+export const agentListSchema = lazy(() => z.union([
 	z.array(agentRecordSchema),
 	z.object({ agents: z.array(agentRecordSchema) }).passthrough(),
 	z.object({ data: z.union([z.array(agentRecordSchema), z.object({ agents: z.array(agentRecordSchema) }).passthrough()]) }).passthrough(),
-]);
+]));
 
 export function agentsFromList(body: z.output<typeof agentListSchema>): AgentRecord[] {
 	if (Array.isArray(body)) return body;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 import { agentIdSchema } from './agents';
 import { agentOverridesSchema, serverDataSchema } from './agentOptions';
 import { e164 } from './common';
 
 /** `POST /calls`: an outbound phone call, per the beyond-the-seed reading (section 1). */
 
-export const callMessageSchema = z
+export const callMessageSchema = lazy(() => z
 	.object({
 		role: z.enum(['user', 'assistant', 'system', 'tool'], { errorMap: () => ({ message: 'must be user, assistant, system or tool' }) }),
 		content: z.string({ required_error: 'is required' }),
@@ -14,11 +15,11 @@ export const callMessageSchema = z
 		tool_name: z.string().optional(),
 		tool_calls: z.unknown().optional(),
 	})
-	.strict();
+	.strict());
 
 const CHANNELS = ['web-chat', 'whatsapp', 'instagram', 'telegram', 'discord', 'gb-chat', 'vapi', 'messenger', 'voice', 'telephony'] as const;
 
-export const toolOverrideSchema = z
+export const toolOverrideSchema = lazy(() => z
 	.object({
 		name: z.string({ required_error: 'is required' }).min(1, 'is required'),
 		description: z.string({ required_error: 'is required' }),
@@ -35,9 +36,9 @@ export const toolOverrideSchema = z
 		fields: z.array(z.record(z.unknown())).optional(),
 		channels: z.array(z.enum(CHANNELS)).optional(),
 	})
-	.strict();
+	.strict());
 
-export const variableOverrideSchema = z
+export const variableOverrideSchema = lazy(() => z
 	.object({
 		in: z.string().optional(),
 		type: z.enum(['string', 'number', 'boolean', 'system'], { errorMap: () => ({ message: 'must be string, number, boolean or system' }) }).optional(),
@@ -51,10 +52,10 @@ export const variableOverrideSchema = z
 		isSystem: z.boolean().optional(),
 		isGlobal: z.boolean().optional(),
 	})
-	.strict();
+	.strict());
 
 /** The call's options: the Agent Options contract's pieces where the shapes match (serverData, agentOverrides). */
-export const callOptionsSchema = z
+export const callOptionsSchema = lazy(() => z
 	.object({
 		serverData: serverDataSchema.optional(),
 		overrideInitialPrompt: z.boolean().optional(),
@@ -66,17 +67,17 @@ export const callOptionsSchema = z
 		callInfo: z.unknown().optional(),
 		awaitListenUrl: z.boolean().optional(),
 	})
-	.strict();
+	.strict());
 
-export const callLeadInfoSchema = z
+export const callLeadInfoSchema = lazy(() => z
 	.object({
 		username: z.string().optional(),
 		email: z.string().email('must be an email address').optional(),
 		address: z.string().optional(),
 	})
-	.strict();
+	.strict());
 
-export const callRequestSchema = z
+export const callRequestSchema = lazy(() => z
 	.object({
 		agentId: agentIdSchema,
 		to: z.string({ required_error: 'is required', invalid_type_error: 'must be text (a phone number)' }).pipe(e164),
@@ -85,11 +86,11 @@ export const callRequestSchema = z
 		leadInfo: callLeadInfoSchema.optional(),
 		options: callOptionsSchema.optional(),
 	})
-	.strict();
+	.strict());
 export type CallRequest = z.output<typeof callRequestSchema>;
 
 /** The answer: strict on what the node reads, lenient on fields the live API may add. */
-export const callResponseSchema = z
+export const callResponseSchema = lazy(() => z
 	.object({
 		message: z.string(),
 		websocketUrl: z.string(),
@@ -97,5 +98,5 @@ export const callResponseSchema = z
 		options: z.unknown().optional(),
 		listenUrl: z.string().optional(),
 	})
-	.passthrough();
+	.passthrough());
 export type CallResponse = z.output<typeof callResponseSchema>;

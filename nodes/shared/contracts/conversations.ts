@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** Conversations of an agent (beyond-the-seed section 2): cursor paging, lenient records. */
 
@@ -8,13 +9,13 @@ export const CONVO_PAGE = { maxLimit: 20 } as const;
 export const REGIONS = ['eu', 'na'] as const;
 
 /** One conversation; every field is optional in the API and kept as it comes. */
-export const conversationSchema = z
+export const conversationSchema = lazy(() => z
 	.object({ ID: z.string().optional(), id: z.string().optional() })
-	.passthrough();
+	.passthrough());
 export type Conversation = z.output<typeof conversationSchema>;
 
 /** One page of the list, read raw (the cursor fields sit beside `data`). */
-export const conversationPageSchema = z
+export const conversationPageSchema = lazy(() => z
 	.object({
 		success: z.boolean().optional(),
 		message: z.string().optional(),
@@ -22,10 +23,10 @@ export const conversationPageSchema = z
 		hasMore: z.boolean().optional(),
 		nextCursor: z.string().nullable().optional(),
 	})
-	.passthrough();
+	.passthrough());
 
 /** The list's query as the sandbox checks it: `limit` (1 to 20) with `page=1`, or `cursor`. */
-export const listConversationsQuerySchema = z
+export const listConversationsQuerySchema = lazy(() => z
 	.object({
 		limit: z.coerce
 			.number({ invalid_type_error: 'must be a number' })
@@ -36,17 +37,17 @@ export const listConversationsQuerySchema = z
 		page: z.coerce.number().int().min(1, 'must be 1 or more').optional(),
 		cursor: z.string().min(1).optional(),
 	})
-	.strict();
+	.strict());
 
-export const conversationDetailsQuerySchema = z
+export const conversationDetailsQuerySchema = lazy(() => z
 	.object({ region: z.enum(REGIONS, { errorMap: () => ({ message: 'is required: eu or na' }) }) })
-	.strict();
+	.strict());
 
 /** Convocore's conversation ID: text, never empty. */
-export const convoIdSchema = z
+export const convoIdSchema = lazy(() => z
 	.string({ required_error: 'is required', invalid_type_error: 'must be text (a conversation ID)' })
 	.trim()
-	.min(1, 'is required');
+	.min(1, 'is required'));
 
 /**
  * Simplify: the fields a workflow needs, under the API's names where it has them

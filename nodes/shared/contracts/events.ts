@@ -9,14 +9,15 @@ export const LEAD_CHANNELS = [
 ] as const;
 export const MESSAGE_CHANNELS = ['whatsapp', 'instagram', 'facebook', 'telegram', 'webchat'] as const;
 
-const base = { createdAt: z.number(), workspaceSecret: z.string() };
-const str = z.string();
-const opt = z.string().optional();
-const leadChannel = z.enum(LEAD_CHANNELS);
+/** Built inside each payload's lazy builder, never at load. */
+const base = () => ({ createdAt: z.number(), workspaceSecret: z.string() });
+const str = lazy(() => z.string());
+const opt = lazy(() => z.string().optional());
+const leadChannel = lazy(() => z.enum(LEAD_CHANNELS));
 
 const agentPayload = (operation: 'created' | 'updated' | 'deleted') =>
 	z.object({
-		...base,
+		...base(),
 		agentId: str,
 		agentName: opt,
 		agentPlatform: z.enum(['vg', 'vf']).optional(),
@@ -24,11 +25,11 @@ const agentPayload = (operation: 'created' | 'updated' | 'deleted') =>
 	});
 
 const organisationPayload = (operation: 'created' | 'updated' | 'deleted') =>
-	z.object({ ...base, organisationId: str, organisationName: opt, operation: z.literal(operation) });
+	z.object({ ...base(), organisationId: str, organisationName: opt, operation: z.literal(operation) });
 
 const clientPayload = (operation: 'created' | 'updated' | 'deleted') =>
 	z.object({
-		...base,
+		...base(),
 		organisationId: str,
 		organisationName: opt,
 		clientId: str,
@@ -39,7 +40,7 @@ const clientPayload = (operation: 'created' | 'updated' | 'deleted') =>
 
 export const EVENT_PAYLOAD_SCHEMAS = {
 	message_received: lazy(() => z.object({
-		...base,
+		...base(),
 		agentId: str,
 		agentName: opt,
 		convoId: str,
@@ -49,7 +50,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		from: opt,
 	})),
 	conversation_updated: lazy(() => z.object({
-		...base,
+		...base(),
 		agentId: str,
 		agentName: opt,
 		convoId: str,
@@ -62,7 +63,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		operation: z.literal('updated'),
 	})),
 	chat_delegated: lazy(() => z.object({
-		...base,
+		...base(),
 		agentId: str,
 		agentName: opt,
 		convoId: str,
@@ -78,7 +79,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		operation: z.literal('delegated'),
 	})),
 	bug_reported: lazy(() => z.object({
-		...base,
+		...base(),
 		agentId: str,
 		agentName: opt,
 		convoId: str,
@@ -93,9 +94,9 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 	agent_created: lazy(() => agentPayload('created')),
 	agent_updated: lazy(() => agentPayload('updated')),
 	agent_deleted: lazy(() => agentPayload('deleted')),
-	webhook_test: lazy(() => z.object({ ...base, message: str })),
+	webhook_test: lazy(() => z.object({ ...base(), message: str })),
 	lead_captured: lazy(() => z.object({
-		...base,
+		...base(),
 		agentId: str,
 		agentName: opt,
 		leadName: opt,
@@ -105,7 +106,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 		operation: z.literal('captured'),
 	})),
 	form_submitted: lazy(() => z.object({
-		...base,
+		...base(),
 		agentId: str,
 		agentName: opt,
 		convoId: str,

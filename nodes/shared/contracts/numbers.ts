@@ -33,13 +33,13 @@ export const IMPORT_SECRET_FIELDS = [telcoField('AccountAuthToken')] as const;
  * Release, repair (check-number) and assign (sync-sms) have no published schema; public clients
  * send `phoneNumber` or `phoneNumberSid` (plus `agentId` for sync-sms). Other fields pass through.
  */
-const numberReference = z
+const numberReference = lazy(() => z
 	.object({
 		phoneNumber: e164.optional(),
 		phoneNumberSid: z.string().min(1).optional(),
 		agentId: z.string().min(1).optional(),
 	})
-	.passthrough();
+	.passthrough());
 
 const needsNumber = (body: { phoneNumber?: string; phoneNumberSid?: string }) =>
 	!!body.phoneNumber || !!body.phoneNumberSid;

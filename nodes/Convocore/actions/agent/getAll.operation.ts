@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { redactSecrets, simplifyAgent } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
-import { LISTING_FIELDS, readListing, returnAllAndLimit, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { listingFields, readListing, returnAllAndLimit, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { fetchAgents } from './api';
 
 const show = { resource: ['agent'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [...returnAllAndLimit(show), simplifyProperty(show, 'agent record (secrets are always left out)'), timeoutOnlyOptions(show)];
 
-const planSchema = z.object({ ...LISTING_FIELDS, simplify: z.boolean() });
+const planSchema = lazy(() => z.object({ ...listingFields(), simplify: z.boolean() }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
@@ -9,11 +10,11 @@ const show = { resource: ['agent'], operation: ['getPhoneNumbers'] };
 
 export const description: INodeProperties[] = [...agentIdProperty(show, 'The agent whose phone numbers to read'), timeoutOnlyOptions(show)];
 
-const planSchema = z.object({ agentId: agentIdSchema });
+const planSchema = lazy(() => z.object({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 /** Untyped in the API: a number, a record, or a list of either. */
-const phoneAnswerSchema = z.union([z.string(), z.record(z.unknown()), z.array(z.union([z.string(), z.record(z.unknown())]))]);
+const phoneAnswerSchema = lazy(() => z.union([z.string(), z.record(z.unknown()), z.array(z.union([z.string(), z.record(z.unknown())]))]));
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent');

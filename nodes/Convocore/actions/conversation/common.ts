@@ -1,6 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { convoIdSchema } from '../../../shared/contracts/conversations';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
@@ -32,7 +33,7 @@ export function convoIdProperty(show: Show): INodeProperties {
 	};
 }
 
-const conversationRefSchema = z.object({ agentId: agentIdSchema, convoId: convoIdSchema });
+const conversationRefSchema = lazy(() => z.object({ agentId: agentIdSchema, convoId: convoIdSchema }));
 export type ConversationRef = z.output<typeof conversationRefSchema>;
 
 export function readConversationRef(ctx: IExecuteFunctions, itemIndex: number): ConversationRef {

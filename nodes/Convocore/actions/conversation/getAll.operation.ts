@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
 import {
 	CONVO_PAGE,
@@ -10,7 +11,7 @@ import {
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import {
-	LISTING_FIELDS,
+	listingFields,
 	agentIdProperty,
 	readAgentId,
 	readListing,
@@ -30,7 +31,7 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = z.object({ agentId: agentIdSchema, ...LISTING_FIELDS, simplify: z.boolean() });
+const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {

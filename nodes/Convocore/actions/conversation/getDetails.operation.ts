@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { redactSecrets } from '../../../shared/contracts/agents';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
@@ -17,7 +18,7 @@ export const description: INodeProperties[] = [
 type Plan = ConversationRef & { region: 'eu' | 'na' };
 
 /** The details are untyped in the API: any JSON object is passed on. */
-const detailsSchema = z.record(z.unknown());
+const detailsSchema = lazy(() => z.record(z.unknown()));
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	return { ...readConversationRef(this, itemIndex), region: await credentialRegion(this, itemIndex) };

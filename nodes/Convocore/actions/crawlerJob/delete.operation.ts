@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { deleteCrawlerJobResponseSchema } from '../../../shared/contracts/crawler';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
@@ -37,10 +38,10 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = z.object({
+const planSchema = lazy(() => z.object({
 	workspaceId: z.string().trim().min(1, 'is required'),
 	jobId: z.string().trim().min(1, 'is required'),
-});
+}));
 type DeletePlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<DeletePlan> {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetrics';
 import { collectCursorPages, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import { agentIdSchema } from '../../../shared/contracts/agents';
@@ -13,11 +14,11 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = z.object({
+const planSchema = lazy(() => z.object({
 	agentId: agentIdSchema,
 	returnAll: z.boolean(),
 	limit: z.number().int('must be a whole number').min(1, 'must be at least 1'),
-});
+}));
 type ListPlan = z.output<typeof planSchema>;
 
 type Metric = z.output<typeof customMetricsPageContract>['metrics'][number];

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { leadEnvelopeSchema, leadIdSchema } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
@@ -15,7 +16,7 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-export const leadRefSchema = z.object({ agentId: agentIdSchema, leadId: leadIdSchema });
+export const leadRefSchema = lazy(() => z.object({ agentId: agentIdSchema, leadId: leadIdSchema }));
 export type LeadRef = z.output<typeof leadRefSchema>;
 
 export function readLeadRef(ctx: IExecuteFunctions, itemIndex: number): LeadRef {

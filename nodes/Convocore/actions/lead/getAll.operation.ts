@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { LEAD_PAGE, agentLeadsPageSchema } from '../../../shared/contracts/leads';
 import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import {
-	LISTING_FIELDS,
+	listingFields,
 	agentIdProperty,
 	compact,
 	readAgentId,
@@ -36,11 +37,11 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = z.object({
+const planSchema = lazy(() => z.object({
 	agentId: agentIdSchema,
-	...LISTING_FIELDS,
+	...listingFields(),
 	filters: z.object({ groupName: z.string().optional(), searchTerm: z.string().optional() }).strict(),
-});
+}));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
@@ -14,7 +15,7 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = z.object({ leadId: leadIdSchema, body: updateLeadRequestSchema });
+const planSchema = lazy(() => z.object({ leadId: leadIdSchema, body: updateLeadRequestSchema }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {

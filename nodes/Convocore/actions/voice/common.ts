@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { numberOrNumericText } from '../../../shared/contracts/common';
 import {
 	VOICE_PAGE,
@@ -121,7 +122,7 @@ export interface VoiceListPlan {
 	pageSize: number;
 }
 
-const paginationSchema = z
+const paginationSchema = lazy(() => z
 	.object({
 		// An expression may hand a number over as text; nothing else is taken for a number.
 		limit: numberOrNumericText(
@@ -135,7 +136,7 @@ const paginationSchema = z
 				.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
 		),
 	})
-	.strict();
+	.strict());
 
 /**
  * Reads and validates the filters and pagination of one item against the contract schema of

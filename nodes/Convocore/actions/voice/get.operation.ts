@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
 import { getVoiceParamsSchema } from '../../../shared/contracts/voices';
 import { downloadFile, getBaseUrl, type RequestScope } from '../../../shared/transport';
 import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
@@ -65,12 +66,12 @@ interface GetVoicePlan {
 	binaryPropertyName?: string;
 }
 
-const binaryPropertySchema = z.object({
+const binaryPropertySchema = lazy(() => z.object({
 	binaryPropertyName: z
 		.string({ invalid_type_error: 'must be text' })
 		.trim()
 		.min(1, 'must name the binary field to put the preview in (e.g. data)'),
-});
+}));
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): GetVoicePlan {
 	const params = validate(
