@@ -262,11 +262,18 @@ export function unexpectedBodyError(errorScope: ErrorScope, statusCode: number, 
 	});
 }
 
+/**
+ * The system code (ECONNREFUSED…) of a network failure. n8n 2.x keeps the original error as the
+ * `cause` of the NodeApiError its helper throws; n8n-core 1.x loses the cause and leaves the code
+ * only in that NodeApiError's `httpCode`.
+ */
 function networkCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		const { code, httpCode } = current as { code?: unknown; httpCode?: unknown };
+		for (const candidate of [code, httpCode]) {
+			if (typeof candidate === 'string' && /^E[A-Z_]+$/.test(candidate)) return candidate;
+		}
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;

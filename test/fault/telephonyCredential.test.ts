@@ -4,7 +4,7 @@
  * credential from node version 2 on; a workflow saved with 0.1.0 (version 1, auth token as a node
  * parameter) keeps working unchanged, and its errors carry the node with the token redacted.
  */
-import type { INodeTypeDescription, IWorkflowBase } from 'n8n-workflow';
+import type { IWorkflowBase } from 'n8n-workflow';
 import { ConvocoreTelephonyApi } from '../../credentials/ConvocoreTelephonyApi.credentials';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { NUMBER_PATHS, telcoField } from '../../nodes/shared/telco';
@@ -17,11 +17,7 @@ const authToken = 'tok_0123456789abcdef0123456789abcdef';
 const accountSid = 'AC99998888777766665555444433332222';
 const importNumber = '+4930555000778';
 
-/** The node as it will be once version 2 exists (the agent-picker work adds it to the real node). */
-class ConvocoreWithVersion2 extends Convocore {
-	description: INodeTypeDescription = { ...new Convocore().description, version: [1, 2] };
-}
-const nodeTypes = new TestNodeTypes().add(CONVOCORE_NODE_TYPE, new ConvocoreWithVersion2());
+const nodeTypes = new TestNodeTypes().add(CONVOCORE_NODE_TYPE, new Convocore());
 
 /** A workflow as 0.1.0 saved it: typeVersion 1, SID and token as parameters. */
 function savedWith010(parameters: Record<string, unknown>): IWorkflowBase {

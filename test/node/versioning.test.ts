@@ -79,7 +79,7 @@ describe('Agent picker (version 2)', () => {
 		// From an expression n8n does not check the URL: the node refuses it as an agent ID.
 		const fromExpression = await listMetrics({ __rl: true, mode: 'url', value: '={{ "https://example.com/agents/x" }}' }, 2);
 		expect(fromExpression.error('Convocore')?.message).toBe(
-			'Invalid agentId: not a Convocore URL that names one (e.g. https://app.convocore.ai/eu/prototype/<agentId>)',
+			'Invalid agentId in item 0: not a Convocore URL that names one (e.g. https://app.convocore.ai/eu/prototype/<agentId>)',
 		);
 		expect(sandbox.current.requests()).toHaveLength(0);
 	});

@@ -86,7 +86,7 @@ export function readIdParameter(
 	if (mode !== 'url') return text;
 	const id = urlPattern.exec(text)?.[1];
 	if (id) return id;
-	throw new NodeOperationError(ctx.getNode(), `Invalid ${name}: not a Convocore URL that names one (e.g. https://app.convocore.ai/eu/prototype/<agentId>)`, {
+	throw new NodeOperationError(ctx.getNode(), `Invalid ${name} in item ${itemIndex}: not a Convocore URL that names one (e.g. https://app.convocore.ai/eu/prototype/<agentId>)`, {
 		itemIndex,
 	});
 }

@@ -55,7 +55,7 @@ export function conversationPath({ agentId, convoId }: ConversationRef): string 
  * names it by a path segment or host label (`/eu/v3`, `eu-gcp-api.…`).
  */
 export async function credentialRegion(ctx: IExecuteFunctions, itemIndex: number): Promise<'eu' | 'na'> {
-	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData;
+	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex)) as unknown as ConvocoreCredentialData;
 	if (credentials.region === 'eu' || credentials.region === 'na') return credentials.region;
 	const found = /(?:^|[/.-])(eu|na)(?=[/.-])/i.exec((credentials.baseUrl ?? '').replace(/^https?:\/\//i, '/'));
 	if (found) return found[1].toLowerCase() as 'eu' | 'na';
