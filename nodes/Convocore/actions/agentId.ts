@@ -66,15 +66,10 @@ export function agentIdProperty(show: NonNullable<IDisplayOptions['show']>, desc
  * Reads a resource locator or plain text parameter as the ID it names, without judging it: a
  * string is trimmed, anything else (a number, null, an object from an expression) is handed on
  * as it is, so the operation's contract names the field and the rule instead of a crash.
- * A URL is reduced to the ID with `urlPattern`; one that does not match is refused (n8n checks
- * a typed URL, but not one an expression produced).
+ * A URL (By URL mode, which only the agent picker offers) is reduced to the agent ID; one that
+ * does not match is refused (n8n checks a typed URL, but not one an expression produced).
  */
-export function readIdParameter(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	urlPattern: RegExp = AGENT_URL_PATTERN,
-): unknown {
+export function readIdParameter(ctx: IExecuteFunctions, name: string, itemIndex: number): unknown {
 	let value = ctx.getNodeParameter(name, itemIndex, '') as unknown;
 	let mode: unknown;
 	if (isLocator(value)) {
@@ -84,7 +79,7 @@ export function readIdParameter(
 	if (typeof value !== 'string') return value;
 	const text = value.trim();
 	if (mode !== 'url') return text;
-	const id = urlPattern.exec(text)?.[1];
+	const id = AGENT_URL_PATTERN.exec(text)?.[1];
 	if (id) return id;
 	throw new NodeOperationError(ctx.getNode(), `Invalid ${name} in item ${itemIndex}: not a Convocore URL that names one (e.g. https://app.convocore.ai/eu/prototype/<agentId>)`, {
 		itemIndex,
