@@ -3,8 +3,7 @@
  * field, the rule and the item named, before anything is sent.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
-import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { directSmsParameters, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();
 
@@ -13,15 +12,7 @@ async function run(parameters: INodeParameters) {
 }
 
 function sms(overrides: INodeParameters): INodeParameters {
-	return {
-		resource: 'sms',
-		operation: 'send',
-		agentId: SANDBOX_IDS.ownAccountAgent,
-		to: SANDBOX_IDS.aiChattingRecipient,
-		mode: 'direct',
-		message: 'Hello',
-		...overrides,
-	};
+	return directSmsParameters('Hello', overrides);
 }
 
 describe('bad input from expressions, refused before sending', () => {

@@ -41,6 +41,19 @@ export interface ConvocoreRun extends RunResult {
 	items: () => INodeExecutionData[];
 }
 
+/** SMS > Send in direct mode from the sandbox's own-account agent to a recipient it knows; `overrides` wins. */
+export function directSmsParameters(message: string, overrides: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'sms',
+		operation: 'send',
+		agentId: SANDBOX_IDS.ownAccountAgent,
+		to: SANDBOX_IDS.aiChattingRecipient,
+		mode: 'direct',
+		message,
+		...overrides,
+	};
+}
+
 /**
  * SMS > Send with per-item recipient and text taken from the input by expressions (`{ to, message }`
  * items), from the sandbox's own-account agent; in agent mode the message is the agent's context.

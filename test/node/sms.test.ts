@@ -4,20 +4,12 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { telcoField } from '../../nodes/shared/telco';
 import { SANDBOX_IDS } from '../../sandbox';
-import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { directSmsParameters, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();
 
 function smsParameters(overrides: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'sms',
-		operation: 'send',
-		agentId: SANDBOX_IDS.ownAccountAgent,
-		to: SANDBOX_IDS.aiChattingRecipient,
-		mode: 'direct',
-		message: 'Your appointment is confirmed for Monday 10:00.',
-		...overrides,
-	};
+	return directSmsParameters('Your appointment is confirmed for Monday 10:00.', overrides);
 }
 
 async function send(overrides: INodeParameters = {}, extra: { input?: INodeExecutionData[]; continueOnFail?: boolean; key?: string } = {}) {
