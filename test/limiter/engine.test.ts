@@ -57,14 +57,16 @@ describe('adaptive concurrency (the default)', () => {
 		const all = posts();
 		const refused = all.filter((request) => request.status === 429);
 		expect(refused.length).toBeGreaterThan(0);
-		// The first window's burst is refused; after it the window is small, so each later
-		// one-second window refuses only the few requests that find it full.
-		const firstPauseOver = refused[0].at + 1000;
-		const later = all.filter((request) => request.at > firstPauseOver);
-		const laterWindows = new Set(later.map((request) => Math.floor(request.at / 1000))).size;
-		expect(laterWindows).toBeGreaterThanOrEqual(3);
-		expect(later.filter((request) => request.status === 429).length).toBeLessThanOrEqual(3 * laterWindows);
-		expect(Math.min(...later.map((request) => sandbox.current.inFlightAt(request)))).toBeGreaterThanOrEqual(1);
+		// After the first refusal the window shrinks: most requests go out with only one or two
+		// in flight (a fixed 10 would keep about 10). Where the boundary between the first burst
+		// and the later windows falls depends on the machine's speed, so the check is on the
+		// number in flight, not on 429s per window.
+		const afterFirstRefusal = all.filter((request) => request.at > refused[0].at);
+		const inFlight = afterFirstRefusal.map((request) => sandbox.current.inFlightAt(request)).sort((a, b) => a - b);
+		expect(inFlight[0]).toBeGreaterThanOrEqual(1);
+		expect(inFlight[Math.floor(inFlight.length / 2)]).toBeLessThanOrEqual(3);
+		// Refusals stay a minority of all requests (about 18% seen here, under load too).
+		expect(refused.length).toBeLessThanOrEqual(0.3 * all.length);
 		// Every item was answered 200 exactly once; 429s are refusals, not sends.
 		const delivered = all.filter((request) => request.status === 200).map(itemOf);
 		expect(delivered.sort((a, b) => a - b)).toEqual(input.map((_, i) => i));
