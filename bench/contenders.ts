@@ -1,10 +1,12 @@
 /**
- * The same SMS batch sent three ways, on the same sandbox: the Convocore node, n8n's own HTTP
+ * The same SMS batch sent several ways, on the same sandbox: the Convocore node (at its defaults,
+ * at the highest Max Concurrency, and at a fixed Concurrency equal to the default ceiling), n8n's own HTTP
  * Request node (n8n-nodes-base, at its defaults: every item in flight at once, no batching, no
  * retry), and a bare `fetch` per item, all at once (the floor: no engine at all).
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { HttpRequest } from 'n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node';
+import { MAX_CONCURRENCY } from '../nodes/Convocore/actions/concurrency';
 import { SANDBOX_IDS } from '../sandbox';
 import { node, runWorkflow, TestNodeTypes } from '../test/harness/engine';
 import { runConvocore, smsParameters } from '../test/harness/convocore';
@@ -14,7 +16,7 @@ const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 const httpRequestTypes = new TestNodeTypes().add(HTTP_REQUEST_TYPE, new HttpRequest());
 const HTTP_REQUEST_VERSION = 4.2;
 
-export type Contender = 'convocore' | 'http request node' | 'fetch';
+export type Contender = 'convocore' | 'convocore, max 100' | 'convocore, fixed 50' | 'http request node' | 'fetch';
 
 export interface BatchResult {
 	output: INodeExecutionData[];
@@ -78,6 +80,10 @@ export async function sendWithFetch(ctx: BenchContext, items: INodeExecutionData
 
 export function sendWith(contender: Contender, ctx: BenchContext, items: INodeExecutionData[], mode: 'direct' | 'agent' = 'direct', options: INodeParameters = {}) {
 	if (contender === 'convocore') return sendWithConvocore(ctx, items, mode, options);
+	// The adaptive mode at the highest ceiling Options > Max Concurrency allows, for comparison.
+	if (contender === 'convocore, max 100') return sendWithConvocore(ctx, items, mode, { ...options, maxConcurrency: MAX_CONCURRENCY.max });
+	// Exactly the default ceiling in flight from the first request: what no adaptive start beats.
+	if (contender === 'convocore, fixed 50') return sendWithConvocore(ctx, items, mode, { ...options, concurrency: MAX_CONCURRENCY.default });
 	if (contender === 'http request node') return sendWithHttpRequestNode(ctx, items, mode);
 	return sendWithFetch(ctx, items, mode);
 }

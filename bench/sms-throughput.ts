@@ -3,7 +3,9 @@
  * interleaved rounds, medians:
  *  - 300 SMS, the API answering after 50 ms: the Convocore node at its defaults (adaptive, Max
  *    Concurrency 50) vs the HTTP Request node at its defaults (all 300 in flight at once) vs
- *    a bare fetch per item (the floor). Peak in flight is measured at the sandbox.
+ *    a bare fetch per item (the floor). Peak in flight is measured at the sandbox. The node at
+ *    the highest Max Concurrency (100), and at a fixed Concurrency of 50 (the default ceiling from
+ *    the first request, which no adaptive start can beat) run beside them for information.
  *  - 100 agent-mode SMS, the API answering after 2 s (the agent writes the text first).
  */
 import type { INodeParameters } from 'n8n-workflow';
@@ -12,7 +14,14 @@ import { checkSmsBatch, smsItems, type Benchmark, type BenchContext } from './co
 import { sendWith, type Contender } from './contenders';
 import { cpuMs, fmtMs, fmtRatio, interleave, median, timed } from './lib';
 
-const CONTENDERS: Contender[] = ['convocore', 'http request node', 'fetch'];
+const CONTENDERS: Contender[] = ['convocore', 'convocore, max 100', 'convocore, fixed 50', 'http request node', 'fetch'];
+const perContender = (): Record<Contender, number[]> => ({
+	convocore: [],
+	'convocore, max 100': [],
+	'convocore, fixed 50': [],
+	'http request node': [],
+	fetch: [],
+});
 
 /** Targets of issue 11. */
 const TARGET_DIRECT_VS_HTTP_NODE = 1.2;
@@ -29,9 +38,9 @@ interface Workload {
 
 async function race(ctx: BenchContext, workload: Workload, options: INodeParameters = {}): Promise<void> {
 	const { sandbox, report } = ctx;
-	const times: Record<Contender, number[]> = { convocore: [], 'http request node': [], fetch: [] };
-	const cpu: Record<Contender, number[]> = { convocore: [], 'http request node': [], fetch: [] };
-	const peaks: Record<Contender, number[]> = { convocore: [], 'http request node': [], fetch: [] };
+	const times = perContender();
+	const cpu = perContender();
+	const peaks = perContender();
 	const problems: string[] = [];
 	await interleave(CONTENDERS, workload.rounds, async (contender, round) => {
 		const items = smsItems(workload.items, `${workload.name} ${contender} ${round}`);
@@ -59,8 +68,16 @@ async function race(ctx: BenchContext, workload: Workload, options: INodeParamet
 	);
 	const ratio = median(times.convocore) / median(times['http request node']);
 	report.target(`${workload.name}: Convocore (defaults) vs HTTP Request node (defaults), wall time`, ratio, { op: '<=', limit: workload.target }, (value) => `${fmtRatio(value)} the time`);
+	report.info(
+		`${workload.name}: Convocore at Max Concurrency ${MAX_CONCURRENCY.max} vs HTTP Request node, wall time (peaks ${peaks['convocore, max 100'].join('/')})`,
+		`${fmtRatio(median(times['convocore, max 100']) / median(times['http request node']))} the time`,
+	);
+	report.info(
+		`${workload.name}: Convocore at Concurrency ${MAX_CONCURRENCY.default} (fixed, the default ceiling from the first request) vs HTTP Request node, wall time`,
+		`${fmtRatio(median(times['convocore, fixed 50']) / median(times['http request node']))} the time`,
+	);
 	report.info(`${workload.name}: Convocore (defaults) vs raw fetch floor`, `${fmtRatio(median(times.convocore) / median(times.fetch))} the time`);
-	report.info(`${workload.name}: medians Convocore / HTTP Request node / fetch`, CONTENDERS.map((contender) => fmtMs(median(times[contender]))).join(' / '));
+	report.info(`${workload.name}: medians Convocore / at max 100 / fixed 50 / HTTP Request node / fetch`, CONTENDERS.map((contender) => fmtMs(median(times[contender]))).join(' / '));
 }
 
 /** The HTTP Request node and fetch pass items through without the index pairing the check reads. */
