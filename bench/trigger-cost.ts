@@ -16,8 +16,8 @@ import type { Benchmark } from './common';
 import { fmtRatio, fmtUs, interleave, median, now } from './lib';
 
 const SECRET = 'vg_BenchSecret7Qm2Xk9pZ';
-const DELIVERIES = 400;
-const ROUNDS = 8;
+const DELIVERIES = 2000;
+const ROUNDS = 10;
 const TARGET_RATIO = 1.5;
 
 /** Reads what a trigger must read, checks nothing, emits the payload. */

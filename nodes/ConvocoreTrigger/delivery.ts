@@ -1,12 +1,14 @@
-import { createHash, timingSafeEqual } from 'crypto';
+import { timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { describeIssues } from '../shared/contracts/common';
 import {
 	EVENT_PAYLOAD_SCHEMAS,
-	eventEnvelopeSchema,
 	isEventType,
+	readEventEnvelope,
 	type EventEnvelope,
+	type EventType,
 } from '../shared/contracts/events';
+import { compilePredicate, type Predicate } from '../shared/contracts/predicate';
 import { ALL_EVENTS } from './eventOptions';
 
 /**
@@ -68,26 +70,26 @@ const reject = (status: RejectStatus, message: string): DeliveryDecision => ({
 });
 
 /**
- * Compares two secrets in constant time. Both are hashed first, so the comparison always runs
- * over two 32-byte digests and a length difference shows in neither the timing nor an exception.
- * The strings are hashed as UTF-16 code units, which is lossless for any JavaScript string (UTF-8
- * would map distinct lone surrogates to the same replacement character).
+ * Compares two secrets in constant time, as UTF-16 code units (lossless for any JavaScript string;
+ * UTF-8 would map distinct lone surrogates to the same replacement character). The comparison
+ * always runs over the expected secret's bytes: a received value of another length is not
+ * compared (it cannot match) but the expected bytes are compared with themselves instead, so a
+ * length difference shows in neither the timing nor an exception. No hashing: that was a tenth
+ * of the trigger's time per event.
  */
 export function secretsMatch(received: string, expected: string): boolean {
-	return timingSafeEqual(digest(received), expectedDigest(expected));
+	const expectedUnits = unitsOfExpected(expected);
+	const receivedUnits = Buffer.from(received, 'utf16le');
+	const sameLength = receivedUnits.length === expectedUnits.length;
+	return timingSafeEqual(sameLength ? receivedUnits : expectedUnits, expectedUnits) && sameLength;
 }
 
-const digest = (value: string): Buffer => createHash('sha256').update(Buffer.from(value, 'utf16le')).digest();
-
-/** The configured secret changes only when the credential does: its digest is computed once. */
-let lastExpected: { secret: string; digest: Buffer } | undefined;
-function expectedDigest(secret: string): Buffer {
-	if (lastExpected?.secret !== secret) lastExpected = { secret, digest: digest(secret) };
-	return lastExpected.digest;
+/** The configured secret changes only when the credential does: its bytes are built once. */
+let lastExpected: { secret: string; units: Buffer } | undefined;
+function unitsOfExpected(secret: string): Buffer {
+	if (lastExpected?.secret !== secret) lastExpected = { secret, units: Buffer.from(secret, 'utf16le') };
+	return lastExpected.units;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
 function tryJson(text: string): unknown {
 	try {
@@ -105,17 +107,11 @@ function tryJson(text: string): unknown {
 export function readEnvelope(body: unknown, rawBody: unknown): EventEnvelope | undefined {
 	// The raw bytes are parsed only when n8n's body is no envelope: parsing them again for every
 	// JSON delivery doubled the cost of the common case.
-	const fromBody = asEnvelope(typeof body === 'string' ? tryJson(body) : body);
+	const fromBody = readEventEnvelope(typeof body === 'string' ? tryJson(body) : body);
 	if (fromBody) return fromBody;
-	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) return asEnvelope(tryJson(rawBody.toString('utf8')));
-	if (typeof rawBody === 'string' && rawBody.length > 0) return asEnvelope(tryJson(rawBody));
+	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) return readEventEnvelope(tryJson(rawBody.toString('utf8')));
+	if (typeof rawBody === 'string' && rawBody.length > 0) return readEventEnvelope(tryJson(rawBody));
 	return undefined;
-}
-
-function asEnvelope(candidate: unknown): EventEnvelope | undefined {
-	if (!isPlainObject(candidate)) return undefined;
-	const parsed = eventEnvelopeSchema.safeParse(candidate);
-	return parsed.success ? parsed.data : undefined;
 }
 
 /** Byte length of the raw body as received, when n8n kept it. */
@@ -124,43 +120,37 @@ function rawLength(rawBody: unknown): number {
 	return typeof rawBody === 'string' ? Buffer.byteLength(rawBody) : 0;
 }
 
-interface Scan {
-	tooDeep: boolean;
-	/** Strings (values and keys) that contain the secret; payload.workspaceSecret is one of them. */
-	secretHits: number;
-}
+/** What countSecretHits returns for a value nested deeper than allowed. */
+const TOO_DEEP = -1;
 
 /**
- * One iterative walk over the envelope: whether it nests deeper than `maxDepth`, and how many
- * strings hold the secret. When only payload.workspaceSecret does (it is dropped from the item),
- * the item needs no redacted copy.
+ * One walk over the envelope: how many strings (values and keys) hold the secret, or TOO_DEEP when
+ * it nests deeper than `depthLeft` levels. When only payload.workspaceSecret holds it (it is
+ * dropped from the item), the item needs no redacted copy. Recursive (faster than an explicit
+ * stack here): the depth is bounded, and the walk stops as soon as the bound is reached. With an
+ * empty secret every string counts: harmless, decideDelivery refuses every event then.
  */
-function scan(root: unknown, secret: string, maxDepth: number): Scan {
-	const result: Scan = { tooDeep: false, secretHits: 0 };
-	const holds = (text: string) => secret.length > 0 && text.includes(secret);
-	// Two parallel stacks: no array allocated per visited value.
-	const values: unknown[] = [root];
-	const depths: number[] = [0];
-	while (values.length > 0) {
-		const value = values.pop();
-		const depth = depths.pop() as number;
-		if (typeof value === 'string') {
-			if (holds(value)) result.secretHits++;
-			continue;
+function countSecretHits(value: unknown, secret: string, depthLeft: number): number {
+	if (typeof value === 'string') return value.includes(secret) ? 1 : 0;
+	if (typeof value !== 'object' || value === null) return 0;
+	if (depthLeft === 0) return TOO_DEEP;
+	let hits = 0;
+	if (Array.isArray(value)) {
+		for (let i = 0; i < value.length; i++) {
+			const found = countSecretHits(value[i], secret, depthLeft - 1);
+			if (found === TOO_DEEP) return TOO_DEEP;
+			hits += found;
 		}
-		if (typeof value !== 'object' || value === null) continue;
-		if (depth >= maxDepth) {
-			result.tooDeep = true;
-			return result;
-		}
-		const isArray = Array.isArray(value);
-		for (const key of Object.keys(value)) {
-			if (!isArray && holds(key)) result.secretHits++;
-			values.push((value as Record<string, unknown>)[key]);
-			depths.push(depth + 1);
-		}
+		return hits;
 	}
-	return result;
+	for (const key in value) {
+		if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+		if (key.includes(secret)) hits++;
+		const found = countSecretHits((value as Record<string, unknown>)[key], secret, depthLeft - 1);
+		if (found === TOO_DEEP) return TOO_DEEP;
+		hits += found;
+	}
+	return hits;
 }
 
 /** Sets an own property, also for the key "__proto__", which plain assignment would not. */
@@ -222,9 +212,18 @@ function checkFreshness(payload: Record<string, unknown>, guard: ReplayGuard, no
 	return undefined;
 }
 
+const payloadPredicates = new Map<EventType, Predicate | undefined>();
+
+/** Whether the payload is the documented shape of its type, without zod's parsed copy. */
+function payloadMatches(type: EventType, payload: unknown): boolean {
+	if (!payloadPredicates.has(type)) payloadPredicates.set(type, compilePredicate(EVENT_PAYLOAD_SCHEMAS[type]));
+	const predicate = payloadPredicates.get(type);
+	return predicate ? predicate(payload) : false;
+}
+
 /**
  * Builds the one item of an event: `{ event, ...payload }` without the secret, marked when
- * off-contract. `holdsSecretElsewhere` false (from scan) skips the redacted deep copy.
+ * off-contract. `holdsSecretElsewhere` false (from countSecretHits) skips the redacted deep copy.
  */
 export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretElsewhere = true): IDataObject {
 	const { type, payload } = envelope;
@@ -232,8 +231,11 @@ export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretEl
 	let knownType = true;
 
 	if (isEventType(type)) {
-		const checked = EVENT_PAYLOAD_SCHEMAS[type].safeParse(payload);
-		if (!checked.success) issues.push(...describeIssues(checked.error));
+		// zod runs only when the plain predicate says no, for its messages.
+		if (!payloadMatches(type, payload)) {
+			const checked = EVENT_PAYLOAD_SCHEMAS[type].safeParse(payload);
+			if (!checked.success) issues.push(...describeIssues(checked.error));
+		}
 	} else {
 		knownType = false;
 		issues.push(`"${type}" is not an event type documented by Convocore, so its payload was not checked`);
@@ -270,8 +272,8 @@ export function decideDelivery(body: unknown, rawBody: unknown, settings: Delive
 	if (!envelope) {
 		return reject(400, 'Bad request: the body must be a JSON object { "type": string, "payload": object }');
 	}
-	const found = scan(envelope, settings.secret, MAX_DEPTH);
-	if (found.tooDeep) {
+	const secretHits = countSecretHits(envelope, settings.secret, MAX_DEPTH);
+	if (secretHits === TOO_DEEP) {
 		return reject(400, `Bad request: the body is nested deeper than ${MAX_DEPTH} levels, which no Convocore event is`);
 	}
 
@@ -304,5 +306,5 @@ export function decideDelivery(body: unknown, rawBody: unknown, settings: Delive
 	}
 
 	// payload.workspaceSecret, which matched, is one hit and is left out of the item.
-	return { kind: 'emit', item: buildItem(envelope, settings.secret, found.secretHits > 1) };
+	return { kind: 'emit', item: buildItem(envelope, settings.secret, secretHits > 1) };
 }

@@ -17,15 +17,21 @@ describe('secretsMatch', () => {
 		}
 	});
 
-	it('compares two 32-byte SHA-256 digests with crypto.timingSafeEqual, whatever the lengths', () => {
+	it("always compares the expected secret's bytes with crypto.timingSafeEqual, whatever the received length", () => {
 		const spy = jest.spyOn(crypto, 'timingSafeEqual');
-		const received = 'x'.repeat(1000);
-		expect(secretsMatch(received, WORKSPACE_SECRET)).toBe(false);
-		expect(spy).toHaveBeenCalledTimes(1);
-		const [a, b] = spy.mock.calls[0] as [Buffer, Buffer];
-		expect(a).toHaveLength(32);
-		expect(b).toHaveLength(32);
-		expect(Buffer.from(b).equals(crypto.createHash('sha256').update(Buffer.from(WORKSPACE_SECRET, 'utf16le')).digest())).toBe(true);
+		const expectedUnits = Buffer.from(WORKSPACE_SECRET, 'utf16le');
+		for (const received of ['x'.repeat(1000), '', WORKSPACE_SECRET.slice(1), WORKSPACE_SECRET.toUpperCase(), WORKSPACE_SECRET]) {
+			spy.mockClear();
+			expect(secretsMatch(received, WORKSPACE_SECRET)).toBe(received === WORKSPACE_SECRET);
+			expect(spy).toHaveBeenCalledTimes(1);
+			const [a, b] = spy.mock.calls[0] as [Buffer, Buffer];
+			// The same amount of work for every received value: the expected bytes against either
+			// the received ones (same length) or themselves.
+			expect(a).toHaveLength(expectedUnits.length);
+			expect(Buffer.from(b).equals(expectedUnits)).toBe(true);
+			const sameLength = received.length === WORKSPACE_SECRET.length;
+			expect(Buffer.from(a).equals(sameLength ? Buffer.from(received, 'utf16le') : expectedUnits)).toBe(true);
+		}
 	});
 
 	it('does not throw on any length difference (a bare timingSafeEqual would)', () => {

@@ -129,9 +129,25 @@ export function isEventType(value: unknown): value is EventType {
 	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_PAYLOAD_SCHEMAS, value);
 }
 
-/** The delivery envelope. The payload is checked per type after the secret is verified. */
-export const eventEnvelopeSchema = lazy(() => z.object({
-	type: z.string().min(1),
-	payload: z.record(z.unknown()),
-}));
-export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
+/**
+ * The delivery envelope: `type` a non-empty string, `payload` an object (not an array); other
+ * top-level fields are ignored. The payload is checked per type after the secret is verified.
+ */
+export interface EventEnvelope {
+	type: string;
+	payload: Record<string, unknown>;
+}
+
+/**
+ * The envelope of a parsed JSON body, or undefined. Checked by hand rather than with zod: it runs
+ * on every delivery, and zod's copy of the payload was a fifth of the trigger's own cost per event.
+ */
+export function readEventEnvelope(value: unknown): EventEnvelope | undefined {
+	if (!isJsonObject(value)) return undefined;
+	const { type, payload } = value;
+	if (typeof type !== 'string' || type.length === 0 || !isJsonObject(payload)) return undefined;
+	return { type, payload };
+}
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);

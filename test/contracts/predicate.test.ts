@@ -1,0 +1,102 @@
+/**
+ * compilePredicate(schema)(value) must equal schema.safeParse(value).success: the trigger trusts
+ * a yes without asking zod. Checked on every event payload contract with payloads edited at random
+ * (fields removed, replaced by values of every JSON kind, extra keys), and on small schemas of
+ * each kind it covers, plus the kinds it must refuse to compile.
+ */
+import fc from 'fast-check';
+import { z } from 'zod';
+import { EVENT_PAYLOAD_SCHEMAS, EVENT_TYPES } from '../../nodes/shared/contracts/events';
+import { compilePredicate } from '../../nodes/shared/contracts/predicate';
+import { sampleEventPayload } from '../../sandbox';
+
+const anyJson = fc.oneof(
+	fc.jsonValue({ maxDepth: 2 }),
+	fc.constantFrom(undefined, null, NaN, Infinity, '', 0, [], {}, 'whatsapp', 'eu', 'updated', 'created'),
+);
+
+/** A sample payload of the type with a few of its fields removed or replaced, and extra keys. */
+const editedPayload = (type: (typeof EVENT_TYPES)[number]) => {
+	const sample = sampleEventPayload(type, 'vg_secret');
+	const keys = Object.keys(sample);
+	return fc
+		.record({
+			removed: fc.subarray(keys, { maxLength: 2 }),
+			replaced: fc.dictionary(fc.constantFrom(...keys), anyJson, { maxKeys: 2 }),
+			extra: fc.dictionary(fc.string({ maxLength: 6 }), anyJson, { maxKeys: 2 }),
+		})
+		.map(({ removed, replaced, extra }) => {
+			const payload: Record<string, unknown> = { ...extra, ...sample, ...replaced };
+			for (const key of removed) delete payload[key];
+			return payload;
+		});
+};
+
+describe('compilePredicate on the event payload contracts', () => {
+	it.each(EVENT_TYPES)('%s compiles and agrees with zod', (type) => {
+		const schema = EVENT_PAYLOAD_SCHEMAS[type];
+		const predicate = compilePredicate(schema);
+		expect(predicate).toBeDefined();
+		expect(predicate?.(sampleEventPayload(type, 'vg_secret'))).toBe(true);
+		let rejected = 0;
+		fc.assert(
+			fc.property(editedPayload(type), (payload) => {
+				const expected = schema.safeParse(payload).success;
+				if (!expected) rejected++;
+				return predicate?.(payload) === expected;
+			}),
+			{ numRuns: 300 },
+		);
+		// The edits do break the contract often enough for the comparison to mean something.
+		expect(rejected).toBeGreaterThan(30);
+	});
+
+	it('agrees on values that are not objects at all', () => {
+		const predicate = compilePredicate(EVENT_PAYLOAD_SCHEMAS.message_received);
+		for (const value of [null, undefined, [], 'text', 3, new Date(), new Map(), Promise.resolve()]) {
+			expect(predicate?.(value)).toBe(EVENT_PAYLOAD_SCHEMAS.message_received.safeParse(value).success);
+		}
+	});
+});
+
+describe('compilePredicate on each kind it covers', () => {
+	const covered: Array<[string, z.ZodTypeAny]> = [
+		['string', z.string()],
+		['number', z.number()],
+		['boolean', z.boolean()],
+		['unknown', z.unknown()],
+		['literal', z.literal('updated')],
+		['enum', z.enum(['eu', 'na'])],
+		['optional', z.string().optional()],
+		['nullable', z.number().nullable()],
+		['array of unknown', z.array(z.unknown())],
+		['array of strings', z.array(z.string())],
+		['record of unknown', z.record(z.unknown())],
+		['object', z.object({ a: z.string(), b: z.number().optional() })],
+		['passthrough object', z.object({ a: z.boolean() }).passthrough()],
+	];
+
+	it.each(covered)('%s agrees with zod', (_kind, schema) => {
+		const predicate = compilePredicate(schema);
+		expect(predicate).toBeDefined();
+		fc.assert(
+			fc.property(fc.oneof(anyJson, fc.record({ a: anyJson, b: anyJson }, { requiredKeys: [] })), (value) => {
+				return predicate?.(value) === schema.safeParse(value).success;
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it.each([
+		['a string with a rule', z.string().min(1)],
+		['a number with a rule', z.number().int()],
+		['a strict object', z.object({ a: z.string() }).strict()],
+		['an object with a catchall', z.object({ a: z.string() }).catchall(z.number())],
+		['an array with a length rule', z.array(z.unknown()).min(1)],
+		['a union', z.union([z.string(), z.number()])],
+		['a refinement', z.string().refine((value) => value.startsWith('+'))],
+		['an object holding an uncovered kind', z.object({ a: z.string().email() })],
+	])('leaves %s to zod', (_kind, schema) => {
+		expect(compilePredicate(schema as z.ZodTypeAny)).toBeUndefined();
+	});
+});
