@@ -15,10 +15,10 @@
 // readable as they are) and no .d.ts (nobody imports this package's types). Types are checked
 // by `npm run typecheck`, not here.
 //
-// Usage: node scripts/build.mjs [--outdir <dir>]   (default dist/, emptied first)
+// Usage: node scripts/build.mjs [--outdir <dir>]   (default dist/; relative to the repository; emptied first)
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 import { n8nEntryFiles, readPackageJson, repoRoot } from './lib/package.mjs';
 
@@ -33,7 +33,11 @@ function sourceOf(entry) {
 }
 
 const args = process.argv.slice(2);
-const outdir = args.includes('--outdir') ? resolve(args[args.indexOf('--outdir') + 1]) : join(repoRoot, 'dist');
+const outdirArg = args.includes('--outdir') ? args[args.indexOf('--outdir') + 1] : 'dist';
+if (!outdirArg) throw new Error('--outdir needs a folder');
+const outdir = resolve(repoRoot, outdirArg);
+// The output folder is emptied first: never the repository or a folder holding it.
+if (outdir === repoRoot || repoRoot.startsWith(outdir + sep)) throw new Error(`refusing to empty ${outdir}: it holds the repository`);
 const entries = n8nEntryFiles(readPackageJson());
 /** An entry's path under the output folder: dist/nodes/X/X.node.js -> nodes/X/X.node.js. */
 const outputPath = (entry) => entry.slice('dist/'.length);
