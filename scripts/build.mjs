@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the package n8n loads: one bundled CommonJS file per entry of package.json's `n8n` block
 // (dist/credentials/X.credentials.js, dist/nodes/X/X.node.js: the paths saved workflows and n8n's
-// loader already know), each node's codex X.node.json next to its .js, and icons/ in dist/icons,
-// where the `file:../../icons/…` paths of the built files point.
+// loader already know) and each node's codex X.node.json next to its .js. The icons are gulp's
+// part of `npm run build` (gulpfile.js), as before.
 //
 // Why a bundle: n8n requires each entry file when it loads the package. Compiled file by file,
 // the entries pulled in 77 modules, and resolving, reading and compiling each one was most of
@@ -17,7 +17,7 @@
 //
 // Usage: node scripts/build.mjs [--outdir <dir>]   (default dist/; relative to the repository; emptied first)
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 
 import { n8nEntryFiles, readPackageJson, repoRoot } from './lib/package.mjs';
@@ -57,9 +57,5 @@ await build({
 // The codex of each node (categories, documentation links) sits next to its .js, as n8n expects.
 for (const entry of entries.filter((file) => file.endsWith('.node.js'))) {
 	cpSync(sourceOf(entry).replace(/\.ts$/, '.json'), join(outdir, outputPath(entry).replace(/\.js$/, '.json')));
-}
-mkdirSync(join(outdir, 'icons'), { recursive: true });
-for (const icon of readdirSync(join(repoRoot, 'icons')).filter((file) => file.endsWith('.svg'))) {
-	cpSync(join(repoRoot, 'icons', icon), join(outdir, 'icons', icon));
 }
 process.stdout.write(`built ${entries.map(outputPath).join(', ')} into ${outdir}\n`);
