@@ -1,5 +1,6 @@
-// Helpers shared by scripts/scan.mjs and scripts/install-test.mjs: find the repository, make
-// sure dist/ is built and current, pack the package the way `npm publish` would, unpack it.
+// Helpers shared by scripts/build.mjs, scan.mjs, install-test.mjs and e2e.mjs: find the
+// repository, make sure dist/ is built and current, pack the package the way `npm publish`
+// would, unpack it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,8 @@ function newestMtime(path) {
 
 /**
  * Why dist/ needs a (re)build, or null when it is current: a file the `n8n` block lists is
- * missing, or a source (nodes/, credentials/, icons/, tsconfig) is newer than the built files.
+ * missing, or a source (nodes/, credentials/, icons/, tsconfig, the build script) is newer than
+ * the built files.
  */
 export function buildReason() {
 	const pkg = readPackageJson();
@@ -64,7 +66,7 @@ export function buildReason() {
 	if (missing.length > 0) return `missing ${missing.map((f) => f.slice(repoRoot.length + 1)).join(', ')}`;
 	const oldestBuilt = Math.min(...entries.map((file) => statSync(file).mtimeMs));
 	const newestSource = Math.max(
-		...['nodes', 'credentials', 'icons', 'tsconfig.json', 'tsconfig.build.json'].map((p) =>
+		...['nodes', 'credentials', 'icons', 'tsconfig.json', 'scripts/build.mjs'].map((p) =>
 			newestMtime(join(repoRoot, p)),
 		),
 	);
