@@ -87,6 +87,14 @@ describe('compilePredicate on each kind it covers', () => {
 		);
 	});
 
+	it('agrees on an array with holes, which zod reads as undefined', () => {
+		// eslint-disable-next-line no-sparse-arrays -- the hole is the point
+		const holey = ['a', , 'c'];
+		for (const schema of [z.array(z.string()), z.array(z.string().optional())]) {
+			expect(compilePredicate(schema)?.(holey)).toBe(schema.safeParse(holey).success);
+		}
+	});
+
 	it.each([
 		['a string with a rule', z.string().min(1)],
 		['a number with a rule', z.number().int()],

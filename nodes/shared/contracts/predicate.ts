@@ -70,7 +70,13 @@ export function compilePredicate(schema: z.ZodTypeAny): Predicate | undefined {
 			if (def.exactLength || def.minLength || def.maxLength) return undefined;
 			const element = def.type && compilePredicate(def.type);
 			if (!element) return undefined;
-			return element === always ? Array.isArray : (value) => Array.isArray(value) && value.every(element);
+			if (element === always) return Array.isArray;
+			// A loop, not every(): every() skips holes, which zod reads as undefined.
+			return (value) => {
+				if (!Array.isArray(value)) return false;
+				for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+				return true;
+			};
 		}
 		case 'ZodRecord': {
 			const keyKind = (def.keyType?._def as SchemaDef | undefined)?.typeName;
