@@ -322,9 +322,10 @@ export function createSeedState(): SandboxState {
 		},
 		crawlerJobs: byKey(crawler.jobs, (j) => j.jobId),
 		scrapedPages: crawler.pages,
+		knowledgeDocs: {},
 		unavailableNumbers: [...SANDBOX_IDS.unavailableNumbers],
 		leads: byKey(seedLeads(CRM_IDS, SEED_TIME_MS), (lead) => lead.id),
 		callDurationMs: 0,
-		counters: { messages: 0, numbers: 0, calls: 0, leads: 0 },
+		counters: { messages: 0, numbers: 0, calls: 0, leads: 0, knowledgeDocs: 0 },
 	};
 }

@@ -121,6 +121,25 @@ export interface ScrapedPage {
 	title: string;
 }
 
+/** One document of an agent's knowledge base, as the sandbox stores it. */
+export interface KnowledgeDocument {
+	ID: string;
+	agentId: string;
+	workspaceId: string;
+	name: string;
+	sourceType: 'doc' | 'url' | 'sitemap';
+	content: string;
+	metadata: { description: string } & Record<string, unknown>;
+	tags: string[];
+	refreshRate: '6h' | '12h' | '24h' | 'never';
+	/** The page or site it came from, for url and sitemap documents and crawled pages. */
+	url?: string;
+	/** The crawler job that added it, when one did. */
+	crawlerJobId?: string;
+	createdAt: number;
+	updatedAt: number;
+}
+
 export interface SandboxState {
 	workspaces: Record<string, SandboxWorkspace>;
 	agents: Record<string, SandboxAgent>;
@@ -132,6 +151,8 @@ export interface SandboxState {
 	metrics: Record<string, CustomMetric[]>;
 	crawlerJobs: Record<string, CrawlerJob>;
 	scrapedPages: ScrapedPage[];
+	/** Knowledge-base documents by id; each belongs to one agent (sandbox/knowledge.ts). */
+	knowledgeDocs: Record<string, KnowledgeDocument>;
 	/** Numbers the telephony provider has no stock of: buying them fails. */
 	unavailableNumbers: string[];
 	/** Leads by id: records are untyped in the API; the sandbox stores the shape it was given. */
@@ -141,7 +162,7 @@ export interface SandboxState {
 	/** Where activity posts its events, once registered through the control route. */
 	eventReceiverUrl?: string;
 	/** Deterministic id counters. */
-	counters: { messages: number; numbers: number; calls: number; leads: number };
+	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number };
 }
 
 export function conversationKey(agentId: string, convoId: string): string {
