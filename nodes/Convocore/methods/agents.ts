@@ -19,7 +19,8 @@ export async function searchAgents(this: ILoadOptionsFunctions, filter?: string)
 	return { results: results.sort((a, b) => a.name.localeCompare(b.name)) };
 }
 
-function chosenAgentId(ctx: ILoadOptionsFunctions): string {
+/** The agent chosen in the node's Agent field (any mode), for pickers that list what belongs to it. */
+export function chosenAgentId(ctx: ILoadOptionsFunctions): string {
 	const raw = ctx.getCurrentNodeParameter('agentId') as unknown;
 	const locator = typeof raw === 'object' && raw !== null ? (raw as { mode?: unknown; value?: unknown }) : { value: raw };
 	const text = typeof locator.value === 'string' ? locator.value.trim() : '';
