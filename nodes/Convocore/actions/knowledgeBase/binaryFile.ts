@@ -68,8 +68,8 @@ function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string, desc
 	throw new NodeOperationError(ctx.getNode(), `Invalid knowledge document in item ${itemIndex}: ${message}`, { itemIndex, description });
 }
 
-function megabytes(bytes: number): string {
-	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+function bytesText(bytes: number): string {
+	return `${bytes.toLocaleString('en-US')} bytes`;
 }
 
 /** The text of the item's binary property, or a clear error naming the item, the file and the rule. */
@@ -108,7 +108,7 @@ export async function readFileText(ctx: IExecuteFunctions, itemIndex: number, pr
 		refuse(
 			ctx,
 			itemIndex,
-			`${label} is ${megabytes(buffer.length)}; the limit is 1 MB`,
+			`${label} is ${bytesText(buffer.length)}; the limit is 1 MB (${bytesText(MAX_FILE_BYTES)})`,
 			'Split it into several documents (e.g. one per chapter or page), or send a summary.',
 		);
 	}
