@@ -24,8 +24,8 @@ export const description: INodeProperties[] = [
 		default: 'one',
 		displayOptions: { show },
 		options: [
-			{ name: 'One Document', value: 'one', description: 'Delete the document you pick' },
 			{ name: 'Many Documents by ID', value: 'many', description: 'Delete a list of documents in one request' },
+			{ name: 'One Document', value: 'one', description: 'Delete the document you pick' },
 		],
 	},
 	docIdProperty({ ...show, deleteMode: ['one'] }, 'The document to delete. Deleting is irreversible.'),
