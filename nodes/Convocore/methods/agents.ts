@@ -19,12 +19,23 @@ export async function searchAgents(this: ILoadOptionsFunctions, filter?: string)
 	return { results: results.sort((a, b) => a.name.localeCompare(b.name)) };
 }
 
-/** The agent chosen in the node's Agent field (any mode), for pickers that list what belongs to it. */
-export function chosenAgentId(ctx: ILoadOptionsFunctions): string {
+function chosenAgentId(ctx: ILoadOptionsFunctions): string {
 	const raw = ctx.getCurrentNodeParameter('agentId') as unknown;
 	const locator = typeof raw === 'object' && raw !== null ? (raw as { mode?: unknown; value?: unknown }) : { value: raw };
 	const text = typeof locator.value === 'string' ? locator.value.trim() : '';
 	return locator.mode === 'url' ? (AGENT_URL_PATTERN.exec(text)?.[1] ?? text) : text;
+}
+
+/**
+ * The agent chosen in the node's Agent field (any mode), for pickers that list what belongs to
+ * it (`what`, e.g. "conversations"); none chosen yet, or an expression, is an error saying so.
+ */
+export function requireChosenAgentId(ctx: ILoadOptionsFunctions, what: string): string {
+	const agentId = chosenAgentId(ctx);
+	if (!agentId || agentId.startsWith('=')) {
+		throw new NodeOperationError(ctx.getNode(), `Choose an agent first, then pick one of its ${what}`);
+	}
+	return agentId;
 }
 
 /** Conversation picker: the chosen agent's recent conversations, a page of 20 at a time. */
@@ -33,10 +44,7 @@ export async function searchConversations(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const agentId = chosenAgentId(this);
-	if (!agentId || agentId.startsWith('=')) {
-		throw new NodeOperationError(this.getNode(), 'Choose an agent first, then pick one of its conversations');
-	}
+	const agentId = requireChosenAgentId(this, 'conversations');
 	const page = await fetchConversationPage(this, agentId, CONVO_PAGE.maxLimit, paginationToken || undefined);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];

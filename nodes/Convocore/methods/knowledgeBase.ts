@@ -1,8 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { KB_PAGE, knowledgeDocIdOf } from '../../shared/contracts/knowledgeBase';
 import { fetchKnowledgeDocPage } from '../actions/knowledgeBase/getAll.operation';
-import { chosenAgentId } from './agents';
+import { requireChosenAgentId } from './agents';
 
 /**
  * Document picker: the chosen agent's knowledge-base documents, a page of 100 at a time
@@ -13,10 +12,7 @@ export async function searchKnowledgeDocuments(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const agentId = chosenAgentId(this);
-	if (!agentId || agentId.startsWith('=')) {
-		throw new NodeOperationError(this.getNode(), 'Choose an agent first, then pick one of its documents');
-	}
+	const agentId = requireChosenAgentId(this, 'documents');
 	const page = Math.max(Number.parseInt(paginationToken ?? '1', 10) || 1, 1);
 	const { items, totalPages } = await fetchKnowledgeDocPage(this, agentId, page, KB_PAGE.maxPageSize);
 	const wanted = filter?.trim().toLowerCase() ?? '';
