@@ -99,7 +99,4 @@ export function docPath({ agentId, docId }: DocRef): string {
 }
 
 /** `{ success, message, data }` answers: the document in `data`, or the whole answer when there is none. */
-export function documentOf(answer: { data?: unknown } & Record<string, unknown>): IDataObject {
-	const { data } = answer;
-	return (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : answer) as IDataObject;
-}
+export { recordOf as documentOf } from '../answers';
