@@ -116,7 +116,7 @@ export async function readFileText(ctx: IExecuteFunctions, itemIndex: number, pr
 	try {
 		content = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
 	} catch {
-		refuse(ctx, itemIndex, `${label} is not valid UTF-8 text`, 'Save it as UTF-8, or convert it with Extract From File.');
+		refuse(ctx, itemIndex, `${label} is not valid UTF-8 text`, "Save it as UTF-8, or read it with n8n's Extract From File node (Extract From Text File, which takes other encodings) and create the document from Text.");
 	}
 	if (content.includes('\u0000')) {
 		refuse(ctx, itemIndex, `${label} holds binary data, not text`, 'Check that the file really is a text file.');
