@@ -44,7 +44,7 @@ const EXTRACT_FIRST: Array<{ kind: string; mimeTypes: string[]; extensions: stri
 		mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'],
 		extensions: ['docx', 'doc'],
 		advice:
-			"n8n's Extract From File node has no Word operation: save or convert the file as PDF (then use Extract From File, operation Extract From PDF, before this node) or as plain text (TXT), e.g. with Google Drive's download conversion, then create the document from its text.",
+			"n8n's Extract From File node has no Word operation: save or export the file as plain text (TXT, then use it here as a Binary File) or as PDF (then put Extract From File, operation Extract From PDF, before this node and create the document from Text).",
 	},
 ];
 
