@@ -4,6 +4,7 @@
  * sent (missing name or content, bad refresh rate, bad URL, file too large, PDF and Word files).
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { MAX_FILE_BYTES } from '../../nodes/Convocore/actions/knowledgeBase/binaryFile';
 import { SANDBOX_IDS } from '../../sandbox';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
@@ -153,5 +154,22 @@ describe('Knowledge Base > Create from an input binary file', () => {
 		const result = await create({ sourceType: 'binaryFile', binaryPropertyName: 'data' }, input as INodeExecutionData[]);
 		expect(result.error('Convocore')?.message).toBe(message);
 		expect(sandbox.current.requests()).toHaveLength(0);
+	});
+});
+
+describe('Knowledge Base: the stored workflow contract', () => {
+	const { properties } = new Convocore().description;
+
+	it('has exactly the operation values of issue 15, and Knowledge Base in the resource menu', () => {
+		const operation = properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === 'knowledgeBase');
+		expect((operation?.options as Array<{ value: string }>).map((option) => option.value).sort()).toEqual(['create', 'delete', 'get', 'getAll', 'getStats', 'update']);
+		const resource = properties.find((property) => property.name === 'resource');
+		expect(resource?.options).toContainEqual(expect.objectContaining({ name: 'Knowledge Base', value: 'knowledgeBase' }));
+	});
+
+	it('states the file size limit in the Input Binary Field hint, and no description has a doubled full stop', () => {
+		const mine = properties.filter((property) => (property.displayOptions?.show?.resource as string[] | undefined)?.includes('knowledgeBase'));
+		expect(mine.find((property) => property.name === 'binaryPropertyName')?.hint).toContain('up to 1 MB');
+		expect(mine.map((property) => property.description ?? '').filter((text) => text.includes('..'))).toEqual([]);
 	});
 });

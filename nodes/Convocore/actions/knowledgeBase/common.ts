@@ -14,7 +14,7 @@ export function docIdProperty(show: Show, description: string): INodeProperties 
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: `${description}. The list shows the chosen agent’s knowledge-base documents.`,
+		description: `${description.replace(/\.$/, '')}. The list shows the chosen agent’s knowledge-base documents.`,
 		displayOptions: { show },
 		modes: [
 			{
