@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 	for (const [key, purpose] of keys) console.log(`  ${key}  ${purpose}`);
 	console.log('Agents (EU White Label):');
 	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: own-account SMS ${SANDBOX_IDS.ownAccountPrimaryNumber} (primary), ${SANDBOX_IDS.ownAccountSecondNumber}`);
-	console.log(`  ${SANDBOX_IDS.rentalAgent}: platform-rental SMS ${SANDBOX_IDS.rentalNumber}`);
+	console.log(`  ${SANDBOX_IDS.rentalAgent}: platform-rental SMS ${SANDBOX_IDS.rentalNumber}; knowledge-base documents ${SANDBOX_IDS.knowledgeDocIds.join(', ')}`);
 	console.log(`  ${SANDBOX_IDS.noSmsAgent}: no SMS number`);
 	console.log(`  human-handoff recipient of ${SANDBOX_IDS.ownAccountAgent}: ${SANDBOX_IDS.humanHandoffRecipient}`);
 	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: finished call ${SANDBOX_IDS.callConvoId} (summary, metrics); leads ${SANDBOX_IDS.leadIds.join(', ')}`);

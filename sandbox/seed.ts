@@ -3,6 +3,7 @@ import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
 import { VOICE_PROVIDERS } from '../nodes/shared/contracts/voices';
 import { hexDigest, sid } from './ids';
 import { agentSecretFields, seedCallConversation, seedLeads, type CrmSeedIds } from './seed-crm';
+import { KNOWLEDGE_SEED_IDS, seedKnowledgeDocs } from './seed-knowledge';
 import type {
 	CrawlerJob,
 	SandboxAgent,
@@ -89,6 +90,8 @@ export const SANDBOX_IDS = {
 	callRecipient: '+4917699900011',
 	/** Leads of agent-own: two in the create shape, the last in the bulk-import (user*) shape. */
 	leadIds: ['lead-jordan', 'lead-mia', 'lead-omar'],
+	/** Knowledge-base documents of agent-rental (an FAQ text and a pricing page); agent-own has none. */
+	knowledgeDocIds: [KNOWLEDGE_SEED_IDS.faq, KNOWLEDGE_SEED_IDS.pricing],
 } as const;
 
 const OWN_ACCOUNT_SID = sid('AC', 'ws-eu-white-label');
@@ -322,7 +325,7 @@ export function createSeedState(): SandboxState {
 		},
 		crawlerJobs: byKey(crawler.jobs, (j) => j.jobId),
 		scrapedPages: crawler.pages,
-		knowledgeDocs: {},
+		knowledgeDocs: byKey(seedKnowledgeDocs(SANDBOX_IDS.rentalAgent, SANDBOX_IDS.euWorkspace, SEED_TIME_MS), (document) => document.ID),
 		unavailableNumbers: [...SANDBOX_IDS.unavailableNumbers],
 		leads: byKey(seedLeads(CRM_IDS, SEED_TIME_MS), (lead) => lead.id),
 		callDurationMs: 0,

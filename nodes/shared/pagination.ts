@@ -1,4 +1,4 @@
-/** Collecting a listing page by page, for the voice and custom metric operations. */
+/** Collecting a listing page by page, for the voice, custom metric and knowledge-base operations. */
 
 /**
  * Collects results page by page with limit/offset (voices) and stops as soon as `max` results
@@ -47,6 +47,26 @@ export async function collectCursorPages<T extends { id: string }>(
 			page.items.length < limit || (typeof page.total === 'number' && results.length >= page.total);
 		if (exhausted || !last || last.id === cursor) break;
 		cursor = last.id;
+	}
+	return results;
+}
+
+/**
+ * Collects results page by page with numbered pages (knowledge base: `page` from 1, `pageSize`)
+ * and stops as soon as `max` results are in, the server's `totalPages` is reached, or a page
+ * comes back empty. Without `totalPages` a short page ends the listing.
+ */
+export async function collectNumberedPages<T>(
+	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalPages?: number }>,
+	{ max, pageSize }: { max: number; pageSize: number },
+): Promise<T[]> {
+	const results: T[] = [];
+	for (let page = 1; results.length < max; page++) {
+		const answer = await fetchPage(page, pageSize);
+		results.push(...answer.items.slice(0, max - results.length));
+		const exhausted =
+			typeof answer.totalPages === 'number' ? page >= answer.totalPages : answer.items.length < pageSize;
+		if (exhausted || answer.items.length === 0) break;
 	}
 	return results;
 }

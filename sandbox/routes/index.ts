@@ -2,6 +2,7 @@ import { agentRoutes } from './agents';
 import { callRoutes } from './calls';
 import { conversationRoutes } from './conversations';
 import { crawlerRoutes } from './crawler';
+import { knowledgeBaseRoutes } from './knowledgeBase';
 import { leadRoutes } from './leads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
@@ -20,4 +21,5 @@ export const ROUTES: Route[] = [
 	...callRoutes,
 	...conversationRoutes,
 	...leadRoutes,
+	...knowledgeBaseRoutes,
 ];

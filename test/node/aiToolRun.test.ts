@@ -136,3 +136,52 @@ describe('Convocore as an AI-agent tool, through n8n-core\'s tool path', () => {
 		expect(JSON.parse(reply.answer)).toEqual([expect.objectContaining({ ID: SANDBOX_IDS.callConvoId, summary: expect.stringContaining('Tuesday') })]);
 	});
 });
+
+describe('Knowledge Base as an AI-agent tool', () => {
+	const ownAgent = { __rl: true, mode: 'id', value: SANDBOX_IDS.ownAccountAgent };
+	const addDocument: INodeParameters = {
+		resource: 'knowledgeBase',
+		operation: 'create',
+		agentId: ownAgent,
+		sourceType: 'doc',
+		name: "={{ $fromAI('name', 'A short title for the document') }}",
+		content: "={{ $fromAI('content', 'The text the agent should know') }}",
+		additionalFields: {
+			description: "={{ $fromAI('description', 'One sentence on what the document is about') }}",
+			tags: "={{ $fromAI('tags', 'Comma-separated tags, e.g. faq, pricing') }}",
+		},
+	};
+
+	it('Create: the model fills plain text fields and one document is added', async () => {
+		const reply = await askAgent(addDocument, { name: 'Parking', content: 'Free parking behind the building.', description: 'Where to park', tags: 'faq, visit' });
+		expect(reply.description).toBe('Add a document to a knowledge base in Convocore');
+		expect(reply.schemaKeys).toEqual(['content', 'description', 'name', 'tags']);
+		expect(JSON.parse(reply.answer)).toEqual([expect.objectContaining({ name: 'Parking', content: 'Free parking behind the building.' })]);
+		expect(sandbox.current.requests({ method: 'POST' }).map((request) => request.body)).toEqual([
+			{ name: 'Parking', sourceType: 'doc', content: 'Free parking behind the building.', metadata: { description: 'Where to park' }, tags: ['faq', 'visit'] },
+		]);
+	});
+
+	it('Create: empty content from the model comes back as a message naming the field, and nothing is sent', async () => {
+		const reply = await askAgent(addDocument, { name: 'Parking', content: ' ', description: 'Where to park', tags: '' });
+		expect(reply.answer).toMatch(/^Error: Invalid knowledge document: content: is required for a text document/);
+		expect(sandbox.current.requests()).toHaveLength(0);
+	});
+
+	it('Get Many: the model lists an agent’s documents, simplified, up to its limit', async () => {
+		const reply = await askAgent(
+			{
+				resource: 'knowledgeBase',
+				operation: 'getAll',
+				agentId: { __rl: true, mode: 'id', value: "={{ $fromAI('agentId', 'The agent ID') }}" },
+				limit: "={{ $fromAI('limit', 'How many documents to return', 'number') }}",
+			},
+			{ agentId: SANDBOX_IDS.rentalAgent, limit: 1 },
+		);
+		expect(reply.description).toBe('Get many knowledge base documents in Convocore');
+		expect(reply.schemaKeys).toEqual(['agentId', 'limit']);
+		const documents = JSON.parse(reply.answer) as Array<Record<string, unknown>>;
+		expect(documents).toEqual([expect.objectContaining({ ID: SANDBOX_IDS.knowledgeDocIds[0], contentPreview: expect.any(String) })]);
+		expect(documents[0]).not.toHaveProperty('chunks');
+	});
+});

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 import { convocoreApiRequest, type ConvocoreRequest, type RequestScope } from '../../shared/transport';
 
@@ -14,4 +14,10 @@ export async function requestChecked<S extends z.ZodTypeAny>(
 	const answer = await convocoreApiRequest.call(ctx, request, scope);
 	// Cannot fail: the transport refused every answer the contract does not accept.
 	return request.response.parse(answer) as z.output<S>;
+}
+
+/** `{ success, data }` answers: the record in `data`, or the whole answer when there is none. */
+export function recordOf(answer: { data?: unknown } & Record<string, unknown>): IDataObject {
+	const { data } = answer;
+	return (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : answer) as IDataObject;
 }

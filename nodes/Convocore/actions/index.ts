@@ -8,6 +8,7 @@ import { agentResource } from './agent';
 import { callResource } from './call';
 import { conversationResource } from './conversation';
 import { leadResource } from './lead';
+import { knowledgeBaseResource } from './knowledgeBase';
 
 /** Every resource of the Convocore node, in menu order. */
 export const RESOURCES: ResourceDefinition[] = [
@@ -16,6 +17,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	conversationResource,
 	leadResource,
 	agentResource,
+	knowledgeBaseResource,
 	voiceResource,
 	phoneNumberResource,
 	customMetricResource,

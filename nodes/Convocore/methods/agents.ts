@@ -26,16 +26,25 @@ function chosenAgentId(ctx: ILoadOptionsFunctions): string {
 	return locator.mode === 'url' ? (AGENT_URL_PATTERN.exec(text)?.[1] ?? text) : text;
 }
 
+/**
+ * The agent chosen in the node's Agent field (any mode), for pickers that list what belongs to
+ * it (`what`, e.g. "conversations"); none chosen yet, or an expression, is an error saying so.
+ */
+export function requireChosenAgentId(ctx: ILoadOptionsFunctions, what: string): string {
+	const agentId = chosenAgentId(ctx);
+	if (!agentId || agentId.startsWith('=')) {
+		throw new NodeOperationError(ctx.getNode(), `Choose an agent first, then pick one of its ${what}`);
+	}
+	return agentId;
+}
+
 /** Conversation picker: the chosen agent's recent conversations, a page of 20 at a time. */
 export async function searchConversations(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const agentId = chosenAgentId(this);
-	if (!agentId || agentId.startsWith('=')) {
-		throw new NodeOperationError(this.getNode(), 'Choose an agent first, then pick one of its conversations');
-	}
+	const agentId = requireChosenAgentId(this, 'conversations');
 	const page = await fetchConversationPage(this, agentId, CONVO_PAGE.maxLimit, paginationToken || undefined);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];

@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { searchAgents, searchConversations } from './agents';
+import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getModels, getProviders, searchVoices } from './voice';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
@@ -14,5 +15,6 @@ export const listSearch: Record<
 > = {
 	searchAgents,
 	searchConversations,
+	searchKnowledgeDocuments,
 	searchVoices,
 };

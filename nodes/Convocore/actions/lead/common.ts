@@ -44,7 +44,4 @@ export function leadFieldsFrom(raw: IDataObject): IDataObject {
 }
 
 /** `{ success, data }` answers: the lead in `data`, or the whole answer when there is none. */
-export function leadOf(answer: { data?: unknown } & Record<string, unknown>): IDataObject {
-	const { data } = answer;
-	return (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : answer) as IDataObject;
-}
+export { recordOf as leadOf } from '../answers';

@@ -1,0 +1,102 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { docIdSchema } from '../../../shared/contracts/knowledgeBase';
+import type { Show } from '../conversation/common';
+import { readAgentId, readIdParameter, validate } from '../operation';
+
+/** The document picker: the chosen agent's documents (methods/knowledgeBase.ts), or an ID. */
+export function docIdProperty(show: Show, description: string): INodeProperties {
+	return {
+		displayName: 'Document',
+		name: 'docId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: `${description.replace(/\.$/, '')}. The list shows the chosen agent’s knowledge-base documents.`,
+		displayOptions: { show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a document…',
+				typeOptions: { searchListMethod: 'searchKnowledgeDocuments', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. kb-12' },
+		],
+	};
+}
+
+/** The refresh rates of url and sitemap documents, as options (sorted by name, as n8n's lint asks). */
+export const REFRESH_RATE_OPTIONS = [
+	{ name: 'Daily (Every 24 Hours)', value: '24h' },
+	{ name: 'Every 12 Hours', value: '12h' },
+	{ name: 'Every 6 Hours', value: '6h' },
+	{ name: 'Never', value: 'never' },
+];
+
+/** Tags as plain comma-separated text (what a model fills in), or a list from an expression. */
+export const TAGS_FIELD: INodeProperties = {
+	displayName: 'Tags',
+	name: 'tags',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. pricing, faq',
+	description: 'Comma-separated tags that group documents in Convocore',
+};
+
+export const DESCRIPTION_FIELD: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	description: 'What the document is about (sent as metadata.description)',
+};
+
+/**
+ * A list given as text (split on commas and line breaks, blanks dropped) or as a list from an
+ * expression (entries handed on as they are, for the contract to judge); undefined when empty.
+ */
+export function listFrom(value: unknown): unknown[] | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const entries = Array.isArray(value)
+		? value.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
+		: typeof value === 'string'
+			? value.split(/[,\n\r]+/).map((entry) => entry.trim())
+			: [value];
+	const kept = entries.filter((entry) => entry !== '');
+	return kept.length ? kept : undefined;
+}
+
+/** `{ description }` when there is one, for metadata. */
+export function metadataFrom(description: unknown): IDataObject | undefined {
+	if (description === undefined || description === '') return undefined;
+	return { description: description as string };
+}
+
+export const docRefSchema = lazy(() => z.object({ agentId: agentIdSchema, docId: docIdSchema }));
+export type DocRef = z.output<typeof docRefSchema>;
+
+export function readDocRef(ctx: IExecuteFunctions, itemIndex: number): DocRef {
+	return validate(
+		ctx,
+		docRefSchema,
+		{ agentId: readAgentId(ctx, itemIndex), docId: readIdParameter(ctx, 'docId', itemIndex) },
+		itemIndex,
+		'knowledge document',
+	);
+}
+
+/** `/agents/{agentId}/kb`, then `rest` (already encoded, starting with `/`). */
+export function kbPath(agentId: string, rest = ''): string {
+	return `/agents/${encodeURIComponent(agentId)}/kb${rest}`;
+}
+
+export function docPath({ agentId, docId }: DocRef): string {
+	return kbPath(agentId, `/${encodeURIComponent(docId)}`);
+}
+
+/** `{ success, message, data }` answers: the document in `data`, or the whole answer when there is none. */
+export { recordOf as documentOf } from '../answers';

@@ -1,0 +1,74 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { KB_PAGE, knowledgeDocPageSchema, simplifyKnowledgeDoc } from '../../../shared/contracts/knowledgeBase';
+import { collectNumberedPages } from '../../../shared/pagination';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import {
+	agentIdProperty,
+	hintWhenLimitReached,
+	listingFields,
+	readAgentId,
+	readListing,
+	returnAllAndLimit,
+	simplifyProperty,
+	timeoutOnlyOptions,
+	validate,
+	type ConvocoreOperation,
+} from '../operation';
+import { kbPath } from './common';
+
+const show = { resource: ['knowledgeBase'], operation: ['getAll'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose knowledge-base documents to list'),
+	...returnAllAndLimit(show),
+	{
+		...simplifyProperty(show, 'document'),
+		description: 'Whether to leave out chunk bodies and long content (a count, the length and a 200-character preview are kept)',
+	},
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }));
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
+		itemIndex,
+		'knowledge-base listing',
+	);
+}
+
+/** One numbered page of an agent's documents (also read by the document picker). */
+export async function fetchKnowledgeDocPage(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	agentId: string,
+	page: number,
+	pageSize: number,
+	scope: RequestScope = {},
+) {
+	const answer = await requestChecked(
+		ctx,
+		{ method: 'GET', path: kbPath(agentId), qs: { page, pageSize }, raw: true, response: knowledgeDocPageSchema },
+		scope,
+	);
+	return { items: answer.data, totalPages: answer.totalPages };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const max = plan.returnAll ? Infinity : plan.limit;
+	const docs = await collectNumberedPages((page, pageSize) => fetchKnowledgeDocPage(this, plan.agentId, page, pageSize, scope), {
+		max,
+		pageSize: Math.min(KB_PAGE.maxPageSize, max),
+	});
+	hintWhenLimitReached(this, docs.length, max, 'documents');
+	return docs.map((doc) => ({ json: (plan.simplify ? simplifyKnowledgeDoc(doc) : doc) as IDataObject }));
+}
+
+export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };
