@@ -121,7 +121,11 @@ export const newAgentSchema = lazy(() =>
 
 /** The `agent` of `PATCH /agents/{id}`: only the fields that change, at least one of them. */
 export const agentChangesSchema = lazy(() =>
-	agentFieldsSchema.refine((agent) => Object.keys(agent).length > 0, 'set at least one field to change'),
+	z
+		.unknown()
+		// On the input as given, so that an unknown field is reported as such, not as "nothing set".
+		.refine((agent) => typeof agent !== 'object' || agent === null || Object.keys(agent).length > 0, 'set at least one field to change')
+		.pipe(agentFieldsSchema),
 );
 
 export const createAgentRequestSchema = lazy(() => z.object({ agent: newAgentSchema }, { required_error: 'is required' }).strict());
