@@ -7,7 +7,7 @@ import { agentFieldsSchema } from '../../../shared/contracts/agentFields';
 import type { RequestScope } from '../../../shared/transport';
 import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { agentIdIn, agentOutput, agentPath, fetchTemplate, importTemplate, writeAgent } from './api';
-import { agentFieldProperties, hintIgnoredPrompt, readAgentFields } from './fields';
+import { agentFieldProperties, hintIgnoredPrompt, otherFieldsOption, readAgentFields } from './fields';
 
 /**
  * Clone: no public source shows a clone endpoint, so a clone is the source agent's export
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...agentFieldProperties(show, { withTitle: false }),
-	optionsCollection(show, [timeoutOption()]),
+	optionsCollection(show, [otherFieldsOption, timeoutOption()]),
 ];
 
 const planSchema = lazy(() => z.object({

@@ -3,7 +3,7 @@ import { newAgentSchema, type CreateAgentRequest } from '../../../shared/contrac
 import type { RequestScope } from '../../../shared/transport';
 import { optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { agentOutput, dryRunOutput, writeAgent } from './api';
-import { agentFieldProperties, dryRunOption, hintIgnoredPrompt, readAgentFields } from './fields';
+import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['create'] };
 
@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...agentFieldProperties(show, { withTitle: false }),
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption, otherFieldsOption, timeoutOption()]),
 ];
 
 interface CreatePlan {

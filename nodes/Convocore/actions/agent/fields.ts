@@ -1,4 +1,5 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import {
 	AGENT_ANALYTICS_FIELDS,
 	AGENT_BOOLEAN_FIELDS,
@@ -181,8 +182,32 @@ export function readAgentFields(ctx: IExecuteFunctions, itemIndex: number, { wit
 			fields[field] = value as IDataObject[string];
 		}
 	}
-	return fields;
+	return { ...fields, ...readOtherFields(ctx, itemIndex, fields) };
 }
+
+/** Options > Other Fields (JSON): an object whose keys are not already set by the typed fields. */
+function readOtherFields(ctx: IExecuteFunctions, itemIndex: number, typed: IDataObject): IDataObject {
+	const raw = ctx.getNodeParameter('options.otherFields', itemIndex, '');
+	const parsed = parseJsonParameter(ctx, raw, 'options.otherFields', itemIndex);
+	if (parsed === undefined || parsed === null) return {};
+	const refuse = (rule: string) => {
+		throw new NodeOperationError(ctx.getNode(), `Invalid agent: options.otherFields: ${rule}`, { itemIndex, description: `In item ${itemIndex}.` });
+	};
+	if (typeof parsed !== 'object' || Array.isArray(parsed)) refuse('must be a JSON object such as {"lang": "en"}, or left empty');
+	const both = Object.keys(parsed as object).filter((field) => field in typed);
+	if (both.length) refuse(`${both.join(', ')} ${both.length > 1 ? 'are' : 'is'} also set above: set each field once`);
+	return parsed as IDataObject;
+}
+
+/** Options > Other Fields (JSON) of Create, Update and Clone: any field of the list above, as JSON. */
+export const otherFieldsOption: INodeProperties = {
+	displayName: 'Other Fields (JSON)',
+	name: 'otherFields',
+	type: 'json',
+	default: '',
+	description:
+		'More agent fields as one JSON object, e.g. {"lang": "en", "kbTags": ["faq"]}. Only the fields of the groups above are accepted: anything else is refused before sending, as is a field also set above.',
+};
 
 /** Options > Dry Run of Create and Update. */
 export const dryRunOption: INodeProperties = {

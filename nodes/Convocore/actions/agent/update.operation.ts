@@ -6,14 +6,14 @@ import { agentChangesSchema } from '../../../shared/contracts/agentFields';
 import type { RequestScope } from '../../../shared/transport';
 import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
-import { agentFieldProperties, dryRunOption, hintIgnoredPrompt, readAgentFields } from './fields';
+import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['update'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent to change'),
 	...agentFieldProperties(show, { withTitle: true }),
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption, otherFieldsOption, timeoutOption()]),
 ];
 
 const agentIdOnly = lazy(() => z.object({ agentId: agentIdSchema }));
