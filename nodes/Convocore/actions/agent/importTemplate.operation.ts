@@ -72,9 +72,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const source = this.getNodeParameter('source', itemIndex, 'json');
 	const given = source === 'binary' ? await readTemplateFile(this, itemIndex) : parseJsonParameter(this, this.getNodeParameter('template', itemIndex, ''), 'template', itemIndex);
 	const template = withoutRedacted(templateIn(given));
-	if (template.removed.length) {
+	const { removed } = template;
+	if (removed.length) {
+		const named = removed.length > 4 ? `${removed.slice(0, 4).join(', ')} and ${removed.length - 4} more fields` : removed.join(', ');
 		this.addExecutionHints({
-			message: `Item ${itemIndex}: ${template.removed.join(', ')} held ${REDACTED} (a secret left out on export) and ${template.removed.length > 1 ? 'were' : 'was'} not sent: set ${template.removed.length > 1 ? 'them' : 'it'} again in Convocore.`,
+			message: `Item ${itemIndex}: ${named} held ${REDACTED} (a secret left out on export) and ${removed.length > 1 ? 'were' : 'was'} not sent: set ${removed.length > 1 ? 'them' : 'it'} again in Convocore if the new agent needs ${removed.length > 1 ? 'them' : 'it'}.`,
 			type: 'warning',
 			location: 'outputPane',
 		});
