@@ -32,7 +32,7 @@ describe('Agent > Export Template', () => {
 	it('outputs { agentTemplate } with every secret redacted', async () => {
 		const [item] = (await exportAva()).items();
 		expect(apiRequests()).toEqual([`GET /agents/${SANDBOX_IDS.ownAccountAgent}/export-template`]);
-		const template = item.json.agentTemplate as Record<string, any>;
+		const template = item.json.agentTemplate as { agentData: Record<string, unknown>; nodes: Array<{ llmConfig: { apiKey: unknown } }> };
 		expect(template).toEqual(expect.objectContaining({ name: 'Ava from Acme Dental', workspaceId: SANDBOX_IDS.euWorkspace }));
 		expect(template.agentData.SECRET_API_KEY).toBe('[redacted]');
 		expect(template.nodes[0].llmConfig.apiKey).toBe('[redacted]');
@@ -57,7 +57,7 @@ describe('Agent > Import Template', () => {
 		const result = await agentOp({ operation: 'importTemplate', source: 'json', template: JSON.stringify(exported.json), agentName: 'Ava Copy' });
 		const [item] = result.items();
 		expect(apiRequests()).toEqual(['POST /agents/import-template']);
-		const body = sandbox.current.requests()[0].body as { agentTemplate: Record<string, any>; agentName: string };
+		const body = sandbox.current.requests()[0].body as { agentTemplate: { agentData: Record<string, unknown> }; agentName: string };
 		expect(body.agentName).toBe('Ava Copy');
 		expect(JSON.stringify(body)).not.toContain('[redacted]');
 		expect(body.agentTemplate.agentData).not.toHaveProperty('SECRET_API_KEY');

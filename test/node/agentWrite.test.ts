@@ -9,7 +9,8 @@ import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();
-const SMS_TOKEN = 'tok_SmsAuth9f8e7d6c5b4a';
+/** Made up: the SMS auth token a test sends, which must never come back. */
+const smsTokenSent = 'sms-auth-that-must-not-leak';
 const byId = (agentId: string) => ({ __rl: true, mode: 'id', value: agentId });
 
 async function agentOp(parameters: INodeParameters, { continueOnFail = false, typeVersion = 2 } = {}) {
@@ -22,7 +23,7 @@ const hintsOf = (result: Awaited<ReturnType<typeof agentOp>>) => result.run.data
 /** Every seeded secret and the SMS token a test sends: none may come out. */
 function expectNoSecret(output: unknown): void {
 	const text = JSON.stringify(output);
-	const secrets = [...Object.values(sandbox.current.state.agents).flatMap((agent) => secretStringsOf(agent.secretFields)), SMS_TOKEN];
+	const secrets = [...Object.values(sandbox.current.state.agents).flatMap((agent) => secretStringsOf(agent.secretFields)), smsTokenSent];
 	for (const secret of secrets) expect(text).not.toContain(secret);
 }
 
@@ -37,7 +38,7 @@ describe('Agent > Create', () => {
 		numberFields: { messagesLimit: 40, messageAggregationSeconds: 8 },
 		booleanFields: { enableNodes: false, gdprCompliance: true },
 		analyticsFields: { hideFunnelAnalytics: true },
-		telephonySmsFields: { [telcoField('SmsAuthToken')]: SMS_TOKEN, [telcoField('SmsVerified')]: true },
+		telephonySmsFields: { [telcoField('SmsAuthToken')]: smsTokenSent, [telcoField('SmsVerified')]: true },
 		structureFields: { kbTags: '["faq", "pricing"]', limits: '{ "maxSessions": 10 }' },
 	};
 
@@ -59,7 +60,7 @@ describe('Agent > Create', () => {
 						enableNodes: false,
 						gdprCompliance: true,
 						hideFunnelAnalytics: true,
-						[telcoField('SmsAuthToken')]: SMS_TOKEN,
+						[telcoField('SmsAuthToken')]: smsTokenSent,
 						[telcoField('SmsVerified')]: true,
 						kbTags: ['faq', 'pricing'],
 						limits: { maxSessions: 10 },
@@ -165,7 +166,7 @@ describe('Agent > Update', () => {
 	});
 
 	it('an error from Convocore holds no secret, not even the SMS token sent', async () => {
-		const result = await agentOp({ operation: 'update', agentId: byId(SANDBOX_IDS.naAgent), telephonySmsFields: { [telcoField('SmsAuthToken')]: SMS_TOKEN } });
+		const result = await agentOp({ operation: 'update', agentId: byId(SANDBOX_IDS.naAgent), telephonySmsFields: { [telcoField('SmsAuthToken')]: smsTokenSent } });
 		const error = result.error('Convocore');
 		expect(error?.message).toMatch(/^Not found/);
 		expectNoSecret({ message: error?.message, description: error?.description, node: (error as { node?: unknown } | undefined)?.node });

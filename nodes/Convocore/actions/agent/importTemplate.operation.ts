@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'JSON', value: 'json', description: 'A template given as JSON, e.g. the output of Export Template' },
-			{ name: 'Binary File', value: 'binary', description: 'A .json template file in an input binary field' },
+			{ name: 'Binary File', value: 'binary', description: 'A JSON template file in an input binary field' },
 		],
 		default: 'json',
 		displayOptions: { show },
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'data',
-		hint: 'The name of the input binary field holding the .json template file',
+		hint: 'The name of the input binary field holding the JSON template file',
 		displayOptions: { show: { ...show, source: ['binary'] } },
 	},
 	{

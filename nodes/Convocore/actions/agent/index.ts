@@ -61,14 +61,14 @@ export const agentResource: ResourceDefinition = {
 			value: 'exportTemplate',
 			name: 'Export Template',
 			action: 'Export an agent template',
-			description: "Output an agent's template as JSON, and optionally as a .json file; secrets are redacted. Read-only.",
+			description: "Output an agent's template as JSON, and optionally as a JSON file; secrets are redacted. Read-only.",
 			operation: exportTemplate,
 		},
 		{
 			value: 'importTemplate',
 			name: 'Import Template',
 			action: 'Import an agent template',
-			description: 'Create an agent from a template given as JSON or as a .json file',
+			description: 'Create an agent from a template given as JSON or as a JSON file',
 			operation: importTemplate,
 		},
 		{
