@@ -186,3 +186,11 @@ describe('Agent > Delete', () => {
 		expect((await agentOp({ operation: 'delete', agentId: byId(SANDBOX_IDS.noSmsAgent) })).error('Convocore')?.message).toMatch(/^Not found/);
 	});
 });
+
+describe('Stored workflows', () => {
+	it('an Agent node saved without an operation (at its default) still runs Get', async () => {
+		const items = (await runConvocore({ resource: 'agent', agentId: byId(SANDBOX_IDS.rentalAgent) }, { credential: sandboxCredential(sandbox.current), typeVersion: 2 })).items();
+		expect(items.map((item) => item.json.ID)).toEqual([SANDBOX_IDS.rentalAgent]);
+		expect(apiRequests()).toEqual([{ method: 'GET', path: `/agents/${SANDBOX_IDS.rentalAgent}`, body: undefined }]);
+	});
+});

@@ -141,6 +141,15 @@ function groups(withTitle: boolean): Group[] {
 	];
 }
 
+/**
+ * Sorted as n8n's options-sorted-alphabetically rule reads it (case ignored), without
+ * localeCompare: that initialises ICU while the package loads (see Convocore.node.ts).
+ */
+function byDisplayName(a: INodeProperties, b: INodeProperties): number {
+	const [x, y] = [a.displayName.toLowerCase(), b.displayName.toLowerCase()];
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The collections of agent fields shown under `show`; Create asks for the title on its own. */
 export function agentFieldProperties(show: Show, { withTitle }: { withTitle: boolean }): INodeProperties[] {
 	return groups(withTitle).map((group) => ({
@@ -152,7 +161,7 @@ export function agentFieldProperties(show: Show, { withTitle }: { withTitle: boo
 		displayOptions: { show },
 		options: group.fields
 			.map(([field, kind]) => fieldProperty(field, kind))
-			.sort((a, b) => (a.displayName < b.displayName ? -1 : a.displayName > b.displayName ? 1 : 0)),
+			.sort(byDisplayName),
 	}));
 }
 

@@ -17,8 +17,8 @@ export const description: INodeProperties[] = [
 		name: 'source',
 		type: 'options',
 		options: [
-			{ name: 'JSON', value: 'json', description: 'A template given as JSON, e.g. the output of Export Template' },
 			{ name: 'Binary File', value: 'binary', description: 'A JSON template file in an input binary field' },
+			{ name: 'JSON', value: 'json', description: 'A template given as JSON, e.g. the output of Export Template' },
 		],
 		default: 'json',
 		displayOptions: { show },

@@ -9,33 +9,13 @@ import { getPhoneNumbers } from './getPhoneNumbers.operation';
 import { importTemplate } from './importTemplate.operation';
 import { update } from './update.operation';
 
-// Get stays first: it is the Operation's default, which saved workflows leave out.
 export const agentResource: ResourceDefinition = {
 	name: 'Agent',
 	value: 'agent',
+	// The default since 0.1.0, which saved workflows leave out: it stays, whatever the menu order.
+	defaultOperation: 'get',
 	description: 'Create, read, change, clone and delete agents; their secrets never appear in the output',
 	operations: [
-		{
-			value: 'get',
-			name: 'Get',
-			action: 'Get an agent',
-			description: 'Read one agent. API keys, tokens and private keys are never output. Read-only.',
-			operation: get,
-		},
-		{
-			value: 'getAll',
-			name: 'Get Many',
-			action: 'Get many agents',
-			description: 'List the agents of the workspace, one item per agent, secrets left out. Read-only.',
-			operation: getAll,
-		},
-		{
-			value: 'getPhoneNumbers',
-			name: 'Get Phone Numbers',
-			action: 'Get the phone numbers of an agent',
-			description: "Read the agent's phone numbers, one item per number. An agent without a number cannot call. Read-only.",
-			operation: getPhoneNumbers,
-		},
 		{
 			value: 'clone',
 			name: 'Clone',
@@ -63,6 +43,27 @@ export const agentResource: ResourceDefinition = {
 			action: 'Export an agent template',
 			description: "Output an agent's template as JSON, and optionally as a JSON file; secrets are redacted. Read-only.",
 			operation: exportTemplate,
+		},
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get an agent',
+			description: 'Read one agent. API keys, tokens and private keys are never output. Read-only.',
+			operation: get,
+		},
+		{
+			value: 'getAll',
+			name: 'Get Many',
+			action: 'Get many agents',
+			description: 'List the agents of the workspace, one item per agent, secrets left out. Read-only.',
+			operation: getAll,
+		},
+		{
+			value: 'getPhoneNumbers',
+			name: 'Get Phone Numbers',
+			action: 'Get the phone numbers of an agent',
+			description: "Read the agent's phone numbers, one item per number. An agent without a number cannot call. Read-only.",
+			operation: getPhoneNumbers,
 		},
 		{
 			value: 'importTemplate',
