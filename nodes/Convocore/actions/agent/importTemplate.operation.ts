@@ -50,13 +50,6 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	optionsCollection(show, [
-		{
-			displayName: 'From Agent ID',
-			name: 'fromAgentId',
-			type: 'string',
-			default: '',
-			description: 'The agent the template was exported from, sent as fromAgentId',
-		},
 		timeoutOption(),
 		{
 			displayName: 'Workspace ID',
@@ -88,7 +81,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return validate(
 		this,
 		importTemplateRequestSchema,
-		compact({ agentTemplate, agentName: trimmed(this.getNodeParameter('agentName', itemIndex, '')), fromAgentId: trimmed(options.fromAgentId) }),
+		compact({ agentTemplate, agentName: trimmed(this.getNodeParameter('agentName', itemIndex, '')) }),
 		itemIndex,
 		'template import',
 	);
