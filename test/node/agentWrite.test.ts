@@ -6,7 +6,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { telcoField } from '../../nodes/shared/telco';
 import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import { searchAgents } from '../../nodes/Convocore/methods/agents';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { loadOptionsContext } from '../harness/loadOptions';
 
 const sandbox = useSandbox();
 /** Made up: the SMS auth token a test sends, which must never come back. */
@@ -28,6 +30,8 @@ function expectNoSecret(output: unknown): void {
 }
 
 const listedTitles = async () => (await agentOp({ operation: 'getAll', returnAll: true })).items().map((item) => item.json.title);
+/** What the agent picker offers, by title. */
+const pickerTitles = async () => (await searchAgents.call(loadOptionsContext(sandbox.current, { resource: 'sms', operation: 'send' }))).results.map((result) => result.name);
 
 describe('Agent > Create', () => {
 	const createParameters: INodeParameters = {
@@ -72,6 +76,7 @@ describe('Agent > Create', () => {
 		expectNoSecret(item);
 		expect(hintsOf(result)).toEqual([]);
 		expect(await listedTitles()).toContain('Zed the Concierge');
+		expect(await pickerTitles()).toContain('Zed the Concierge');
 	});
 
 	it('Dry Run returns the exact body, the token redacted, and sends nothing', async () => {
@@ -131,6 +136,7 @@ describe('Agent > Update', () => {
 		expect(item.json).toEqual(expect.objectContaining({ ID: SANDBOX_IDS.rentalAgent, title: 'Remy (Spring Campaign)', SECRET_API_KEY: '[redacted]' }));
 		expectNoSecret(item);
 		expect(await listedTitles()).toContain('Remy (Spring Campaign)');
+		expect(await pickerTitles()).toContain('Remy (Spring Campaign)');
 	});
 
 	it("a classic prompt on an agent that runs on nodes: the hint reads enableNodes from the agent's record", async () => {
@@ -179,6 +185,7 @@ describe('Agent > Delete', () => {
 		expect(item.json).toEqual({ deleted: true, agentId: SANDBOX_IDS.noSmsAgent });
 		expect(apiRequests()).toEqual([{ method: 'DELETE', path: `/agents/${SANDBOX_IDS.noSmsAgent}`, body: undefined }]);
 		expect(await listedTitles()).toEqual(['Ava from Acme Dental', 'Remy the Reminder Bot']);
+		expect(await pickerTitles()).toEqual(['Ava from Acme Dental', 'Remy the Reminder Bot']);
 	});
 
 	it('an agent already deleted fails with Not found', async () => {

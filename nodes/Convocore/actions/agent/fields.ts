@@ -152,17 +152,26 @@ function byDisplayName(a: INodeProperties, b: INodeProperties): number {
 
 /** The collections of agent fields shown under `show`; Create asks for the title on its own. */
 export function agentFieldProperties(show: Show, { withTitle }: { withTitle: boolean }): INodeProperties[] {
-	return groups(withTitle).map((group) => ({
+	return groupsOf(withTitle).map((group) => ({
 		displayName: group.displayName,
 		name: group.name,
 		type: 'collection',
 		placeholder: group.placeholder,
 		default: {},
 		displayOptions: { show },
-		options: group.fields
-			.map(([field, kind]) => fieldProperty(field, kind))
-			.sort(byDisplayName),
+		options: group.options,
 	}));
+}
+
+/** Groups with their sorted options, built once per variant: Create, Update and Clone share them. */
+const builtGroups = new Map<boolean, Array<Group & { options: INodeProperties[] }>>();
+function groupsOf(withTitle: boolean): Array<Group & { options: INodeProperties[] }> {
+	let built = builtGroups.get(withTitle);
+	if (!built) {
+		built = groups(withTitle).map((group) => ({ ...group, options: group.fields.map(([field, kind]) => fieldProperty(field, kind)).sort(byDisplayName) }));
+		builtGroups.set(withTitle, built);
+	}
+	return built;
 }
 
 /** Expressions hand numbers and switches over as text: `"5"` and `"true"` mean what they say. */
@@ -181,7 +190,7 @@ function coerce(value: unknown, kind: FieldKind): unknown {
  */
 export function readAgentFields(ctx: IExecuteFunctions, itemIndex: number, { withTitle }: { withTitle: boolean }): IDataObject {
 	const fields: IDataObject = {};
-	for (const group of groups(withTitle)) {
+	for (const group of groupsOf(withTitle)) {
 		const kinds = new Map(group.fields);
 		const values = ctx.getNodeParameter(group.name, itemIndex, {}) as IDataObject;
 		for (const [field, raw] of Object.entries(values ?? {})) {
