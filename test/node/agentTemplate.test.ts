@@ -139,6 +139,14 @@ describe('Agent > Clone', () => {
 		expectNoSecret({ message: error?.message, description: error?.description });
 	});
 
+	it('when the import fails after Convocore may have processed it, the error says a copy may exist, and it is not sent again', async () => {
+		sandbox.current.injectFault({ method: 'POST', path: '/agents/import-template', kind: 'status', status: 502, afterProcessing: true });
+		const error = (await agentOp(cloneParameters)).error('Convocore');
+		expect(error?.description).toMatch(/a copy named "Ava for Smile Clinic" may exist: check Agent > Get Many before running this again/);
+		expect(apiRequests()).toEqual([`GET /agents/${SANDBOX_IDS.ownAccountAgent}/export-template`, 'POST /agents/import-template']);
+		expect(await listedTitles()).toContain('Ava for Smile Clinic');
+	});
+
 	it('refuses a bad override before sending anything', async () => {
 		const error = (await agentOp({ ...cloneParameters, numberFields: { messagesLimit: '={{ "lots" }}' } })).error('Convocore');
 		expect(error?.message).toBe('Invalid agent clone: overrides.messagesLimit: must be a number');
