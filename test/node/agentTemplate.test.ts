@@ -67,6 +67,15 @@ describe('Agent > Import Template', () => {
 		expect(await listedTitles()).toContain('Ava Copy');
 	});
 
+	it('takes the template from the input item by expression (Export Template, then Import Template)', async () => {
+		const [exported] = (await exportAva()).items();
+		sandbox.current.reset();
+		const [item] = (await agentOp({ operation: 'importTemplate', source: 'json', template: '={{ $json }}' }, [{ json: exported.json }])).items();
+		expect(item.json).toEqual(expect.objectContaining({ title: 'Ava from Acme Dental', ID: 'agent-new-1' }));
+		expect(apiRequests()).toEqual(['POST /agents/import-template']);
+		expectNoSecret(item);
+	});
+
 	it('imports a .json file from an input binary field, into the workspace named in Options', async () => {
 		const template = { agentTemplate: { name: 'From a file', workspaceId: 'ws-somewhere-else', agentData: { lang: 'nl' } } };
 		const input: INodeExecutionData[] = [
