@@ -27,6 +27,12 @@ type FieldKind = 'text' | 'longText' | 'number' | 'boolean' | 'secret' | 'json';
 /** Display names and descriptions where a field's name alone does not say enough. */
 const LABELS: Record<string, [string, string?]> = {
 	ADVANCED_customCSS: ['Custom CSS (Advanced)', 'CSS applied to the chat widget'],
+	assignedToolsIds: ['Assigned Tool IDs', 'A JSON array of tool IDs, e.g. ["tool_1"]'],
+	chatBgURL: ['Chat Background URL'],
+	convoTags: ['Conversation Tags', 'A JSON array of texts, e.g. ["vip"]'],
+	kbTags: ['Knowledge Base Tags', 'A JSON array of texts, e.g. ["faq"]'],
+	nodes: ['Nodes', 'A JSON array of the canvas nodes; with Enable Nodes on, the first node\'s instructions are the main prompt. Replaces all nodes.'],
+	voiceConfig: ['Voice Config', 'A JSON object (transcriber, speech generation, call settings). Replaces the whole voice configuration.'],
 	AITranslateTo: ['AI Translate To', 'Language the AI translation targets'],
 	aiIntroductionMessage: ['AI Introduction Message'],
 	agentPlatform: ['Agent Platform', 'E.g. vg'],
@@ -67,6 +73,7 @@ function displayNameOf(field: string): string {
 	const words = field
 		.replace(/^twilioSms/, 'SMS ')
 		.replace(/Sid$/, ' SID')
+		.replace(/Id$/, ' ID')
 		.replace(/Ids$/, ' IDs')
 		.replace(/([a-z])([A-Z])/g, '$1 $2')
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
