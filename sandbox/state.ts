@@ -36,6 +36,10 @@ export interface SandboxAgent {
 	 */
 	secretFields: Record<string, unknown>;
 	createdAtUNIX: number;
+	/** Fields set through POST/PATCH /agents or an imported template; they win over the defaults. */
+	fields?: Record<string, unknown>;
+	/** The variables of the template the agent was imported from, exported again with it. */
+	variables?: unknown[];
 }
 
 export interface NumberWebhooks {
@@ -161,6 +165,8 @@ export interface SandboxState {
 	callDurationMs: number;
 	/** Where activity posts its events, once registered through the control route. */
 	eventReceiverUrl?: string;
+	/** Agents created through the API so far (their ids count on from it); absent until the first. */
+	createdAgents?: number;
 	/** Deterministic id counters. */
 	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number };
 }

@@ -41,7 +41,7 @@ export class Convocore implements INodeType {
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			"Send SMS and start calls from Convocore agents, read conversations, manage leads, agents, knowledge bases and phone numbers, find text-to-speech voices, read custom metrics and delete crawler jobs",
+			"Send SMS and start calls from Convocore agents, read conversations, create, update and clone agents, manage leads, knowledge bases, crawler jobs and phone numbers, find text-to-speech voices and read custom metrics",
 		defaults: { name: 'Convocore' },
 		// As an AI-agent tool, the description warns that some operations act in the real world.
 		usableAsTool: {

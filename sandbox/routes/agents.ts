@@ -1,4 +1,6 @@
+import { agentSearchQuerySchema } from '../../nodes/shared/contracts/agents';
 import { findAgent } from '../auth';
+import { ApiError, parseOrThrow } from '../errors';
 import type { SandboxAgent, SandboxState } from '../state';
 import type { Route, RouteContext } from './types';
 
@@ -20,6 +22,8 @@ export function agentRecord(agent: SandboxAgent): Record<string, unknown> {
 		createdAtUNIX: agent.createdAtUNIX,
 		lastModified: agent.createdAtUNIX,
 		...agent.secretFields,
+		// What the API set last wins: a PATCHed voiceConfig replaces the seeded one, keys and all.
+		...agent.fields,
 	};
 }
 
@@ -39,6 +43,42 @@ function listAgents(ctx: RouteContext) {
 	return { body: { success: true, message: `${agents.length} agent(s)`, data: agents.map(agentRecord) } };
 }
 
+/** The search's own shape (no envelope): the page, the starred agents, the totals. */
+function searchAgents(ctx: RouteContext) {
+	const query = parseOrThrow(agentSearchQuerySchema, ctx.query, 'agent search query');
+	if (query.workspaceId !== ctx.caller.workspace.id) {
+		throw new ApiError(403, 'WORKSPACE_MISMATCH', `This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot search workspace ${query.workspaceId}.`);
+	}
+	const wanted = query.search?.trim().toLowerCase() ?? '';
+	const records = Object.values(ctx.state.agents)
+		.filter((agent) => agent.workspaceId === query.workspaceId)
+		.filter((agent) => ctx.caller.kind === 'workspace' || agent.ID === ctx.caller.agent?.ID)
+		.filter((agent) => !wanted || `${agent.title} ${agent.ID}`.toLowerCase().includes(wanted))
+		.map(agentRecord);
+	const created = (record: Record<string, unknown>) => Number(record.createdAtUNIX) || 0;
+	const order: Record<typeof query.sortBy, (a: Record<string, unknown>, b: Record<string, unknown>) => number> = {
+		newest: (a, b) => created(b) - created(a),
+		lastCreated: (a, b) => created(b) - created(a),
+		oldest: (a, b) => created(a) - created(b),
+		firstCreated: (a, b) => created(a) - created(b),
+		alphabetical: (a, b) => String(a.title).localeCompare(String(b.title)),
+	};
+	const starred = records.filter((record) => record.starred === true);
+	const matching = (query.starredOnly ? starred : records).sort(order[query.sortBy]);
+	const start = (query.page - 1) * query.limit;
+	return {
+		body: {
+			agents: matching.slice(start, start + query.limit),
+			starredAgents: starred,
+			total: matching.length,
+			totalStarred: starred.length,
+			page: query.page,
+			limit: query.limit,
+			hasMore: start + query.limit < matching.length,
+		},
+	};
+}
+
 function getAgent(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	return { body: { success: true, message: 'Agent found', data: agentRecord(agent) } };
@@ -55,6 +95,8 @@ function getAgentPhone(ctx: RouteContext) {
 
 export const agentRoutes: Route[] = [
 	{ method: 'GET', pattern: '/agents', handler: listAgents },
+	// Before /agents/:agentId, which would otherwise take "search" for an agent ID.
+	{ method: 'GET', pattern: '/agents/search', handler: searchAgents },
 	{ method: 'GET', pattern: '/agents/:agentId', handler: getAgent },
 	{ method: 'GET', pattern: '/agents/:agentId/phone', handler: getAgentPhone },
 ];

@@ -1,3 +1,4 @@
+import { agentLifecycleRoutes } from './agentLifecycle';
 import { agentRoutes } from './agents';
 import { callRoutes } from './calls';
 import { conversationRoutes } from './conversations';
@@ -18,6 +19,7 @@ export const ROUTES: Route[] = [
 	...customMetricRoutes,
 	...crawlerRoutes,
 	...agentRoutes,
+	...agentLifecycleRoutes,
 	...callRoutes,
 	...conversationRoutes,
 	...leadRoutes,

@@ -7,6 +7,11 @@ export interface ResourceDefinition {
 	value: string;
 	description: string;
 	operations: OperationEntry[];
+	/**
+	 * The Operation's default when it is not the first in the menu: saved workflows leave out a
+	 * parameter at its default, so a default once shipped never changes.
+	 */
+	defaultOperation?: string;
 }
 
 export interface OperationEntry {
@@ -21,7 +26,7 @@ export interface OperationEntry {
 
 /** The Operation dropdown of one resource. */
 export function operationProperty(resource: ResourceDefinition): INodeProperties {
-	const firstOperation = resource.operations[0].value;
+	const firstOperation = resource.defaultOperation ?? resource.operations[0].value;
 	return {
 		displayName: 'Operation',
 		name: 'operation',

@@ -96,3 +96,15 @@ function redactFields(value: unknown, depth: number): unknown {
 export function simplifyAgent(agent: AgentRecord): Record<string, unknown> {
 	return Object.fromEntries(AGENT_SUMMARY_FIELDS.filter((field) => field in agent).map((field) => [field, agent[field]]));
 }
+
+/** `GET /agents/search` (beyond-the-seed 4.2): query parameters as the OpenAPI gives them. */
+export const agentSearchQuerySchema = lazy(() => z
+	.object({
+		workspaceId: z.string({ required_error: 'is required' }).trim().min(1, 'is required'),
+		search: z.string().optional(),
+		sortBy: z.enum(['newest', 'oldest', 'firstCreated', 'lastCreated', 'alphabetical']).default('newest'),
+		page: z.coerce.number().int().min(1).default(1),
+		limit: z.coerce.number().int().min(1).max(100).default(50),
+		starredOnly: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+	})
+	.passthrough());

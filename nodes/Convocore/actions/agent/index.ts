@@ -1,13 +1,49 @@
 import type { ResourceDefinition } from '../resource';
+import { clone } from './clone.operation';
+import { create } from './create.operation';
+import { deleteAgent } from './delete.operation';
+import { exportTemplate } from './exportTemplate.operation';
 import { get } from './get.operation';
 import { getAll } from './getAll.operation';
 import { getPhoneNumbers } from './getPhoneNumbers.operation';
+import { importTemplate } from './importTemplate.operation';
+import { update } from './update.operation';
 
 export const agentResource: ResourceDefinition = {
 	name: 'Agent',
 	value: 'agent',
-	description: 'Read agents and their phone numbers; their secrets never appear in the output',
+	// The default since 0.1.0, which saved workflows leave out: it stays, whatever the menu order.
+	defaultOperation: 'get',
+	description: 'Create, read, change, clone and delete agents; their secrets never appear in the output',
 	operations: [
+		{
+			value: 'clone',
+			name: 'Clone',
+			action: 'Clone an agent',
+			description: 'Copy an agent under a new name (export, then import of its template), optionally with changed fields',
+			operation: clone,
+		},
+		{
+			value: 'create',
+			name: 'Create',
+			action: 'Create an agent',
+			description: 'Create an agent with a title and any of its fields',
+			operation: create,
+		},
+		{
+			value: 'delete',
+			name: 'Delete',
+			action: 'Delete an agent',
+			description: 'Delete an agent for good. Irreversible.',
+			operation: deleteAgent,
+		},
+		{
+			value: 'exportTemplate',
+			name: 'Export Template',
+			action: 'Export an agent template',
+			description: "Output an agent's template as JSON, and optionally as a JSON file; secrets are redacted. Read-only.",
+			operation: exportTemplate,
+		},
 		{
 			value: 'get',
 			name: 'Get',
@@ -28,6 +64,20 @@ export const agentResource: ResourceDefinition = {
 			action: 'Get the phone numbers of an agent',
 			description: "Read the agent's phone numbers, one item per number. An agent without a number cannot call. Read-only.",
 			operation: getPhoneNumbers,
+		},
+		{
+			value: 'importTemplate',
+			name: 'Import Template',
+			action: 'Import an agent template',
+			description: 'Create an agent from a template given as JSON or as a JSON file',
+			operation: importTemplate,
+		},
+		{
+			value: 'update',
+			name: 'Update',
+			action: 'Update an agent',
+			description: 'Change the fields of an agent; only the fields set are sent',
+			operation: update,
 		},
 	],
 };

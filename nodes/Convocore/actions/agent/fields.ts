@@ -1,0 +1,258 @@
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import {
+	AGENT_ANALYTICS_FIELDS,
+	AGENT_BOOLEAN_FIELDS,
+	AGENT_NUMBER_FIELDS,
+	AGENT_PROMPT_LIST_FIELDS,
+	AGENT_PROMPT_TEXT_FIELDS,
+	AGENT_SMS_AUTH_TOKEN_FIELD,
+	AGENT_STRUCTURE_FIELDS,
+	AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
+	AGENT_TELEPHONY_SMS_TEXT_FIELDS,
+	AGENT_TEXT_FIELDS,
+	classicPromptFieldsIn,
+} from '../../../shared/contracts/agentFields';
+import { parseJsonParameter } from '../operation';
+
+/**
+ * The agent's fields as the node's editor shows them: one collection per group of the seed's
+ * "Agent override object" table (and one for the prompt), built from the contract's own lists.
+ * Parameter names inside the collections are the API's field names.
+ */
+
+type Show = NonNullable<IDisplayOptions['show']>;
+type FieldKind = 'text' | 'longText' | 'number' | 'boolean' | 'secret' | 'json';
+
+/** Display names and descriptions where a field's name alone does not say enough. */
+const LABELS: Record<string, [string, string?]> = {
+	ADVANCED_customCSS: ['Custom CSS (Advanced)', 'CSS applied to the chat widget'],
+	assignedToolsIds: ['Assigned Tool IDs', 'A JSON array of tool IDs, e.g. ["tool_1"]'],
+	chatBgURL: ['Chat Background URL'],
+	convoTags: ['Conversation Tags', 'A JSON array of texts, e.g. ["vip"]'],
+	kbTags: ['Knowledge Base Tags', 'A JSON array of texts, e.g. ["faq"]'],
+	nodes: ['Nodes', 'A JSON array of the canvas nodes; with Enable Nodes on, the first node\'s instructions are the main prompt. Replaces all nodes.'],
+	voiceConfig: ['Voice Config', 'A JSON object (transcriber, speech generation, call settings). Replaces the whole voice configuration.'],
+	AITranslateTo: ['AI Translate To', 'Language the AI translation targets'],
+	aiIntroductionMessage: ['AI Introduction Message'],
+	agentPlatform: ['Agent Platform', 'E.g. vg'],
+	createdAtUNIX: ['Created At (Unix Seconds)'],
+	customThemeJSONString: ['Custom Theme (JSON Text)', 'A custom theme as JSON text'],
+	delayBeforeSubmit: ['Delay Before Submit (Ms)', 'Milliseconds'],
+	enableAITranslate: ['Enable AI Translate'],
+	enableAIIntroductionMessage: ['Enable AI Introduction Message'],
+	enableNodes: [
+		'Enable Nodes',
+		'Whether the agent runs on the node/canvas runtime (the default for new agents); the classic prompt fields are then ignored',
+	],
+	captureIGStories: ['Capture Instagram Stories'],
+	gdprCompliance: ['GDPR Compliance'],
+	lang: ['Language', 'E.g. en'],
+	messageAggregationSeconds: [
+		'Message Aggregation (Seconds)',
+		'Seconds to wait and merge consecutive user messages into one reply, on every text channel including SMS (default and floor 5; each new message restarts the wait)',
+	],
+	messageDelayMS: ['Message Delay (Ms)', 'Milliseconds'],
+	messagesLimit: ['Messages Limit', 'Most messages per session'],
+	rectangeImageURL: ['Rectangle Image URL', 'Sent as rectangeImageURL, the spelling of the API'],
+	storageID: ['Storage ID'],
+	theme: ['Theme', "A theme name, e.g. 'blue-light' or 'custom-blue-dark'"],
+	webhookUrl: ['Webhook URL'],
+	vg_systemPrompt: ['System Prompt', "System-level prompt defining the agent's behaviour and rules (classic agents)"],
+	vg_prompt: ['Prompt', 'The main prompt template used for generating responses (classic agents)'],
+	vg_initPrompt: ['Initial Prompt', 'The prompt used when a conversation starts (classic agents)'],
+	vg_instructions: ['Instructions (Legacy)', 'The legacy main prompt of agents with Enable Nodes off (classic agents)'],
+	vg_initMessages: ['Initial Messages (JSON)', 'A JSON array of texts the conversation starts with (classic agents)'],
+	[AGENT_SMS_AUTH_TOKEN_FIELD]: ['SMS Auth Token', 'Stored encrypted by Convocore; never shown in any output'],
+};
+
+/** `roundedImageURL` → `Rounded Image URL`; `twilioSmsAccountSid` → `SMS Account SID`. */
+function displayNameOf(field: string): string {
+	const label = LABELS[field]?.[0];
+	if (label) return label;
+	const words = field
+		.replace(/^twilioSms/, 'SMS ')
+		.replace(/Sid$/, ' SID')
+		.replace(/Id$/, ' ID')
+		.replace(/Ids$/, ' IDs')
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+	return words
+		.split(/\s+/)
+		.filter(Boolean)
+		.map((word) => word[0].toUpperCase() + word.slice(1))
+		.join(' ')
+		.replace(/\bUrl\b/g, 'URL');
+}
+
+function fieldProperty(field: string, kind: FieldKind): INodeProperties {
+	const description = LABELS[field]?.[1];
+	const base = { displayName: displayNameOf(field), name: field, ...(description ? { description } : {}) };
+	switch (kind) {
+		case 'number':
+			return { ...base, type: 'number', default: 0 };
+		case 'boolean':
+			return { ...base, type: 'boolean', default: false };
+		case 'secret':
+			return { ...base, type: 'string', typeOptions: { password: true }, default: '' };
+		case 'json':
+			// Empty by default: a structure added but left empty is not sent (an empty object would
+			// replace what the agent has).
+			return { ...base, displayName: base.displayName.endsWith('(JSON)') ? base.displayName : `${base.displayName} (JSON)`, type: 'json', default: '' };
+		case 'longText':
+			return { ...base, type: 'string', typeOptions: { rows: 4 }, default: '' };
+		default:
+			return { ...base, type: 'string', default: '' };
+	}
+}
+
+const LONG_TEXT = new Set<string>(['description', 'proactiveMessage', 'chatEndMessage', 'aiIntroductionMessage', 'ADVANCED_customCSS', 'customThemeJSONString', ...AGENT_PROMPT_TEXT_FIELDS]);
+
+interface Group {
+	displayName: string;
+	name: string;
+	placeholder: string;
+	fields: Array<[string, FieldKind]>;
+}
+
+const textKind = (field: string): FieldKind => (LONG_TEXT.has(field) ? 'longText' : 'text');
+
+/** The groups, in the order of the seed's table, the prompt first (what users change most). */
+function groups(withTitle: boolean): Group[] {
+	return [
+		{
+			displayName: 'Prompt',
+			name: 'promptFields',
+			placeholder: 'Add Prompt Field',
+			fields: [...AGENT_PROMPT_TEXT_FIELDS.map((f): [string, FieldKind] => [f, 'longText']), ...AGENT_PROMPT_LIST_FIELDS.map((f): [string, FieldKind] => [f, 'json'])],
+		},
+		{
+			displayName: 'Text Fields',
+			name: 'textFields',
+			placeholder: 'Add Text Field',
+			fields: AGENT_TEXT_FIELDS.filter((f) => withTitle || f !== 'title').map((f): [string, FieldKind] => [f, textKind(f)]),
+		},
+		{ displayName: 'Number Fields', name: 'numberFields', placeholder: 'Add Number Field', fields: AGENT_NUMBER_FIELDS.map((f) => [f, 'number']) },
+		{ displayName: 'On/Off Settings', name: 'booleanFields', placeholder: 'Add Setting', fields: AGENT_BOOLEAN_FIELDS.map((f) => [f, 'boolean']) },
+		{ displayName: 'Analytics Hiding', name: 'analyticsFields', placeholder: 'Add Analytics Setting', fields: AGENT_ANALYTICS_FIELDS.map((f) => [f, 'boolean']) },
+		{
+			displayName: 'Telephony SMS',
+			name: 'telephonySmsFields',
+			placeholder: 'Add SMS Integration Field',
+			fields: [
+				...AGENT_TELEPHONY_SMS_TEXT_FIELDS.map((f): [string, FieldKind] => [f, f === AGENT_SMS_AUTH_TOKEN_FIELD ? 'secret' : 'text']),
+				...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS.map((f): [string, FieldKind] => [f, 'boolean']),
+			],
+		},
+		{ displayName: 'Structures (JSON)', name: 'structureFields', placeholder: 'Add Structure', fields: AGENT_STRUCTURE_FIELDS.map((f) => [f, 'json']) },
+	];
+}
+
+/**
+ * Sorted as n8n's options-sorted-alphabetically rule reads it (case ignored), without
+ * localeCompare: that initialises ICU while the package loads (see Convocore.node.ts).
+ */
+function byDisplayName(a: INodeProperties, b: INodeProperties): number {
+	const [x, y] = [a.displayName.toLowerCase(), b.displayName.toLowerCase()];
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The collections of agent fields shown under `show`; Create asks for the title on its own. */
+export function agentFieldProperties(show: Show, { withTitle }: { withTitle: boolean }): INodeProperties[] {
+	return groupsOf(withTitle).map((group) => ({
+		displayName: group.displayName,
+		name: group.name,
+		type: 'collection',
+		placeholder: group.placeholder,
+		default: {},
+		displayOptions: { show },
+		options: group.options,
+	}));
+}
+
+/** Groups with their sorted options, built once per variant: Create, Update and Clone share them. */
+const builtGroups = new Map<boolean, Array<Group & { options: INodeProperties[] }>>();
+function groupsOf(withTitle: boolean): Array<Group & { options: INodeProperties[] }> {
+	let built = builtGroups.get(withTitle);
+	if (!built) {
+		built = groups(withTitle).map((group) => ({ ...group, options: group.fields.map(([field, kind]) => fieldProperty(field, kind)).sort(byDisplayName) }));
+		builtGroups.set(withTitle, built);
+	}
+	return built;
+}
+
+/** Expressions hand numbers and switches over as text: `"5"` and `"true"` mean what they say. */
+function coerce(value: unknown, kind: FieldKind): unknown {
+	if (typeof value !== 'string') return value;
+	const text = value.trim();
+	if (kind === 'number' && text !== '' && Number.isFinite(Number(text))) return Number(text);
+	if (kind === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+	return value;
+}
+
+/**
+ * The agent fields the user set on one item, unvalidated: the contract judges them (unknown
+ * fields included, so that a hand-edited or outdated workflow is refused, not half-sent). Empty
+ * text and empty JSON are left out; a JSON field that does not parse is an error naming it.
+ */
+export function readAgentFields(ctx: IExecuteFunctions, itemIndex: number, { withTitle }: { withTitle: boolean }): IDataObject {
+	const fields: IDataObject = {};
+	for (const group of groupsOf(withTitle)) {
+		const kinds = new Map(group.fields);
+		const values = ctx.getNodeParameter(group.name, itemIndex, {}) as IDataObject;
+		for (const [field, raw] of Object.entries(values ?? {})) {
+			const kind = kinds.get(field) ?? 'text';
+			const value = kind === 'json' ? parseJsonParameter(ctx, raw, `${group.name}.${field}`, itemIndex) : coerce(raw, kind);
+			if (value === undefined || value === '') continue;
+			fields[field] = value as IDataObject[string];
+		}
+	}
+	return { ...fields, ...readOtherFields(ctx, itemIndex, fields) };
+}
+
+/** Options > Other Fields (JSON): an object whose keys are not already set by the typed fields. */
+function readOtherFields(ctx: IExecuteFunctions, itemIndex: number, typed: IDataObject): IDataObject {
+	const raw = ctx.getNodeParameter('options.otherFields', itemIndex, '');
+	const parsed = parseJsonParameter(ctx, raw, 'options.otherFields', itemIndex);
+	if (parsed === undefined || parsed === null) return {};
+	const refuse = (rule: string) => {
+		throw new NodeOperationError(ctx.getNode(), `Invalid agent: options.otherFields: ${rule}`, { itemIndex, description: `In item ${itemIndex}.` });
+	};
+	if (typeof parsed !== 'object' || Array.isArray(parsed)) refuse('must be a JSON object such as {"lang": "en"}, or left empty');
+	const both = Object.keys(parsed as object).filter((field) => field in typed);
+	if (both.length) refuse(`${both.join(', ')} ${both.length > 1 ? 'are' : 'is'} also set above: set each field once`);
+	return parsed as IDataObject;
+}
+
+/** Options > Other Fields (JSON) of Create, Update and Clone: any field of the list above, as JSON. */
+export const otherFieldsOption: INodeProperties = {
+	displayName: 'Other Fields (JSON)',
+	name: 'otherFields',
+	type: 'json',
+	default: '',
+	description:
+		'More agent fields as one JSON object, e.g. {"lang": "en", "kbTags": ["faq"]}. Only the fields of the groups above are accepted: anything else is refused before sending, as is a field also set above.',
+};
+
+/** Options > Dry Run of Create and Update. */
+export const dryRunOption: INodeProperties = {
+	displayName: 'Dry Run',
+	name: 'dryRun',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to only validate and return the exact request that would be sent (secrets shown as [redacted]), without sending it',
+};
+
+/**
+ * Convocore ignores the classic prompt fields of an agent on the node runtime (seed): setting
+ * them there changes nothing the agent says, so the run says so.
+ */
+export function hintIgnoredPrompt(ctx: IExecuteFunctions, agent: IDataObject, enableNodes: unknown, itemIndex: number): void {
+	const classic = classicPromptFieldsIn(agent);
+	if (enableNodes !== true || classic.length === 0) return;
+	ctx.addExecutionHints({
+		message: `Item ${itemIndex}: ${classic.join(', ')} ${classic.length > 1 ? 'are' : 'is'} ignored while Enable Nodes is on: the agent's prompt is the instructions of its first node (Structures > Nodes). Turn Enable Nodes off to use the classic prompt.`,
+		type: 'warning',
+		location: 'outputPane',
+	});
+}

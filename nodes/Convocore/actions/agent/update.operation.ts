@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentChangesSchema } from '../../../shared/contracts/agentFields';
+import type { RequestScope } from '../../../shared/transport';
+import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
+import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
+
+const show = { resource: ['agent'], operation: ['update'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent to change'),
+	...agentFieldProperties(show, { withTitle: true }),
+	optionsCollection(show, [dryRunOption, otherFieldsOption, timeoutOption()]),
+];
+
+const agentIdOnly = lazy(() => z.object({ agentId: agentIdSchema }));
+
+interface UpdatePlan {
+	agentId: string;
+	body: { agent: IDataObject };
+	dryRun: boolean;
+}
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<UpdatePlan> {
+	const { agentId } = validate(this, agentIdOnly, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent');
+	// Only the fields the user set: what is not sent keeps its value on the agent.
+	const agent = validate(this, agentChangesSchema, readAgentFields(this, itemIndex, { withTitle: true }), itemIndex, 'agent update');
+	return { agentId, body: { agent: agent as IDataObject }, dryRun: this.getNodeParameter('options.dryRun', itemIndex, false) === true };
+}
+
+export async function execute(this: IExecuteFunctions, plan: UpdatePlan, scope: RequestScope) {
+	const path = agentPath(plan.agentId);
+	const agent = plan.body.agent as IDataObject;
+	if (plan.dryRun) {
+		hintIgnoredPrompt(this, agent, agent.enableNodes, scope.itemIndex ?? 0);
+		return [{ json: dryRunOutput('PATCH', path, plan.body as unknown as IDataObject) }];
+	}
+	const record = await writeAgent(this, 'PATCH', path, { agent }, scope);
+	// Whether the agent runs on nodes is known from what was sent or, failing that, from its record.
+	hintIgnoredPrompt(this, agent, agent.enableNodes ?? record.enableNodes, scope.itemIndex ?? 0);
+	return [{ json: agentOutput(record, plan.body) }];
+}
+
+export const update: ConvocoreOperation<UpdatePlan> = { description, prepare, execute };

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { lazy } from './lazy';
+import { telcoField } from '../telco';
+
+/**
+ * The agent's own fields, as the seed's "Agent override object" table groups them, plus the
+ * classic prompt fields of the public OpenAPI's agent object. One home for three uses: the SMS
+ * and call runtime overrides (`agentOverrides`), Agent > Create / Update / Clone (the `agent`
+ * object of `POST /agents` and `PATCH /agents/{id}`), and the sandbox that checks both. The node
+ * builds its typed fields from the same lists, so the editor and the contract cannot drift.
+ */
+
+export const AGENT_TEXT_FIELDS = [
+	'title', 'description', 'theme', 'agentPlatform', 'storageID', 'roundedImageURL',
+	// `rectangeImageURL` is spelled so by the API.
+	'rectangeImageURL', 'proactiveMessage', 'chatBgURL', 'fontFamily', 'branding',
+	'customThemeJSONString', 'lang', 'AITranslateTo', 'ADVANCED_customCSS', 'webhookUrl',
+	'chatEndMessage', 'aiIntroductionMessage', 'avatarImageUrl', 'headerImageUrl',
+	'bannerImageUrl', 'soundEffectUrl',
+] as const;
+
+export const AGENT_NUMBER_FIELDS = [
+	'createdAtUNIX', 'messageDelayMS', 'allTimeTriggers', 'delayBeforeSubmit', 'messagesLimit',
+	'messageAggregationSeconds',
+] as const;
+
+export const AGENT_BOOLEAN_FIELDS = [
+	'light', 'autoOpenWidget', 'disabled', 'scrollAnimation', 'acceptFileUpload',
+	'recordChatHistory', 'disableSmoothScroll', 'isDeployed', 'deployed', 'autoStartWidget',
+	'syncBrowser', 'listenForUrlChanges', 'chatForget', 'enableAudioSupport', 'enableAITranslate',
+	'disableNoReplyListener', 'disableHumanHandoff', 'alwaysShowHandoff', 'manualControl',
+	'enableGeoAnalytics', 'fixedHandoffPopup', 'enableNodes', 'enableFallback', 'disableRating',
+	'enableAIIntroductionMessage', 'captureIGStories', 'gdprCompliance', 'disableFileUpload',
+	'soundEffectEnabled', 'enableQuickFileUpload', 'enableBugReporting', 'disableHandoffMessages',
+	'disableHandoffStatusMessages', 'blockInputDuringHandoffRequest', 'persistHandoffOnRefresh',
+	'showHandoffEvenIfOffline', 'smartInit', 'translateUserResponse', 'starred',
+] as const;
+
+export const AGENT_ANALYTICS_FIELDS = [
+	'hideCallAnalytics', 'hideConversationMetrics', 'hideCustomAnalytics', 'hideFunnelAnalytics',
+	'hideHandoffAnalytics',
+] as const;
+
+/** The SMS integration's fields: `telco…` in the spec, the provider's word on the wire (telco.ts). */
+export const AGENT_TELEPHONY_SMS_TEXT_FIELDS = [
+	telcoField('SmsAccountSid'), telcoField('SmsAuthToken'), telcoField('SmsPhoneNumber'),
+	telcoField('SmsMode'), telcoField('SmsPhoneNumberSid'), telcoField('SmsRentalSubscriptionId'),
+	telcoField('SmsRentalStatus'),
+] as const;
+export const AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS = [telcoField('SmsVerified')] as const;
+/** Stored encrypted by Convocore; a secret wherever the node handles it. */
+export const AGENT_SMS_AUTH_TOKEN_FIELD = telcoField('SmsAuthToken');
+
+export const AGENT_STRING_LIST_FIELDS = ['assignedToolsIds', 'convoTags', 'kbTags'] as const;
+export const AGENT_LIST_FIELDS = ['tools', 'nodes', 'tabs'] as const;
+/** Structures the public OpenAPI types as objects. */
+export const AGENT_OBJECT_FIELDS = [
+	'voiceConfig', 'nodesSettings', 'fallbackSettings', 'limits', 'leadCollectionRules', 'privacyDisclaimer',
+] as const;
+/** Structures no public source shows the shape of: any JSON value is passed through. */
+export const AGENT_UNTYPED_FIELDS = [
+	'emailConfig', 'identityResolutionSettings', 'funnelConfig', 'webControlConfig', 'topicsConfig',
+	'inboundEngagement', 'autoTest',
+] as const;
+export const AGENT_STRUCTURE_FIELDS = [
+	...AGENT_STRING_LIST_FIELDS, ...AGENT_LIST_FIELDS, ...AGENT_OBJECT_FIELDS, ...AGENT_UNTYPED_FIELDS,
+] as const;
+
+/**
+ * The classic single-prompt fields of the OpenAPI's agent object (`vg_prompt`, `vg_systemPrompt`,
+ * `vg_initPrompt`, `vg_initMessages`) and `vg_instructions`, the legacy main prompt the public
+ * MCP client sends. With `enableNodes` on, Convocore ignores them (seed): the prompt of a node
+ * agent is `nodes[0].instructions`.
+ */
+export const AGENT_PROMPT_TEXT_FIELDS = ['vg_systemPrompt', 'vg_prompt', 'vg_initPrompt', 'vg_instructions'] as const;
+export const AGENT_PROMPT_LIST_FIELDS = ['vg_initMessages'] as const;
+export const AGENT_PROMPT_FIELDS = [...AGENT_PROMPT_TEXT_FIELDS, ...AGENT_PROMPT_LIST_FIELDS] as const;
+
+function fieldsOf<K extends string, T extends z.ZodTypeAny>(keys: readonly K[], type: () => T) {
+	return Object.fromEntries(keys.map((key) => [key, type().optional()])) as Record<K, z.ZodOptional<T>>;
+}
+
+const text = () => z.string({ invalid_type_error: 'must be text' });
+const number = () => z.number({ invalid_type_error: 'must be a number' }).finite('must be a finite number');
+const flag = () => z.boolean({ invalid_type_error: 'must be true or false' });
+const textList = () => z.array(z.string({ invalid_type_error: 'must be text' }), { invalid_type_error: 'must be a JSON array of texts' });
+const list = () => z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' });
+const object = () => z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' });
+
+/** The override object's fields, every one optional. */
+function overrideShape() {
+	return {
+		...fieldsOf(AGENT_TEXT_FIELDS, text),
+		...fieldsOf(AGENT_NUMBER_FIELDS, number),
+		...fieldsOf(AGENT_BOOLEAN_FIELDS, flag),
+		...fieldsOf(AGENT_ANALYTICS_FIELDS, flag),
+		...fieldsOf(AGENT_TELEPHONY_SMS_TEXT_FIELDS, text),
+		...fieldsOf(AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS, flag),
+		...fieldsOf(AGENT_STRING_LIST_FIELDS, textList),
+		...fieldsOf(AGENT_LIST_FIELDS, list),
+		...fieldsOf(AGENT_OBJECT_FIELDS, object),
+		...fieldsOf(AGENT_UNTYPED_FIELDS, z.unknown),
+	};
+}
+
+/** The agent override object (seed): all optional, unknown fields refused. */
+export const agentOverridesSchema = lazy(() => z.object(overrideShape()).strict());
+
+/** What Agent > Create and Update may set: the override object and the classic prompt fields. */
+export const agentFieldsSchema = lazy(() =>
+	z.object({ ...overrideShape(), ...fieldsOf(AGENT_PROMPT_TEXT_FIELDS, text), ...fieldsOf(AGENT_PROMPT_LIST_FIELDS, textList) }).strict(),
+);
+export type AgentFields = z.output<typeof agentFieldsSchema>;
+
+/** The `agent` of `POST /agents`: it needs a title (the agent picker lists agents by it). */
+export const newAgentSchema = lazy(() =>
+	agentFieldsSchema.extend({
+		title: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).trim().min(1, 'is required'),
+	}),
+);
+
+/** The `agent` of `PATCH /agents/{id}`: only the fields that change, at least one of them. */
+export const agentChangesSchema = lazy(() =>
+	z
+		.unknown()
+		// On the input as given, so that an unknown field is reported as such, not as "nothing set".
+		.refine((agent) => typeof agent !== 'object' || agent === null || Object.keys(agent).length > 0, 'set at least one field to change')
+		.pipe(agentFieldsSchema),
+);
+
+export const createAgentRequestSchema = lazy(() => z.object({ agent: newAgentSchema }, { required_error: 'is required' }).strict());
+export type CreateAgentRequest = z.output<typeof createAgentRequestSchema>;
+
+export const updateAgentRequestSchema = lazy(() => z.object({ agent: agentChangesSchema }, { required_error: 'is required' }).strict());
+export type UpdateAgentRequest = z.output<typeof updateAgentRequestSchema>;
+
+/** True when a classic prompt field is set, which Convocore ignores while `enableNodes` is on. */
+export function classicPromptFieldsIn(agent: Record<string, unknown>): string[] {
+	return AGENT_PROMPT_FIELDS.filter((field) => agent[field] !== undefined);
+}
+
+/**
+ * The template of `GET /agents/{agentId}/export-template` and of `POST /agents/import-template`:
+ * `workspaceId` required, the rest kept as it comes (the import takes other keys too).
+ */
+export const agentTemplateSchema = lazy(() =>
+	z
+		.object({
+			name: z.string({ invalid_type_error: 'must be text' }).optional(),
+			description: z.string({ invalid_type_error: 'must be text' }).optional(),
+			nodes: list().optional(),
+			tools: list().optional(),
+			variables: list().optional(),
+			agentData: z.unknown().optional(),
+			workspaceId: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).trim().min(1, 'is required'),
+		}, { required_error: 'is required', invalid_type_error: 'must be a JSON object' })
+		.passthrough(),
+);
+export type AgentTemplate = z.output<typeof agentTemplateSchema>;
+
+/** The export answer: `{ agentTemplate }` (no envelope in the OpenAPI). */
+export const exportTemplateAnswerSchema = lazy(() => z.object({ agentTemplate: agentTemplateSchema }).passthrough());
+export type ExportTemplateAnswer = z.output<typeof exportTemplateAnswerSchema>;
+
+/** An answer the OpenAPI leaves untyped (`POST /agents/import-template`): kept as it comes. */
+export const untypedAnswerSchema = lazy(() => z.unknown());
+
+/** `POST /agents/import-template`: the template and, optionally, the new name and the source agent. */
+export const importTemplateRequestSchema = lazy(() =>
+	z
+		.object({
+			agentTemplate: agentTemplateSchema,
+			agentName: z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'must not be empty').optional(),
+			fromAgentId: z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'must not be empty').optional(),
+		})
+		.strict(),
+);
+export type ImportTemplateRequest = z.output<typeof importTemplateRequestSchema>;
+
+/** `DELETE /agents/{id}`: `{ success, message }`. */
+export const deleteAgentAnswerSchema = lazy(() => z.object({ success: z.boolean(), message: z.string().optional() }).passthrough());

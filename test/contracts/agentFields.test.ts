@@ -1,0 +1,47 @@
+/**
+ * The agent-fields contract and the node's editor are built from the same lists: every field the
+ * contract accepts is offered once, in one group, on Create, Update and Clone, and nothing else.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import { Convocore } from '../../nodes/Convocore/Convocore.node';
+import { agentOverridesSchema as overridesForSms } from '../../nodes/shared/contracts/agentOptions';
+import { AGENT_PROMPT_FIELDS, agentChangesSchema, agentFieldsSchema, agentOverridesSchema, newAgentSchema } from '../../nodes/shared/contracts/agentFields';
+
+const properties = new Convocore().description.properties;
+
+/** Field names offered by the collections of one agent operation, Options left out. */
+function offeredFields(operation: string): string[] {
+	return properties
+		.filter((property) => property.type === 'collection' && property.name !== 'options')
+		.filter((property) => property.displayOptions?.show?.resource?.includes('agent') && property.displayOptions.show.operation?.includes(operation))
+		.flatMap((property) => (property.options as INodeProperties[]).map((option) => option.name));
+}
+
+describe('agent fields in the editor', () => {
+	const contractFields = Object.keys(agentFieldsSchema.shape).sort();
+
+	it('Update offers every field of the contract exactly once', () => {
+		expect(offeredFields('update').sort()).toEqual(contractFields);
+	});
+
+	it.each(['create', 'clone'])('%s offers every field but the title, which has its own parameter', (operation) => {
+		expect(offeredFields(operation).sort()).toEqual(contractFields.filter((field) => field !== 'title'));
+	});
+});
+
+describe('agent fields contract', () => {
+	it('is the override object of SMS and calls plus the prompt fields', () => {
+		expect(overridesForSms).toBe(agentOverridesSchema);
+		expect(Object.keys(agentFieldsSchema.shape).sort()).toEqual([...Object.keys(agentOverridesSchema.shape), ...AGENT_PROMPT_FIELDS].sort());
+	});
+
+	it('says "nothing set" only when nothing is set, and names an unknown field as such', () => {
+		expect(agentChangesSchema.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['set at least one field to change']);
+		expect(agentChangesSchema.safeParse({ colour: 'red' }).error?.issues.map((issue) => issue.code)).toEqual(['unrecognized_keys']);
+	});
+
+	it('needs a title for a new agent', () => {
+		expect(newAgentSchema.safeParse({ lang: 'en' }).success).toBe(false);
+		expect(newAgentSchema.safeParse({ title: 'Ava', lang: 'en' }).success).toBe(true);
+	});
+});
