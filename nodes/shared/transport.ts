@@ -8,7 +8,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { ZodTypeAny } from 'zod';
+import type { ZodError, ZodTypeAny } from 'zod';
 import { apiError, headerValue, redirectError, unexpectedBodyError, type ErrorScope } from './apiErrors';
 import { describeIssues } from './contracts/common';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
@@ -187,7 +187,9 @@ function describeNonObject(body: unknown): string | undefined {
 function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, request: ConvocoreRequest): unknown {
 	const notAnObject = describeNonObject(body);
 	if (notAnObject) {
-		if (request.response?.safeParse(body).success) return body;
+		const checked = request.response?.safeParse(body);
+		if (checked?.success) return body;
+		if (Array.isArray(body) && checked) throwIfListingRefused(checked.error, statusCode, errorScope);
 		throw unexpectedBodyError(errorScope, statusCode, notAnObject);
 	}
 	const envelope = body as IDataObject;
@@ -203,13 +205,25 @@ function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, 
 	const checked = request.response.safeParse(result);
 	// The answer as it came: unknown fields are kept, and nothing is rewritten by the schema.
 	if (checked.success) return result;
-	if (Array.isArray(result)) throw unexpectedBodyError(errorScope, statusCode, 'a list where an object was expected');
-	const problems = describeIssues(checked.error);
-	throw unexpectedBodyError(
+	if (Array.isArray(result)) {
+		throwIfListingRefused(checked.error, statusCode, errorScope);
+		throw unexpectedBodyError(errorScope, statusCode, 'a list where an object was expected');
+	}
+	throw mismatchError(checked.error, statusCode, errorScope);
+}
+
+function mismatchError(error: ZodError, statusCode: number, errorScope: ErrorScope) {
+	const problems = describeIssues(error);
+	return unexpectedBodyError(
 		errorScope,
 		statusCode,
 		`an answer that does not match the API specification: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
 	);
+}
+
+/** A list refused by a listing contract (contracts/common.ts) is an error saying which entry is wrong, not "a list where an object was expected". */
+function throwIfListingRefused(error: ZodError, statusCode: number, errorScope: ErrorScope): void {
+	if (error.issues.every((issue) => issue.code === 'custom')) throw mismatchError(error, statusCode, errorScope);
 }
 
 /** A URL without query string or credentials, safe to show. */
