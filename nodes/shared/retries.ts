@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import {
 	connectionError,
@@ -10,13 +10,26 @@ import {
 	type Headers,
 	type RetryReport,
 } from './apiErrors';
-import type { ConvocoreContext } from './transport';
 
 /**
  * How one request is sent: within one overall deadline (attempts and waits included), repeated
  * only where that cannot duplicate anything (GETs after an unclear failure, anything after a 429),
  * and slowed down for the whole execution when Convocore answers 429.
  */
+
+/** Every context a request is sent from: an operation, a dropdown, a trigger's webhook set-up. */
+export type ConvocoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+export interface RequestScope {
+	itemIndex?: number;
+	/** Shared by the concurrent requests of one execution, so that a 429 slows all of them. */
+	gate?: RateLimitGate;
+	/** Overall deadline of this request, attempts and waits included (Options > Timeout). */
+	timeoutMs?: number;
+}
+
+/** The error scope of a request being sent: its request scope is the whole one. */
+export type RetryScope = ErrorScope & { scope: RequestScope };
 
 export const RETRY_POLICY = {
 	/** Attempts in all, the first one included. */
@@ -151,7 +164,7 @@ function executionCancelSignal(ctx: ConvocoreContext): AbortSignal | undefined {
 export async function sendWithRetries(
 	ctx: ConvocoreContext,
 	options: IHttpRequestOptions,
-	errorScope: ErrorScope,
+	errorScope: RetryScope,
 	send: (ctx: ConvocoreContext, options: IHttpRequestOptions) => Promise<unknown>,
 ): Promise<FullResponse> {
 	const { scope } = errorScope;

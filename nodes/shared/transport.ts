@@ -1,24 +1,18 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodTypeAny } from 'zod';
-import { apiError, headerValue, redirectError, unexpectedBodyError, type ErrorScope } from './apiErrors';
+import { apiError, headerValue, redirectError, unexpectedBodyError } from './apiErrors';
 import { describeIssues } from './contracts/common';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
-import { sendWithRetries, type FullResponse, type RateLimitGate } from './retries';
+import { sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from './retries';
 import { addSecret, redactDeep, redactedNode, secretsIn } from './secrets';
 
 export { apiError } from './apiErrors';
 export { collectCursorPages, collectOffsetPages } from './pagination';
-// The gate and the retry policy live with the retry loop; they stay importable from here.
+// The gate, the retry policy, the request scope and the context type live with the retry loop
+// (request -> retries -> errors, errors depending on neither); they stay importable from here.
 export { RateLimitGate, RETRY_POLICY } from './retries';
+export type { ConvocoreContext, RequestScope } from './retries';
 
 /**
  * The one way every Convocore node talks to the V3 API: URL from the credential, JSON in and
@@ -28,8 +22,6 @@ export { RateLimitGate, RETRY_POLICY } from './retries';
  */
 
 export const CREDENTIAL_TYPE = 'convocoreApi';
-
-export type ConvocoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
 
 export interface ConvocoreRequest {
 	method: IHttpRequestMethods;
@@ -44,14 +36,6 @@ export interface ConvocoreRequest {
 	 * does not meet it becomes an error instead of an item.
 	 */
 	response?: ZodTypeAny;
-}
-
-export interface RequestScope {
-	itemIndex?: number;
-	/** Shared by the concurrent requests of one execution, so that a 429 slows all of them. */
-	gate?: RateLimitGate;
-	/** Overall deadline of this request, attempts and waits included (Options > Timeout). */
-	timeoutMs?: number;
 }
 
 export async function getBaseUrl(this: ConvocoreContext, itemIndex?: number): Promise<string> {
@@ -78,7 +62,7 @@ export async function convocoreApiRequest<T = unknown>(
 	}
 	const secrets = secretsIn(request.body);
 	addSecret(secrets, credentials.secretKey);
-	const errorScope: ErrorScope = { ctx: this, request, scope, secrets };
+	const errorScope: RetryScope = { ctx: this, request, scope, secrets };
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -124,7 +108,7 @@ export async function downloadFile(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
-	const errorScope: ErrorScope = { ctx: this, request: { method: 'GET', path: safeUrl(url) }, scope, secrets: new Set() };
+	const errorScope: RetryScope = { ctx: this, request: { method: 'GET', path: safeUrl(url) }, scope, secrets: new Set() };
 	const response = await sendWithRetries(this, options, errorScope, (ctx, requestOptions) =>
 		ctx.helpers.httpRequest(requestOptions),
 	);
@@ -150,7 +134,7 @@ export async function downloadFile(
  * then: a proxy's page must not become an item. A failure's body that is not JSON (a proxy's
  * HTML page) is left undefined, so the error is built from the status alone.
  */
-function parseJsonBody(response: FullResponse, errorScope: ErrorScope, contract: ZodTypeAny | undefined): unknown {
+function parseJsonBody(response: FullResponse, errorScope: RetryScope, contract: ZodTypeAny | undefined): unknown {
 	const { body, statusCode } = response;
 	const ok = statusCode >= 200 && statusCode < 300;
 	if (typeof body !== 'string') return body;
@@ -184,7 +168,7 @@ function describeNonObject(body: unknown): string | undefined {
  * nothing or null are accepted where it accepts them, and are errors naming what came where it
  * does not.
  */
-function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, request: ConvocoreRequest): unknown {
+function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, request: ConvocoreRequest): unknown {
 	const notAnObject = describeNonObject(body);
 	if (notAnObject) {
 		const checked = request.response?.safeParse(body);
@@ -212,7 +196,7 @@ function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, 
 	throw mismatchError(checked.error, statusCode, errorScope);
 }
 
-function mismatchError(error: ZodError, statusCode: number, errorScope: ErrorScope) {
+function mismatchError(error: ZodError, statusCode: number, errorScope: RetryScope) {
 	const problems = describeIssues(error);
 	return unexpectedBodyError(
 		errorScope,
@@ -222,7 +206,7 @@ function mismatchError(error: ZodError, statusCode: number, errorScope: ErrorSco
 }
 
 /** A list refused by a listing contract (contracts/common.ts) is an error saying which entry is wrong, not "a list where an object was expected". */
-function throwIfListingRefused(error: ZodError, statusCode: number, errorScope: ErrorScope): void {
+function throwIfListingRefused(error: ZodError, statusCode: number, errorScope: RetryScope): void {
 	if (error.issues.every((issue) => issue.code === 'custom')) throw mismatchError(error, statusCode, errorScope);
 }
 
