@@ -16,6 +16,8 @@ const nodeTypes = new TestNodeTypes().add(CONVOCORE_NODE_TYPE, new Convocore());
 const authToken = 'tok_errorNode_0123456789abcdef0123';
 const accountSid = 'AC11112222333344445555666677778888';
 const importNumber = '+4930555000779';
+/** Phone Number > Import of one number; refused before sending when its JSON holds an unknown key. */
+const importNumberParameters: INodeParameters = { resource: 'phoneNumber', operation: 'import', phoneNumber: importNumber, callerId: importNumber };
 
 async function runNode(typeVersion: number, parameters: INodeParameters, withTelephony = true) {
 	const result = await runWorkflow({
@@ -48,10 +50,7 @@ async function runNode(typeVersion: number, parameters: INodeParameters, withTel
 describe("no credential secret in the node an error carries", () => {
 	it('a telephony auth token pasted into Additional Body Fields (version 2, from the credential)', async () => {
 		const error = await runNode(2, {
-			resource: 'phoneNumber',
-			operation: 'import',
-			phoneNumber: importNumber,
-			callerId: importNumber,
+			...importNumberParameters,
 			additionalFields: { additionalBodyFields: JSON.stringify({ friendlyName: `Front desk ${authToken}` }) },
 		});
 		expect(error.message).toMatch(/unknown field: friendlyName/);
@@ -74,15 +73,7 @@ describe("no credential secret in the node an error carries", () => {
 	it('a version-1 Auth Token repeated in another field of the same node', async () => {
 		const error = await runNode(
 			1,
-			{
-				resource: 'phoneNumber',
-				operation: 'import',
-				phoneNumber: importNumber,
-				accountSid,
-				authToken,
-				callerId: importNumber,
-				additionalFields: { additionalBodyFields: JSON.stringify({ note: authToken }) },
-			},
+			{ ...importNumberParameters, accountSid, authToken, additionalFields: { additionalBodyFields: JSON.stringify({ note: authToken }) } },
 			false,
 		);
 		expect(error.message).toMatch(/unknown field: note/);

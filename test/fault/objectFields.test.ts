@@ -31,6 +31,19 @@ interface ObjectField {
 
 const options = (body: Record<string, unknown>) => (body.options ?? {}) as Record<string, unknown>;
 
+/** A JSON option of Call > Start. */
+function callOption(name: string, shape: ObjectField['shape'], json: string): ObjectField {
+	return {
+		name: `call Options > ${name}`,
+		shape,
+		shown: `options.${name}`,
+		parameters: (value) => ({ resource: 'call', operation: 'start', agentId: agent, to: '+4917611122233', options: { [name]: value } as INodeParameters }),
+		request: { method: 'POST', path: '/calls' },
+		bodyKey: (body) => options(body)[name],
+		json,
+	};
+}
+
 const FIELDS: ObjectField[] = [
 	{
 		name: 'SMS Agent Options',
@@ -41,24 +54,8 @@ const FIELDS: ObjectField[] = [
 		bodyKey: (body) => options(body).agentOptions,
 		json: '{"serverData":{"plan":"gold"}}',
 	},
-	{
-		name: 'call Options > Server Data',
-		shape: 'object',
-		shown: 'options.serverData',
-		parameters: (value) => ({ resource: 'call', operation: 'start', agentId: agent, to: '+4917611122233', options: { serverData: value } as INodeParameters }),
-		request: { method: 'POST', path: '/calls' },
-		bodyKey: (body) => options(body).serverData,
-		json: '{"plan":"gold"}',
-	},
-	{
-		name: 'call Options > Messages History',
-		shape: 'list',
-		shown: 'options.messagesHistory',
-		parameters: (value) => ({ resource: 'call', operation: 'start', agentId: agent, to: '+4917611122233', options: { messagesHistory: value } as INodeParameters }),
-		request: { method: 'POST', path: '/calls' },
-		bodyKey: (body) => options(body).messagesHistory,
-		json: '[{"role":"user","content":"Hi"}]',
-	},
+	callOption('serverData', 'object', '{"plan":"gold"}'),
+	callOption('messagesHistory', 'list', '[{"role":"user","content":"Hi"}]'),
 	{
 		name: 'number Additional Body Fields',
 		shape: 'object',
