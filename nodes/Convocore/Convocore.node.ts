@@ -10,6 +10,12 @@ import { RESOURCES } from './actions';
 import { runOperation } from './actions/operation';
 import { operationProperty } from './actions/resource';
 import { listSearch, loadOptions } from './methods';
+import { credentialSecrets, withoutSecrets } from '../shared/secrets';
+import { TELEPHONY_CREDENTIAL_TYPE } from '../shared/telco';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+
+/** Every credential the node may hold; their secrets never leave in an error. */
+const CREDENTIAL_TYPES = [CREDENTIAL_TYPE, TELEPHONY_CREDENTIAL_TYPE] as const;
 
 // The default of 0.1.0. Saved workflows leave out a parameter that is at its default, so it
 // never changes, whatever order the menu has.
@@ -84,7 +90,13 @@ export class Convocore implements INodeType {
 				`The operation "${operation}" of resource "${resource}" is not supported`,
 			);
 		}
-		// Read here, in execute() itself, as n8n's require-continue-on-fail rule asks.
-		return [await runOperation(this, entry.operation, this.continueOnFail())];
+		try {
+			// Read here, in execute() itself, as n8n's require-continue-on-fail rule asks.
+			return [await runOperation(this, entry.operation, this.continueOnFail())];
+		} catch (error) {
+			// n8n stores and logs the node the error carries: no credential secret may be in it,
+			// wherever a user pasted one. Credentials are read only here, on the way out of a failure.
+			throw withoutSecrets(error, await credentialSecrets(this, CREDENTIAL_TYPES));
+		}
 	}
 }

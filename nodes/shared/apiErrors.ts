@@ -1,8 +1,7 @@
-import type { IDataObject, IHttpRequestMethods, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { errorBodySchema } from './contracts/common';
 import { redactDeep, redactedNode, redactText } from './secrets';
-import type { ConvocoreContext, ConvocoreRequest, RequestScope } from './transport';
 
 /**
  * Every error the transport throws is built here: a message that says what happened (with
@@ -39,16 +38,30 @@ export interface RetryReport {
 	retryAfterWaits: number;
 }
 
+/**
+ * The errors are the bottom layer (the transport sends through the retries, and both build their
+ * errors here), so they name only what they need of the transport's types: the request's method
+ * and path, the item index, and a context that knows its node.
+ */
+export interface RequestSummary {
+	method: IHttpRequestMethods;
+	path: string;
+}
+
+export interface NodeContext {
+	getNode(): INode;
+}
+
 /** Everything an error needs to know about the request it is about. */
 export interface ErrorScope {
-	ctx: ConvocoreContext;
-	request: Pick<ConvocoreRequest, 'method' | 'path'>;
-	scope: RequestScope;
+	ctx: NodeContext;
+	request: RequestSummary;
+	scope: { itemIndex?: number };
 	secrets: ReadonlySet<string>;
 	retries?: RetryReport;
 }
 
-export function describeRequest(request: Pick<ConvocoreRequest, 'method' | 'path'>): string {
+export function describeRequest(request: RequestSummary): string {
 	return `${request.method} ${request.path}`;
 }
 
@@ -110,11 +123,11 @@ function retriesSentence(retries: RetryReport | undefined): string {
  * `body` is the parsed answer, or undefined when it was not Convocore's JSON (an HTML page).
  */
 export function apiError(
-	ctx: ConvocoreContext,
+	ctx: NodeContext,
 	statusCode: number,
 	body: unknown,
-	request: ConvocoreRequest,
-	scope: RequestScope,
+	request: RequestSummary,
+	scope: ErrorScope['scope'],
 	headers?: Headers,
 	extra: Pick<ErrorScope, 'retries'> & { secrets?: ReadonlySet<string> } = {},
 ): NodeApiError {

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import {
 	connectionError,
@@ -10,13 +10,26 @@ import {
 	type Headers,
 	type RetryReport,
 } from './apiErrors';
-import type { ConvocoreContext } from './transport';
 
 /**
  * How one request is sent: within one overall deadline (attempts and waits included), repeated
  * only where that cannot duplicate anything (GETs after an unclear failure, anything after a 429),
  * and slowed down for the whole execution when Convocore answers 429.
  */
+
+/** Every context a request is sent from: an operation, a dropdown, a trigger's webhook set-up. */
+export type ConvocoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+export interface RequestScope {
+	itemIndex?: number;
+	/** Shared by the concurrent requests of one execution, so that a 429 slows all of them. */
+	gate?: RateLimitGate;
+	/** Overall deadline of this request, attempts and waits included (Options > Timeout). */
+	timeoutMs?: number;
+}
+
+/** The error scope of a request being sent: its request scope is the whole one. */
+export type RetryScope = ErrorScope & { scope: RequestScope };
 
 export const RETRY_POLICY = {
 	/** Attempts in all, the first one included. */
@@ -72,17 +85,40 @@ const TIMED_OUT = Symbol('timed out');
 
 /**
  * One overall deadline for a request, attempts and waits included. The abort signal cancels the
- * request in flight (a server trickling one byte at a time resets any idle timeout), and the race
- * returns at the deadline even if a request ignored the signal.
+ * request in flight (a server trickling one byte at a time resets the socket's own idle timeout,
+ * so only this can end it), and the race returns at the deadline even if a request ignored the
+ * signal.
+ *
+ * The signal is this deadline's own controller's, not `AbortSignal.any([timer, cancel])`: on
+ * Node 20 the signal `any` makes is held only weakly by its sources, so a garbage collection
+ * before the deadline discards it, listeners and all, and it never fires. A short Timeout passed
+ * before any collection; at the default 60 s a trickling answer hung the execution. Here the
+ * timer (which Node keeps alive while it has a listener) and the execution's cancel signal hold
+ * the controller through their listeners until `dispose`.
  */
 class Deadline {
 	readonly signal: AbortSignal;
 	private readonly endsAt: number;
+	private readonly controller = new AbortController();
+	private readonly timer: AbortSignal;
+	private readonly abort = () => this.controller.abort();
 
-	constructor(readonly timeoutMs: number, cancel?: AbortSignal) {
+	constructor(
+		readonly timeoutMs: number,
+		private readonly cancel?: AbortSignal,
+	) {
 		this.endsAt = Date.now() + timeoutMs;
-		const timer = AbortSignal.timeout(timeoutMs);
-		this.signal = cancel ? AbortSignal.any([timer, cancel]) : timer;
+		this.signal = this.controller.signal;
+		this.timer = AbortSignal.timeout(timeoutMs);
+		this.timer.addEventListener('abort', this.abort, { once: true });
+		if (cancel?.aborted) this.abort();
+		else cancel?.addEventListener('abort', this.abort, { once: true });
+	}
+
+	/** Lets go of the timer and of the execution's cancel signal once the request is over. */
+	dispose(): void {
+		this.timer.removeEventListener('abort', this.abort);
+		this.cancel?.removeEventListener('abort', this.abort);
 	}
 
 	remainingMs(): number {
@@ -128,7 +164,7 @@ function executionCancelSignal(ctx: ConvocoreContext): AbortSignal | undefined {
 export async function sendWithRetries(
 	ctx: ConvocoreContext,
 	options: IHttpRequestOptions,
-	errorScope: ErrorScope,
+	errorScope: RetryScope,
 	send: (ctx: ConvocoreContext, options: IHttpRequestOptions) => Promise<unknown>,
 ): Promise<FullResponse> {
 	const { scope } = errorScope;
@@ -142,57 +178,64 @@ export async function sendWithRetries(
 		report.waitedMs += ms;
 		if (!(await deadline.sleep(ms))) throw expired();
 	};
+	try {
+		return await attemptUntilDone();
+	} finally {
+		deadline.dispose();
+	}
 
-	for (;;) {
-		if (scope.gate) {
-			const held = scope.gate.remainingMs();
-			if (held > deadline.remainingMs()) throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
-			if ((await deadline.race(scope.gate.wait())) === TIMED_OUT) throw expired();
-		}
-		report.attempts++;
-		const isLastAttempt = report.attempts >= RETRY_POLICY.maxAttempts;
-		let answer: unknown;
-		try {
-			// A fresh copy each time: authentication adds headers to the object it is given.
-			const attempt = { ...options, headers: { ...options.headers }, abortSignal: deadline.signal, timeout: deadline.remainingMs() || 1 };
-			answer = await deadline.race(send(sendContext, attempt));
-		} catch (error) {
-			// The attempt's own socket timeout can fire a moment before the deadline's signal: it is
-			// still the deadline that ended the request, and the error must say so.
-			if (deadline.signal.aborted || deadline.remainingMs() === 0) throw expired();
-			const delay = backoffDelay(report.attempts);
-			if (idempotent && !isLastAttempt && delay < deadline.remainingMs()) {
-				await pause(delay);
-				continue;
-			}
-			throw connectionError(errorScope, error, options.url);
-		}
-		if (answer === TIMED_OUT) throw expired();
-		const response = answer as FullResponse;
-
-		if (response.statusCode === 429 && !isLastAttempt) {
-			// A 429 was not processed, so any method may be repeated, after the wait the server named.
-			const retryAfter = retryAfterMs(response.headers);
-			if (retryAfter !== undefined && retryAfter > deadline.remainingMs()) {
-				throw rateLimitTooLongError(errorScope, Date.now() + retryAfter, deadline.timeoutMs);
-			}
-			const delay = retryAfter ?? backoffDelay(report.attempts);
-			if (delay >= deadline.remainingMs()) return response;
-			if (retryAfter !== undefined) report.retryAfterWaits++;
+	async function attemptUntilDone(): Promise<FullResponse> {
+		for (;;) {
 			if (scope.gate) {
-				report.waitedMs += delay;
-				scope.gate.pauseFor(delay);
-			} else await pause(delay);
-			continue;
-		}
-		if (response.statusCode >= 500 && idempotent && !isLastAttempt) {
-			const delay = backoffDelay(report.attempts);
-			if (delay < deadline.remainingMs()) {
-				await pause(delay);
+				const held = scope.gate.remainingMs();
+				if (held > deadline.remainingMs()) throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
+				if ((await deadline.race(scope.gate.wait())) === TIMED_OUT) throw expired();
+			}
+			report.attempts++;
+			const isLastAttempt = report.attempts >= RETRY_POLICY.maxAttempts;
+			let answer: unknown;
+			try {
+				// A fresh copy each time: authentication adds headers to the object it is given.
+				const attempt = { ...options, headers: { ...options.headers }, abortSignal: deadline.signal, timeout: deadline.remainingMs() || 1 };
+				answer = await deadline.race(send(sendContext, attempt));
+			} catch (error) {
+				// The attempt's own socket timeout can fire a moment before the deadline's signal: it is
+				// still the deadline that ended the request, and the error must say so.
+				if (deadline.signal.aborted || deadline.remainingMs() === 0) throw expired();
+				const delay = backoffDelay(report.attempts);
+				if (idempotent && !isLastAttempt && delay < deadline.remainingMs()) {
+					await pause(delay);
+					continue;
+				}
+				throw connectionError(errorScope, error, options.url);
+			}
+			if (answer === TIMED_OUT) throw expired();
+			const response = answer as FullResponse;
+
+			if (response.statusCode === 429 && !isLastAttempt) {
+				// A 429 was not processed, so any method may be repeated, after the wait the server named.
+				const retryAfter = retryAfterMs(response.headers);
+				if (retryAfter !== undefined && retryAfter > deadline.remainingMs()) {
+					throw rateLimitTooLongError(errorScope, Date.now() + retryAfter, deadline.timeoutMs);
+				}
+				const delay = retryAfter ?? backoffDelay(report.attempts);
+				if (delay >= deadline.remainingMs()) return response;
+				if (retryAfter !== undefined) report.retryAfterWaits++;
+				if (scope.gate) {
+					report.waitedMs += delay;
+					scope.gate.pauseFor(delay);
+				} else await pause(delay);
 				continue;
 			}
+			if (response.statusCode >= 500 && idempotent && !isLastAttempt) {
+				const delay = backoffDelay(report.attempts);
+				if (delay < deadline.remainingMs()) {
+					await pause(delay);
+					continue;
+				}
+			}
+			return response;
 		}
-		return response;
 	}
 }
 

@@ -1,4 +1,4 @@
-import type { INode, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
 /**
  * Every secret the node knows (the credential's key, tokens inside Agent Options, the telephony
@@ -54,37 +54,98 @@ export function redactDeep<T>(value: T, secrets: ReadonlySet<string>, depth = 0)
 	return copy as T;
 }
 
+/** A JSON text parameter (Agent Options, Additional Body Fields) parsed, or undefined. */
+function parsedJsonText(value: string): unknown {
+	const trimmed = value.trim();
+	if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+	try {
+		return JSON.parse(trimmed) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The values of secret-named parameters (a version-1 Auth Token, a token inside Agent Options). */
+function secretsInParameters(key: string, value: unknown, found: Set<string>, depth: number): void {
+	if (typeof value === 'string') {
+		if (isSecretKey(key) && !value.startsWith('=')) addSecret(found, value);
+		else secretsIn(parsedJsonText(value), found);
+		return;
+	}
+	if (depth > 20 || value === null || typeof value !== 'object') return;
+	for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
+		secretsInParameters(Array.isArray(value) ? key : name, entry, found, depth + 1);
+	}
+}
+
 /**
- * A parameter value with its secrets removed. JSON text (Agent Options) is parsed so that the
- * tokens inside it are found by their field names; an expression is kept, since it holds no
- * value of its own.
+ * A parameter value with its secrets removed: secret-named fields entirely, and every known
+ * secret value wherever else it appears (a token pasted into Additional Body Fields under an
+ * innocent name, or into a message). JSON text (Agent Options) is parsed so that the tokens
+ * inside it are found by their field names.
  */
-function redactParameter(key: string, value: NodeParameterValueType, depth: number): NodeParameterValueType {
+function redactParameter(key: string, value: NodeParameterValueType, secrets: ReadonlySet<string>, depth: number): NodeParameterValueType {
 	if (typeof value === 'string') {
 		if (isSecretKey(key) && value !== '' && !value.startsWith('=')) return REDACTED;
-		const trimmed = value.trim();
-		if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return value;
-		try {
-			const parsed: unknown = JSON.parse(trimmed);
-			const secrets = secretsIn(parsed);
-			return secrets.size ? JSON.stringify(redactDeep(parsed, secrets)) : value;
-		} catch {
+		const parsed = parsedJsonText(value);
+		if (parsed === undefined) {
 			// Unparseable JSON may still hold a token: keep nothing of a field that looks like it.
-			return SECRET_KEY_PATTERN.test(value) ? REDACTED : value;
+			if (/^\s*[[{]/.test(value) && SECRET_KEY_PATTERN.test(value)) return REDACTED;
+			return secrets.size ? redactText(value, secrets) : value;
 		}
+		const inside = [...secretsIn(parsed, new Set(secrets))].filter((secret) => value.includes(secret));
+		return inside.length ? JSON.stringify(redactDeep(parsed, new Set(inside))) : value;
 	}
 	if (depth > 20 || value === null || typeof value !== 'object') return value;
 	if (Array.isArray(value)) {
-		return value.map((entry) => redactParameter(key, entry as NodeParameterValueType, depth + 1)) as NodeParameterValueType;
+		return value.map((entry) => redactParameter(key, entry as NodeParameterValueType, secrets, depth + 1)) as NodeParameterValueType;
 	}
 	const copy: INodeParameters = {};
 	for (const [name, entry] of Object.entries(value as INodeParameters)) {
-		copy[name] = redactParameter(name, entry as NodeParameterValueType, depth + 1);
+		copy[name] = redactParameter(name, entry as NodeParameterValueType, secrets, depth + 1);
 	}
 	return copy;
 }
 
-/** The copy of the node an error carries: same node, secret-bearing parameters redacted. */
-export function redactedNode(node: INode): INode {
-	return { ...node, parameters: redactParameter('parameters', node.parameters, 0) as INodeParameters };
+/**
+ * The copy of the node an error carries: same node, secret-bearing parameters redacted, and
+ * every secret in `known` (the values the credentials hold) or in a secret-named parameter
+ * removed from every other parameter too.
+ */
+export function redactedNode(node: INode, known: ReadonlySet<string> = new Set()): INode {
+	const secrets = new Set(known);
+	secretsInParameters('parameters', node.parameters, secrets, 0);
+	return { ...node, parameters: redactParameter('parameters', node.parameters, secrets, 0) as INodeParameters };
+}
+
+/**
+ * The secret values the node's credentials hold (the API's secret key, the telephony account's
+ * auth token): fields with secret names, from every credential type given that the node has.
+ * A credential the node does not have (or cannot read) adds nothing.
+ */
+export async function credentialSecrets(ctx: IExecuteFunctions, types: readonly string[]): Promise<Set<string>> {
+	const found = new Set<string>();
+	for (const type of types) {
+		try {
+			secretsIn(await ctx.getCredentials(type), found);
+		} catch {
+			// Not set on this node, or not shown for this operation: it holds nothing to hide.
+		}
+	}
+	return found;
+}
+
+/**
+ * A thrown error made safe to hand to n8n, which stores and logs the node it carries: the
+ * node's copy redacted of every credential secret wherever it appears, and the same secrets
+ * removed from its message and description.
+ */
+export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>): unknown {
+	if (!(error instanceof Error)) return error;
+	const carrier = error as Error & { node?: INode; description?: unknown };
+	if (carrier.node && typeof carrier.node === 'object') carrier.node = redactedNode(carrier.node, secrets);
+	if (secrets.size === 0) return error;
+	carrier.message = redactText(carrier.message, secrets);
+	if (typeof carrier.description === 'string') carrier.description = redactText(carrier.description, secrets);
+	return error;
 }

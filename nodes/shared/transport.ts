@@ -1,24 +1,18 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { ZodTypeAny } from 'zod';
-import { apiError, headerValue, redirectError, unexpectedBodyError, type ErrorScope } from './apiErrors';
+import type { ZodError, ZodTypeAny } from 'zod';
+import { apiError, headerValue, redirectError, unexpectedBodyError } from './apiErrors';
 import { describeIssues } from './contracts/common';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
-import { sendWithRetries, type FullResponse, type RateLimitGate } from './retries';
+import { sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from './retries';
 import { addSecret, redactDeep, redactedNode, secretsIn } from './secrets';
 
 export { apiError } from './apiErrors';
 export { collectCursorPages, collectOffsetPages } from './pagination';
-// The gate and the retry policy live with the retry loop; they stay importable from here.
+// The gate, the retry policy, the request scope and the context type live with the retry loop
+// (request -> retries -> errors, errors depending on neither); they stay importable from here.
 export { RateLimitGate, RETRY_POLICY } from './retries';
+export type { ConvocoreContext, RequestScope } from './retries';
 
 /**
  * The one way every Convocore node talks to the V3 API: URL from the credential, JSON in and
@@ -28,8 +22,6 @@ export { RateLimitGate, RETRY_POLICY } from './retries';
  */
 
 export const CREDENTIAL_TYPE = 'convocoreApi';
-
-export type ConvocoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
 
 export interface ConvocoreRequest {
 	method: IHttpRequestMethods;
@@ -44,14 +36,6 @@ export interface ConvocoreRequest {
 	 * does not meet it becomes an error instead of an item.
 	 */
 	response?: ZodTypeAny;
-}
-
-export interface RequestScope {
-	itemIndex?: number;
-	/** Shared by the concurrent requests of one execution, so that a 429 slows all of them. */
-	gate?: RateLimitGate;
-	/** Overall deadline of this request, attempts and waits included (Options > Timeout). */
-	timeoutMs?: number;
 }
 
 export async function getBaseUrl(this: ConvocoreContext, itemIndex?: number): Promise<string> {
@@ -78,7 +62,7 @@ export async function convocoreApiRequest<T = unknown>(
 	}
 	const secrets = secretsIn(request.body);
 	addSecret(secrets, credentials.secretKey);
-	const errorScope: ErrorScope = { ctx: this, request, scope, secrets };
+	const errorScope: RetryScope = { ctx: this, request, scope, secrets };
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -124,7 +108,7 @@ export async function downloadFile(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
-	const errorScope: ErrorScope = { ctx: this, request: { method: 'GET', path: safeUrl(url) }, scope, secrets: new Set() };
+	const errorScope: RetryScope = { ctx: this, request: { method: 'GET', path: safeUrl(url) }, scope, secrets: new Set() };
 	const response = await sendWithRetries(this, options, errorScope, (ctx, requestOptions) =>
 		ctx.helpers.httpRequest(requestOptions),
 	);
@@ -150,7 +134,7 @@ export async function downloadFile(
  * then: a proxy's page must not become an item. A failure's body that is not JSON (a proxy's
  * HTML page) is left undefined, so the error is built from the status alone.
  */
-function parseJsonBody(response: FullResponse, errorScope: ErrorScope, contract: ZodTypeAny | undefined): unknown {
+function parseJsonBody(response: FullResponse, errorScope: RetryScope, contract: ZodTypeAny | undefined): unknown {
 	const { body, statusCode } = response;
 	const ok = statusCode >= 200 && statusCode < 300;
 	if (typeof body !== 'string') return body;
@@ -184,10 +168,12 @@ function describeNonObject(body: unknown): string | undefined {
  * nothing or null are accepted where it accepts them, and are errors naming what came where it
  * does not.
  */
-function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, request: ConvocoreRequest): unknown {
+function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, request: ConvocoreRequest): unknown {
 	const notAnObject = describeNonObject(body);
 	if (notAnObject) {
-		if (request.response?.safeParse(body).success) return body;
+		const checked = request.response?.safeParse(body);
+		if (checked?.success) return body;
+		if (Array.isArray(body) && checked) throwIfListingRefused(checked.error, statusCode, errorScope);
 		throw unexpectedBodyError(errorScope, statusCode, notAnObject);
 	}
 	const envelope = body as IDataObject;
@@ -203,13 +189,25 @@ function checkedBody(body: unknown, statusCode: number, errorScope: ErrorScope, 
 	const checked = request.response.safeParse(result);
 	// The answer as it came: unknown fields are kept, and nothing is rewritten by the schema.
 	if (checked.success) return result;
-	if (Array.isArray(result)) throw unexpectedBodyError(errorScope, statusCode, 'a list where an object was expected');
-	const problems = describeIssues(checked.error);
-	throw unexpectedBodyError(
+	if (Array.isArray(result)) {
+		throwIfListingRefused(checked.error, statusCode, errorScope);
+		throw unexpectedBodyError(errorScope, statusCode, 'a list where an object was expected');
+	}
+	throw mismatchError(checked.error, statusCode, errorScope);
+}
+
+function mismatchError(error: ZodError, statusCode: number, errorScope: RetryScope) {
+	const problems = describeIssues(error);
+	return unexpectedBodyError(
 		errorScope,
 		statusCode,
 		`an answer that does not match the API specification: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
 	);
+}
+
+/** A list refused by a listing contract (contracts/common.ts) is an error saying which entry is wrong, not "a list where an object was expected". */
+function throwIfListingRefused(error: ZodError, statusCode: number, errorScope: RetryScope): void {
+	if (error.issues.every((issue) => issue.code === 'custom')) throw mismatchError(error, statusCode, errorScope);
 }
 
 /** A URL without query string or credentials, safe to show. */

@@ -17,8 +17,8 @@ export type Answer =
 	| { kind: 'drop'; process?: boolean }
 	/** Headers never come. */
 	| { kind: 'silent'; process?: boolean }
-	/** Headers at once, then one byte every `everyMs`, forever. */
-	| { kind: 'trickle'; everyMs: number; process?: boolean }
+	/** Headers at once, then `prefix` (default one space; e.g. the start of a JSON body), then one space every `everyMs`, forever. */
+	| { kind: 'trickle'; everyMs: number; prefix?: string; process?: boolean }
 	| { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string };
 
 export interface Route {
@@ -173,7 +173,7 @@ export class FaultServer {
 				return;
 			case 'trickle': {
 				response.writeHead(200, { 'content-type': 'application/json' });
-				response.write(' ');
+				response.write(answer.prefix ?? ' ');
 				const timer = setInterval(() => response.write(' '), answer.everyMs);
 				this.timers.add(timer);
 				response.on('close', () => {

@@ -118,7 +118,7 @@ describe('Call > Start', () => {
 		['a message without content', { options: { messagesHistory: '[{ "role": "user" }]' } }, /^Invalid call request: options\.messagesHistory\.0\.content: is required/],
 		['a message with an unknown role', { options: { messagesHistory: '[{ "role": "bot", "content": "x" }]' } }, /^Invalid call request: options\.messagesHistory\.0\.role: must be user, assistant, system or tool/],
 		['a tool override without a name', { options: { toolsOverrides: '[{ "description": "x" }]' } }, /^Invalid call request: options\.toolsOverrides\.0\.name: is required/],
-		['server data that is a list', { options: { serverData: '[1]' } }, /^Invalid call request: options\.serverData: Expected object, received array/],
+		['server data that is a list', { options: { serverData: '[1]' } }, /^Invalid input in item 0: options\.serverData: must be a JSON object, .*\(got JSON text holding a list\)/],
 		['JSON that does not parse', { options: { callInfo: '{ nope' } }, /^Invalid JSON in item 0: options\.callInfo: must be valid JSON/],
 	])('refuses %s before anything is sent', async (_what, parameters, message) => {
 		const result = await call(parameters as INodeParameters);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findList, listingContract } from './common';
 import { lazy } from './lazy';
 import { isSecretKey, redactDeep, REDACTED } from '../secrets';
 
@@ -27,21 +28,17 @@ export const agentRecordSchema = lazy(() => z
 	.passthrough());
 export type AgentRecord = z.output<typeof agentRecordSchema>;
 
-/**
- * `GET /agents`: the list in `data`, `data.agents`, `agents` or a bare array (after the
- * transport has unwrapped `{ success, data }`, the first is a bare array too).
- */
-export const agentListSchema = lazy(() => z.union([
-	z.array(agentRecordSchema),
-	z.object({ agents: z.array(agentRecordSchema) }).passthrough(),
-	z.object({ data: z.union([z.array(agentRecordSchema), z.object({ agents: z.array(agentRecordSchema) }).passthrough()]) }).passthrough(),
-]));
+const AGENT_LIST_KEYS = ['agents'] as const;
 
-export function agentsFromList(body: z.output<typeof agentListSchema>): AgentRecord[] {
-	if (Array.isArray(body)) return body;
-	if ('agents' in body && Array.isArray(body.agents)) return body.agents as AgentRecord[];
-	const data = (body as { data: AgentRecord[] | { agents: AgentRecord[] } }).data;
-	return Array.isArray(data) ? data : data.agents;
+/**
+ * `GET /agents`: the listing rule of contracts/common.ts, the list in `data`, `data.agents`,
+ * `agents` or a bare array (after the transport has unwrapped `{ success, data }`, the first is
+ * a bare array too), every entry an agent record.
+ */
+export const agentListSchema = lazy(() => listingContract(agentRecordSchema, AGENT_LIST_KEYS, 'agents'));
+
+export function agentsFromList(body: unknown): AgentRecord[] {
+	return (findList(body, AGENT_LIST_KEYS) ?? []) as AgentRecord[];
 }
 
 /** `GET /agents/{id}`: the agent, bare or in an envelope the transport has unwrapped. */

@@ -8,6 +8,16 @@ export const MAX_MEDIA_URLS = 10;
 export const SMS_SEGMENT_LENGTH = 1600;
 export const VALIDITY_PERIOD = { min: 1, max: 14400 } as const;
 
+/**
+ * One media URL. `new URL` accepts text holding several URLs separated by a comma (or a line
+ * break, which it drops), so a list typed as one text would otherwise go out as one mangled URL.
+ */
+export const mediaUri = lazy(() =>
+	uri.refine((value) => !/\s/.test(value) && value.split('://').length === 2, {
+		message: 'must be one URL (several URLs go in a list, one per entry, not in one text)',
+	}),
+);
+
 export const smsOptionsSchema = lazy(() => z
 	.object({
 		dryRun: z.boolean().optional(),
@@ -49,8 +59,8 @@ export const smsRequestSchema = lazy(() => z
 		to: z.string({ required_error: 'is required' }).pipe(e164),
 		from: e164.optional(),
 		message: z.string().optional(),
-		mediaUrl: uri.optional(),
-		mediaUrls: z.array(uri, { invalid_type_error: 'must be a list of URLs (or a single URL)' }).max(MAX_MEDIA_URLS, `must hold at most ${MAX_MEDIA_URLS} URLs`).optional(),
+		mediaUrl: mediaUri.optional(),
+		mediaUrls: z.array(mediaUri, { invalid_type_error: 'must be a list of URLs (or a single URL)' }).max(MAX_MEDIA_URLS, `must hold at most ${MAX_MEDIA_URLS} URLs`).optional(),
 		mode: smsModeSchema.optional(),
 		campaignId: z.string().optional(),
 		convoId: z.string().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listingContract } from './common';
 import { lazy } from './lazy';
 
 /** The eleven voice providers (field notes, substitution 2). The live `GET /voices/providers` wins. */
@@ -74,11 +75,48 @@ export const searchVoicesQuerySchema = lazy(() => browseVoicesQuerySchema.extend
 }));
 
 /**
- * What the node accepts from the voice endpoints, whose envelope is unpublished (field notes):
- * an object (with or without `{ success, data }`) or a bare list, as public clients have seen.
- * Empty, `null` and bare values are refused; the shapes inside are read defensively.
+ * What the node accepts from `GET /voices/{provider}/{voiceId}`, whose envelope is unpublished
+ * (field notes): an object, with or without `{ success, data }`. Empty, `null` and bare values
+ * are refused; the shapes inside are read defensively.
  */
-export const voiceAnswerContract = lazy(() => z.union([z.array(z.unknown()), z.object({}).passthrough()]));
+export const voiceAnswerContract = lazy(() => z.object({}).passthrough());
+
+/** A voice in a listing: its identity checked, its other fields typed where given, unknown fields kept. */
+const voiceEntrySchema = lazy(() => z
+	.object({
+		voiceId: z.string({ required_error: 'is required' }).min(1, 'is required'),
+		name: z.string({ required_error: 'is required' }),
+		provider: z.string().optional(),
+		previewUrl: z.string().optional(),
+		filters: z.object({}).passthrough().optional(),
+	})
+	.passthrough());
+
+/** A provider entry: whichever of provider, slug or id names it. */
+const providerEntrySchema = lazy(() => z
+	.object({ provider: z.string().optional(), slug: z.string().optional(), id: z.string().optional() })
+	.passthrough()
+	.refine((entry) => [entry.provider, entry.slug, entry.id].some((slug) => typeof slug === 'string' && slug !== ''), 'provider, slug or id is required'));
+
+/** A model entry: its id as text, or an object naming it by modelId, model_id or id. */
+const modelEntrySchema = lazy(() => z.union([
+	z.string().min(1),
+	z.object({ modelId: z.string().optional(), model_id: z.string().optional(), id: z.string().optional() })
+		.passthrough()
+		.refine((entry) => [entry.modelId, entry.model_id, entry.id].some((id) => typeof id === 'string' && id !== ''), 'modelId is required'),
+], { errorMap: () => ({ message: 'must be a model id, or an object with its modelId' }) }));
+
+/**
+ * The voice listings (`GET /voices`, `GET /voices/{provider}`), providers and models: the one
+ * listing rule of contracts/common.ts, since their envelope is unpublished. A bare list of
+ * voices is accepted as public clients have seen it; every entry is checked.
+ */
+export const VOICE_LIST_KEYS = ['voices', 'items', 'results'] as const;
+export const PROVIDER_LIST_KEYS = ['providers', 'items', 'results'] as const;
+export const MODEL_LIST_KEYS = ['models', 'items', 'results'] as const;
+export const voiceListContract = lazy(() => listingContract(voiceEntrySchema, VOICE_LIST_KEYS, 'voices'));
+export const providerListContract = lazy(() => listingContract(providerEntrySchema, PROVIDER_LIST_KEYS, 'voice providers'));
+export const modelListContract = lazy(() => listingContract(modelEntrySchema, MODEL_LIST_KEYS, 'voice models'));
 
 /** The normalized voice, identical for every provider. */
 export const voiceSchema = lazy(() => z.object({

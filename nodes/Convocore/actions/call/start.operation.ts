@@ -4,12 +4,12 @@ import { callRequestSchema, callResponseSchema, type CallRequest } from '../../.
 import { secretsIn } from '../../../shared/secrets';
 import { getBaseUrl, type RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { readJsonField, type JsonFieldShape } from '../jsonFields';
 import { normalizePhone } from '../phoneNumber/common';
 import {
 	agentIdProperty,
 	compact,
 	optionsCollection,
-	parseJsonParameter,
 	readAgentId,
 	timeoutOption,
 	validate,
@@ -120,16 +120,20 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-const JSON_OPTIONS = ['agentOverrides', 'callInfo', 'callerInfo', 'messagesHistory', 'serverData', 'toolsOverrides', 'variablesOverrides'];
+/** The call's JSON options and the shape each holds; the others are plain values. */
+const JSON_OPTIONS: Record<string, JsonFieldShape> = {
+	agentOverrides: 'object',
+	callInfo: 'object',
+	callerInfo: 'object',
+	messagesHistory: 'list',
+	serverData: 'object',
+	toolsOverrides: 'list',
+	variablesOverrides: 'list',
+};
 
 export interface CallPlan {
 	request: CallRequest;
 	dryRun: boolean;
-}
-
-function isEmptyDefault(value: unknown): boolean {
-	if (Array.isArray(value)) return value.length === 0;
-	return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CallPlan> {
@@ -139,10 +143,12 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const [name, value] of Object.entries(rawOptions)) {
 		// Timeout is read by runOperation; it is not part of the request.
 		if (name === 'timeout') continue;
-		const parsed = JSON_OPTIONS.includes(name) ? parseJsonParameter(this, value, `options.${name}`, itemIndex) : value;
-		if (parsed !== undefined && !isEmptyDefault(parsed)) options[name] = parsed as IDataObject;
+		const shape = JSON_OPTIONS[name];
+		// Only the JSON options are read as JSON; the object reader's overloads need the shape spelled out.
+		const parsed = shape === undefined ? value : shape === 'object' ? readJsonField(this, value, `options.${name}`, itemIndex, 'object') : readJsonField(this, value, `options.${name}`, itemIndex, 'list');
+		if (parsed !== undefined) options[name] = parsed as IDataObject;
 	}
-	const leadInfo = compact((additional.leadInfo ?? {}) as IDataObject);
+	const leadInfo = compact(readJsonField(this, additional.leadInfo, 'additionalFields.leadInfo', itemIndex, 'object') ?? {});
 	const body = compact({
 		agentId: readAgentId(this, itemIndex),
 		to: normalizePhone(this.getNodeParameter('to', itemIndex, '')),

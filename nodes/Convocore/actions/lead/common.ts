@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { Show } from '../conversation/common';
+import { readJsonField } from '../jsonFields';
 import { compact, readIdParameter } from '../operation';
 
 /** The lead ID of Get, Update and Delete (no picker: a lead is found by Get Many). */
@@ -36,10 +37,10 @@ export function leadFieldsProperty(displayName: string, name: string, show: Show
 	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options: LEAD_FIELD_OPTIONS };
 }
 
-/** The lead fields of a collection, empty ones left out (an empty metadata block too). */
-export function leadFieldsFrom(raw: IDataObject): IDataObject {
-	const { metaData, ...fields } = raw;
-	const meta = compact((metaData ?? {}) as IDataObject);
+/** The lead fields of a collection (`field` names it), empty ones left out (an empty metadata block too). */
+export function leadFieldsFrom(ctx: IExecuteFunctions, field: string, itemIndex: number): IDataObject {
+	const { metaData, ...fields } = readJsonField(ctx, ctx.getNodeParameter(field, itemIndex, {}), field, itemIndex, 'object') ?? {};
+	const meta = compact(readJsonField(ctx, metaData, `${field}.metaData`, itemIndex, 'object') ?? {});
 	return compact({ ...fields, metaData: Object.keys(meta).length ? meta : undefined }) as IDataObject;
 }
 

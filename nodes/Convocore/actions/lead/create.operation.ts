@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreateLeadRequest> {
-	const fields = leadFieldsFrom(this.getNodeParameter('leadFields', itemIndex, {}) as IDataObject);
+	const fields = leadFieldsFrom(this, 'leadFields', itemIndex);
 	return validate(this, createLeadRequestSchema, { lead: { agentId: readAgentId(this, itemIndex), ...fields } }, itemIndex, 'lead');
 }
 

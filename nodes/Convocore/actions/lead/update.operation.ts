@@ -19,7 +19,7 @@ const planSchema = lazy(() => z.object({ leadId: leadIdSchema, body: updateLeadR
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const lead = leadFieldsFrom(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	const lead = leadFieldsFrom(this, 'updateFields', itemIndex);
 	return validate(this, planSchema, { leadId: readLeadId(this, itemIndex), body: { lead } }, itemIndex, 'lead update');
 }
 

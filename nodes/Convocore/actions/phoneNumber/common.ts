@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import { numberActionResponseSchema, numberResultSchema } from '../../../shared/contracts/numbers';
 import { NUMBER_PATHS, TELCO } from '../../../shared/telco';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { compact, parseJsonParameter, validate, type ConvocoreOperation } from '../operation';
+import { readJsonField } from '../jsonFields';
+import { compact, validate, type ConvocoreOperation } from '../operation';
 
 /**
  * Pieces shared by the five phone number operations: number fields, the JSON escape hatch and the
@@ -165,16 +166,8 @@ export function mergeAdditionalBody(
 	itemIndex: number,
 	field = `Additional Fields > Additional Body Fields (JSON)`,
 ): IDataObject {
-	const parsed = parseJsonParameter(ctx, raw, field, itemIndex);
-	if (parsed === undefined || parsed === null) return body;
-	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Invalid JSON in item ${itemIndex}: ${field}: must be a JSON object, e.g. {"someField": "value"}`,
-			{ itemIndex },
-		);
-	}
-	const extra = parsed as IDataObject;
+	const extra = readJsonField(ctx, raw, field, itemIndex, 'object');
+	if (!extra) return body;
 	const clashes = Object.keys(extra).filter((key) => body[key] !== undefined);
 	if (clashes.length) {
 		throw new NodeOperationError(

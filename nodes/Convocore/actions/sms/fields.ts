@@ -1,6 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { compact, parseJsonParameter } from '../operation';
+import type { IDataObject } from 'n8n-workflow';
+import { compact } from '../operation';
 
 /** Reading the SMS send fields that an expression may hand over in more than one shape. */
 
@@ -15,27 +14,15 @@ export function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefi
 
 /**
  * Media URLs as the field or an expression hands them over: a list (empty entries dropped) or a
- * single URL as text, which is one attachment. Anything else is left for the contract to refuse.
+ * single URL as text, which is one attachment (the field's hint says so). Surrounding spaces
+ * are dropped. Anything else, null included, is left for the contract to refuse by name.
  */
 export function readMediaUrls(value: unknown): unknown {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value === 'string') return [value];
-	if (Array.isArray(value)) return value.filter((url) => url !== '');
+	const trim = (entry: unknown) => (typeof entry === 'string' ? entry.trim() : entry);
+	if (value === undefined || trim(value) === '') return undefined;
+	if (typeof value === 'string') return [value.trim()];
+	if (Array.isArray(value)) return value.map(trim).filter((url) => url !== '');
 	return value;
-}
-
-/** Agent Options: empty, or a JSON object. A list or a bare value would be silently lost, so it is refused. */
-export function readAgentOptions(ctx: IExecuteFunctions, value: unknown, itemIndex: number): IDataObject | undefined {
-	const parsed = parseJsonParameter(ctx, value, 'options.agentOptions', itemIndex);
-	if (parsed === undefined || parsed === null) return undefined;
-	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Invalid SMS request in item ${itemIndex}: options.agentOptions: must be a JSON object such as {"serverData": {…}}, or left empty`,
-			{ itemIndex },
-		);
-	}
-	return parsed as IDataObject;
 }
 
 /** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */

@@ -19,7 +19,8 @@ import {
 	type ConvocoreOperation,
 } from '../operation';
 import { concurrencyOptions } from '../concurrency';
-import { leadInfoFrom, normalizePhone, readAgentOptions, readMediaUrls } from './fields';
+import { readJsonField } from '../jsonFields';
+import { leadInfoFrom, normalizePhone, readMediaUrls } from './fields';
 
 const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
@@ -150,7 +151,7 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Media URL' },
 				default: [],
-				description: `Media files to attach, at most ${MAX_MEDIA_URLS}`,
+				description: `Media files to attach, at most ${MAX_MEDIA_URLS}. An expression may give a list of URLs or one URL as text, which is sent as a one-item list; several URLs in one text are refused.`,
 			},
 		],
 	},
@@ -273,8 +274,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	delete options.concurrency;
 	delete options.maxConcurrency;
 	delete options.timeout;
-	const parsedAgentOptions = readAgentOptions(this, agentOptions, itemIndex);
-	const hasAgentOptions = parsedAgentOptions !== undefined && Object.keys(parsedAgentOptions).length > 0;
+	const parsedAgentOptions = readJsonField(this, agentOptions, 'options.agentOptions', itemIndex, 'object');
 	const mediaUrls = readMediaUrls(additional.mediaUrls);
 
 	const body = compact({
@@ -287,9 +287,9 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		mode: this.getNodeParameter('mode', itemIndex, 'direct') as string,
 		campaignId: additional.campaignId,
 		convoId: additional.convoId,
-		leadInfo: leadInfoFrom(additional.leadInfo as IDataObject | undefined),
+		leadInfo: leadInfoFrom(readJsonField(this, additional.leadInfo, 'additionalFields.leadInfo', itemIndex, 'object')),
 	});
-	const sendOptions = compact({ ...options, ...(hasAgentOptions ? { agentOptions: parsedAgentOptions } : {}) });
+	const sendOptions = compact({ ...options, ...(parsedAgentOptions ? { agentOptions: parsedAgentOptions } : {}) });
 	if (Object.keys(sendOptions).length) (body as IDataObject).options = sendOptions;
 
 	return validate(this, smsRequestSchema, body, itemIndex, 'SMS request');

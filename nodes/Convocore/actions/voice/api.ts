@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { findList } from '../../../shared/contracts/common';
 import {
+	MODEL_LIST_KEYS,
+	PROVIDER_LIST_KEYS,
+	VOICE_LIST_KEYS,
 	VOICE_PROVIDERS,
+	modelListContract,
+	providerListContract,
 	voiceAnswerContract,
+	voiceListContract,
 	type Voice,
 	type VoiceProvider,
 } from '../../../shared/contracts/voices';
@@ -10,8 +17,9 @@ import { convocoreApiRequest, type RequestScope } from '../../../shared/transpor
 /**
  * Requests of the voice catalog, shared by the voice operations and the node's live dropdowns.
  * The voice endpoints' envelope is unpublished (field notes): the transport unwraps
- * `{ success, data }`, and everything below also accepts the unwrapped shapes public clients
- * have seen, so that a change of envelope does not turn into an empty result.
+ * `{ success, data }`, and the listing contracts (contracts/voices.ts) accept the shapes public
+ * clients have seen and refuse any other, so that a change of envelope is an error naming what
+ * came instead of an empty result.
  */
 
 type Context = IExecuteFunctions | ILoadOptionsFunctions;
@@ -31,16 +39,9 @@ function isObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Finds the list in an answer: the array itself, or the first of `keys` (also under `data`). */
-function listIn(body: unknown, keys: string[]): unknown[] {
-	if (Array.isArray(body)) return body;
-	if (!isObject(body)) return [];
-	for (const key of keys) {
-		const value = body[key];
-		if (Array.isArray(value)) return value;
-	}
-	if (isObject(body.data) || Array.isArray(body.data)) return listIn(body.data, keys);
-	return [];
+/** The list in an answer its listing contract accepted (contracts/common.ts findList). */
+function listIn(body: unknown, keys: readonly string[]): unknown[] {
+	return findList(body, keys) ?? [];
 }
 
 /** The object an answer carries: `data`, or a named key, or the body itself. */
@@ -68,8 +69,8 @@ export function providerSlugOf(entry: VoiceProvider | IDataObject): string {
 
 /** GET /voices/providers: one entry per provider, each with its `provider` slug. */
 export async function fetchProviders(this: Context, scope: RequestScope = {}): Promise<IDataObject[]> {
-	const body = await convocoreApiRequest.call(this, { method: 'GET', path: '/voices/providers', response: voiceAnswerContract }, scope);
-	return listIn(body, ['providers', 'items', 'results'])
+	const body = await convocoreApiRequest.call(this, { method: 'GET', path: '/voices/providers', response: providerListContract }, scope);
+	return listIn(body, PROVIDER_LIST_KEYS)
 		.filter(isObject)
 		.map((entry) => ({ ...entry, provider: providerSlugOf(entry) }))
 		.filter((entry) => entry.provider !== '');
@@ -92,10 +93,10 @@ export async function fetchModels(
 ): Promise<VoiceModelEntry[]> {
 	const body = await convocoreApiRequest.call(
 		this,
-		{ method: 'GET', path: `/voices/${segment(provider)}/models`, response: voiceAnswerContract },
+		{ method: 'GET', path: `/voices/${segment(provider)}/models`, response: modelListContract },
 		scope,
 	);
-	return listIn(body, ['models', 'items', 'results'])
+	return listIn(body, MODEL_LIST_KEYS)
 		.map((entry) => (typeof entry === 'string' ? { modelId: entry, name: entry } : entry))
 		.filter(isObject)
 		.map((entry) => {
@@ -112,8 +113,8 @@ export async function fetchVoicePage(
 	qs: IDataObject,
 	scope: RequestScope = {},
 ): Promise<VoicePage> {
-	const body = await convocoreApiRequest.call(this, { method: 'GET', path, qs, response: voiceAnswerContract }, scope);
-	const items = listIn(body, ['voices', 'items', 'results']).filter(isObject) as unknown as Voice[];
+	const body = await convocoreApiRequest.call(this, { method: 'GET', path, qs, response: voiceListContract }, scope);
+	const items = listIn(body, VOICE_LIST_KEYS) as Voice[];
 	const meta = (isObject(body) && !Array.isArray(body.voices) && isObject(body.data) ? body.data : body) as IDataObject;
 	return {
 		items,
