@@ -101,7 +101,8 @@ describe('Agent > Create', () => {
 	it.each([
 		['an unknown field in Other Fields', { options: { otherFields: '{ "colour": "red", "chatBgURL": "https://x.example/bg.png" }' } }, /^Invalid agent: unknown field: colour \(not accepted by the API\)$/],
 		['a field set twice', { options: { otherFields: '{ "lang": "en" }' } }, /^Invalid agent: options\.otherFields: lang is also set above/],
-		['Other Fields that are not an object', { options: { otherFields: '["lang"]' } }, /^Invalid agent: options\.otherFields: must be a JSON object/],
+		['Other Fields that are not an object', { options: { otherFields: '["lang"]' } }, /^Invalid input in item 0: options\.otherFields: must be a JSON object.*got JSON text holding a list/],
+		['Other Fields that are null', { options: { otherFields: '={{ null }}' } }, /^Invalid input in item 0: options\.otherFields: must be a JSON object.*got null/],
 		['a number field given text', { numberFields: { messagesLimit: '={{ "many" }}' } }, /^Invalid agent: messagesLimit: must be a number$/],
 		['a switch given a number', { booleanFields: { enableNodes: '={{ 3 }}' } }, /^Invalid agent: enableNodes: must be true or false$/],
 		['bad JSON in a structure', { structureFields: { voiceConfig: '{ "speechGen": ' } }, /^Invalid JSON in item 0: structureFields\.voiceConfig: must be valid JSON/],

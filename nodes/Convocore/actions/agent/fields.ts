@@ -13,6 +13,7 @@ import {
 	AGENT_TEXT_FIELDS,
 	classicPromptFieldsIn,
 } from '../../../shared/contracts/agentFields';
+import { readJsonField } from '../jsonFields';
 import { parseJsonParameter } from '../operation';
 
 /**
@@ -212,16 +213,18 @@ export function readAgentFields(ctx: IExecuteFunctions, itemIndex: number, { wit
 
 /** Options > Other Fields (JSON): an object whose keys are not already set by the typed fields. */
 function readOtherFields(ctx: IExecuteFunctions, itemIndex: number, typed: IDataObject): IDataObject {
-	const raw = ctx.getNodeParameter('options.otherFields', itemIndex, '');
-	const parsed = parseJsonParameter(ctx, raw, 'options.otherFields', itemIndex);
-	if (parsed === undefined || parsed === null) return {};
-	const refuse = (rule: string) => {
-		throw new NodeOperationError(ctx.getNode(), `Invalid agent: options.otherFields: ${rule}`, { itemIndex, description: `In item ${itemIndex}.` });
-	};
-	if (typeof parsed !== 'object' || Array.isArray(parsed)) refuse('must be a JSON object such as {"lang": "en"}, or left empty');
-	const both = Object.keys(parsed as object).filter((field) => field in typed);
-	if (both.length) refuse(`${both.join(', ')} ${both.length > 1 ? 'are' : 'is'} also set above: set each field once`);
-	return parsed as IDataObject;
+	// The same reader as every other object field (null, a list or text refused, naming the field).
+	const parsed = readJsonField(ctx, ctx.getNodeParameter('options.otherFields', itemIndex, ''), 'options.otherFields', itemIndex, 'object');
+	if (parsed === undefined) return {};
+	const both = Object.keys(parsed).filter((field) => field in typed);
+	if (both.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid agent: options.otherFields: ${both.join(', ')} ${both.length > 1 ? 'are' : 'is'} also set above: set each field once`,
+			{ itemIndex, description: `In item ${itemIndex}.` },
+		);
+	}
+	return parsed;
 }
 
 /** Options > Other Fields (JSON) of Create, Update and Clone: any field of the list above, as JSON. */
