@@ -4,7 +4,7 @@
  * sandbox and the facts the report shows. Node names are the ones in examples/*.json.
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../sandbox';
+import { SANDBOX_IDS, secretStringsOf } from '../sandbox';
 import { outputOf } from '../test/harness/engine';
 import type { ExampleOutcome, ExampleSpec } from './runner';
 
@@ -218,5 +218,52 @@ const callLead: ExampleSpec = {
 	},
 };
 
+const CLIENT = 'Client details';
+const CLONE = 'Clone the template agent';
+const FAQ = 'Add the FAQ to its knowledge base';
+const ONBOARDED = 'Onboarding summary';
+
+const onboardClient: ExampleSpec = {
+	file: '10-onboard-client-from-template-agent.json',
+	summarize(outcome) {
+		const [client] = json(outcome, CLIENT);
+		const [agent] = json(outcome, CLONE);
+		const [document] = json(outcome, FAQ);
+		return [
+			`cloned ${client?.templateAgentId} as ${agent?.ID} "${agent?.title}": theme ${agent?.theme}, SMS number ${agent?.twilioSmsPhoneNumber}`,
+			`introduction (${agent?.enableAIIntroductionMessage ? 'on' : 'off'}): ${quote(agent?.aiIntroductionMessage, 90)}`,
+			`FAQ document ${document?.ID} "${document?.name}" on ${document?.agentId}: ${String(document?.content ?? '').length} characters, tags ${(document?.tags as string[] | undefined)?.join(', ')}`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [client] = json(outcome, CLIENT);
+		const [agent] = json(outcome, CLONE);
+		const copies = Object.values(sandbox.state.agents).filter((candidate) => candidate.title === client?.agentName);
+		expect(problems, copies.length === 1, `expected exactly one agent "${client?.agentName}", the sandbox has ${copies.length}`);
+		const copy = copies[0];
+		const template = sandbox.state.agents[String(client?.templateAgentId)];
+		expect(problems, !!template && copy?.ID === agent?.ID && copy.ID !== template.ID, 'the clone output does not name a new agent');
+		const wanted = {
+			theme: client?.theme,
+			aiIntroductionMessage: client?.introMessage,
+			enableAIIntroductionMessage: true,
+			twilioSmsPhoneNumber: client?.smsNumber,
+		};
+		for (const [field, value] of Object.entries(wanted)) {
+			expect(problems, copy?.fields?.[field] === value, `the new agent's ${field} is ${JSON.stringify(copy?.fields?.[field])}, expected ${JSON.stringify(value)}`);
+		}
+		const documents = Object.values(sandbox.state.knowledgeDocs).filter((document) => document.agentId === copy?.ID);
+		expect(problems, documents.length === 1 && documents[0].sourceType === 'doc' && documents[0].content === client?.faq, `expected the FAQ text as the new agent's one document, found ${documents.length}`);
+		const [summary] = json(outcome, ONBOARDED);
+		expect(problems, !!copy && summary?.agentId === copy.ID && summary.faqDocumentId === documents[0]?.ID, 'the summary does not name the new agent and its FAQ document');
+		// The copy carries the template's secret fields; no node's output may show them.
+		const secrets = secretStringsOf(template?.secretFields);
+		const shown = JSON.stringify([CLONE, FAQ, ONBOARDED].map((node) => json(outcome, node)));
+		expect(problems, secrets.length > 0 && !secrets.some((secret) => shown.includes(secret)), "a secret of the template agent is in the workflow's output");
+		return problems;
+	},
+};
+
 /** In run order: release (05) gives up the number bought in 04. */
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead];
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, onboardClient];
