@@ -322,6 +322,7 @@ export function createSeedState(): SandboxState {
 		},
 		crawlerJobs: byKey(crawler.jobs, (j) => j.jobId),
 		scrapedPages: crawler.pages,
+		crawler: { stepMs: 250, holdProcessing: false, retired: false },
 		knowledgeDocs: {},
 		unavailableNumbers: [...SANDBOX_IDS.unavailableNumbers],
 		leads: byKey(seedLeads(CRM_IDS, SEED_TIME_MS), (lead) => lead.id),
