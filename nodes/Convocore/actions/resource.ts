@@ -28,12 +28,11 @@ export function operationProperty(resource: ResourceDefinition): INodeProperties
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource.value] } },
-		options: resource.operations.map(({ name, value, action, description }) => ({
-			name,
-			value,
-			action,
-			description,
-		})),
+		// Sorted by name, as n8n's rule asks; the default stays the first operation defined, which
+		// saved workflows leave out. By code unit, not localeCompare (see the Resource menu).
+		options: resource.operations
+			.map(({ name, value, action, description }) => ({ name, value, action, description }))
+			.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
 		default: firstOperation,
 	};
 }

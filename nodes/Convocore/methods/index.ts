@@ -1,9 +1,11 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { searchAgents, searchConversations } from './agents';
+import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
 export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
+	getAgents,
 	getModels,
 	getProviders,
 };
@@ -14,5 +16,6 @@ export const listSearch: Record<
 > = {
 	searchAgents,
 	searchConversations,
+	searchCrawlerJobs,
 	searchVoices,
 };
