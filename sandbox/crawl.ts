@@ -126,7 +126,7 @@ function scrapeNext(state: SandboxState, job: CrawlerJob, serverUrl: string): vo
 	const target = new URL(url);
 	if (isBrokenPath(target.pathname)) {
 		job.resultError = `Fetching ${url} failed with HTTP 500.`;
-		job.message = `The crawl failed: ${job.resultError}`;
+		job.message = `The crawl stopped at ${url}.`;
 		return finish(state, job, 'failed');
 	}
 	const ownSite = target.origin === new URL(serverUrl).origin && (target.pathname === SITE_PREFIX || target.pathname.startsWith(`${SITE_PREFIX}/`));

@@ -93,7 +93,7 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 		const done = await finished(job.id);
 		expect(done).toMatchObject({ status: 'failed', failed: true, done: false });
 		expect(done.resultError).toBe(`Fetching ${site('/help/broken')} failed with HTTP 500.`);
-		expect(done.message).toMatch(/^The crawl failed: /);
+		expect(done.message).toBe(`The crawl stopped at ${site('/help/broken')}.`);
 	});
 
 	it('holds jobs in processing while asked to, and a cancelled job stops', async () => {

@@ -91,7 +91,9 @@ export async function waitForJob(ctx: IExecuteFunctions, plan: WaitPlan, created
 export function unsuccessfulJobError(ctx: IExecuteFunctions, job: CrawlerJobRecord, itemIndex: number | undefined): NodeOperationError | undefined {
 	const status = finalStatusOf(job);
 	if (status !== 'failed' && status !== 'cancelled') return undefined;
-	const said = [job.resultError, job.message].filter((text, index, all): text is string => typeof text === 'string' && text.trim() !== '' && all.indexOf(text) === index);
+	const texts = [job.resultError, job.message].filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+	// Each once: a message that already quotes the error stands alone.
+	const said = texts.filter((text, index) => !texts.some((other, at) => at !== index && other.includes(text) && (other !== text || at < index)));
 	const message = status === 'failed' ? `Crawler job ${job.id} failed` : `Crawler job ${job.id} was cancelled`;
 	return new NodeOperationError(redactedNode(ctx.getNode()), said.length ? `${message}: ${said.join(' ')}` : message, {
 		itemIndex,
