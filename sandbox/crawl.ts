@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the sandbox's crawler: runs in Node, never ships (package.json "files" is dist/ only) */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox's crawler: runs in Node, never ships (package.json "files" is dist/ only) */
 import { createHash } from 'crypto';
 import type { CreateCrawlerJobRequest, CrawlerWebhookEvent } from '../nodes/shared/contracts/crawler';
 import { addKnowledgeDocument } from './knowledge';

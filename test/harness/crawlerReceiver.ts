@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only) */
+import { sleep } from 'n8n-workflow';
 import { createServer, type IncomingHttpHeaders } from 'http';
 import type { AddressInfo } from 'net';
 
@@ -36,7 +37,7 @@ export async function startReceiver(): Promise<Receiver> {
 			const end = Date.now() + timeoutMs;
 			while (posts.length < count) {
 				if (Date.now() > end) throw new Error(`expected ${count} posts, got ${posts.length}`);
-				await new Promise((resolve) => setTimeout(resolve, 10));
+				await sleep(10);
 			}
 			return posts;
 		},
@@ -53,6 +54,6 @@ export async function eventually(condition: () => boolean, timeoutMs = 10_000, w
 	const end = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 10));
+		await sleep(10);
 	}
 }

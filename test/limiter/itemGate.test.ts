@@ -3,6 +3,7 @@
  * Wait for Completion) frees its slot at once, reports only the latency so far, and is not
  * released a second time when it ends.
  */
+import { sleep } from 'n8n-workflow';
 import { FixedLimit, type Outcome, type Permit } from '../../nodes/shared/concurrency';
 import { ItemGate } from '../../nodes/Convocore/actions/concurrency';
 import { RateLimitGate } from '../../nodes/shared/transport';
@@ -26,7 +27,7 @@ describe('ItemGate.freeSlot', () => {
 			nextStarted = true;
 			return nextPermit;
 		});
-		await new Promise((resolve) => setTimeout(resolve, 20));
+		await sleep(20);
 		expect(nextStarted).toBe(false);
 
 		gate.freeSlot();
@@ -38,7 +39,7 @@ describe('ItemGate.freeSlot', () => {
 		expect((outcome as { latencyMs: number }).latencyMs).toBeLessThan(1000);
 
 		// The long wait that follows is not reported: the item's end releases nothing more.
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		await sleep(50);
 		gate.release(gate.outcomeSoFar());
 		expect(limit.released).toHaveLength(1);
 		expect(limit.inFlight).toBe(1);

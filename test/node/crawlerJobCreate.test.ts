@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up tokens, never ships (package.json "files" is dist/ only) */
 /**
  * Crawler Job > Create through n8n's engine against the sandbox over real HTTP: the exact request,
  * refusals before sending, Wait for Completion (completed, failed, cancelled, Maximum Wait at a
@@ -5,7 +6,7 @@
  * others, webhook posts, and secrets never output.
  */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import { createRunExecutionData, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+import { createRunExecutionData, sleep, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../../sandbox';
 import { cancelCrawlerJob } from '../../sandbox/crawl';
 import { knowledgeDocumentsOf } from '../../sandbox/knowledge';
@@ -250,12 +251,12 @@ describe("Crawler Job > Create: n8n's cancel", () => {
 		const execution = new WorkflowExecute(additionalDataFor(credentials, hooks), 'manual', runData).processRunExecutionData(workflow);
 		// After the first poll (at 1 s) the node sleeps 2 s: cancel in the middle of that pause.
 		await eventually(() => polls().length === 1, 5000, 'the first poll');
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		await sleep(300);
 		const cancelledAt = Date.now();
 		execution.cancel();
 		await execution;
 		expect(Date.now() - cancelledAt).toBeLessThan(700);
-		await new Promise((resolve) => setTimeout(resolve, 2500));
+		await sleep(2500);
 		expect(polls()).toHaveLength(1);
 	});
 });

@@ -1,9 +1,10 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
+/* eslint-disable @typescript-eslint/no-explicit-any, @n8n/community-nodes/no-hardcoded-secrets -- the sandbox's JSON answers are read loosely, as a client reads them; made-up tokens */
 /**
  * The sandbox's crawler jobs over real HTTP: create, the run from queued to completed (or failed)
  * over the sandbox's own fake site, the pages and their content, the knowledge documents of the
  * target agents, and the webhook posts with the job's bearer token or secret.
  */
+import { sleep } from 'n8n-workflow';
 import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
 import { cancelCrawlerJob } from '../../sandbox/crawl';
 import { knowledgeDocumentsOf } from '../../sandbox/knowledge';
@@ -100,7 +101,7 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 		sandbox().state.crawler.holdProcessing = true;
 		const job = (await create({ urls: [site('/help')] })).body.data;
 		await eventually(() => sandbox().state.crawlerJobs[job.id].status === 'processing', 5000);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		expect(sandbox().state.crawlerJobs[job.id].status).toBe('processing');
 		cancelCrawlerJob(sandbox().state, job.id);
 		const done = await finished(job.id);
@@ -133,7 +134,7 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 	it('posts only the chosen events, with the secret header; job_failed for a failed job', async () => {
 		await create({ urls: [site('/help'), site('/broken')], webhook: { url: receiver.url, secret: 'crawler-secret-456', events: ['job_failed'] } });
 		const [post] = await receiver.waitFor(1);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		expect(receiver.posts).toHaveLength(1);
 		expect(post.body.event).toBe('job_failed');
 		expect(post.headers['x-webhook-secret']).toBe('crawler-secret-456');
@@ -156,7 +157,7 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 		const job = (await create({ urls: [site('/help')], webhook: { url: receiver.url } })).body.data;
 		const old = sandbox().state;
 		sandbox().reset();
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		expect(old.crawlerJobs[job.id].status).toBe('queued');
 		expect(receiver.posts).toHaveLength(0);
 	});
@@ -171,7 +172,8 @@ describe('GET listings', () => {
 		const second = (await api(sandbox(), 'GET', jobsPath, { key, query: { page: 2, limit: 2 } })).body.data;
 		expect(second.jobs.map((job: any) => job.id)).toEqual([SANDBOX_IDS.crawlerJobDocs]);
 		expect(second.jobs[0]).toMatchObject({ status: 'completed', done: true, primaryUrl: 'https://acme-dental.example/help', scrapedPagesNum: 3 });
-		for (const query of [{ limit: 0 }, { limit: 101 }, { page: 0 }, { page: 'x' }]) {
+		const badQueries: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 101 }, { page: 0 }, { page: 'x' }];
+		for (const query of badQueries) {
 			expect((await api(sandbox(), 'GET', jobsPath, { key, query })).status).toBe(400);
 		}
 	});

@@ -199,7 +199,7 @@ export const description: INodeProperties[] = [
 			name: 'maxWait',
 			type: 'number',
 			typeOptions: { minValue: MAX_WAIT_SECONDS.min, maxValue: MAX_WAIT_SECONDS.max },
-			default: MAX_WAIT_SECONDS.default,
+			default: 600,
 			description: 'How long to wait for the job to finish before the item fails (the job keeps running at Convocore)',
 			displayOptions: { show: { waitForCompletion: [true] } },
 		},

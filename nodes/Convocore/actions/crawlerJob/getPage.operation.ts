@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. the id of an item of Get Pages',
+		placeholder: 'e.g. crawl-job-1-page-1',
 		description: 'The scraped page to read, with its content',
 		displayOptions: { show },
 	},
