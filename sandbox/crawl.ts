@@ -2,7 +2,7 @@
 import { createHash } from 'crypto';
 import type { CreateCrawlerJobRequest, CrawlerWebhookEvent } from '../nodes/shared/contracts/crawler';
 import { addKnowledgeDocument } from './knowledge';
-import { isBrokenPath, pageHtml, pageMarkdown, sitePage, SITE_PREFIX } from './site';
+import { isBrokenPath, linkUrl, pageHtml, pageMarkdown, sitePage, sitePathOf } from './site';
 import type { CrawlerJob, SandboxState, ScrapedPage } from './state';
 
 /**
@@ -129,8 +129,8 @@ function scrapeNext(state: SandboxState, job: CrawlerJob, serverUrl: string): vo
 		job.message = `The crawl stopped at ${url}.`;
 		return finish(state, job, 'failed');
 	}
-	const ownSite = target.origin === new URL(serverUrl).origin && (target.pathname === SITE_PREFIX || target.pathname.startsWith(`${SITE_PREFIX}/`));
-	const page = ownSite ? sitePage(target.pathname) : undefined;
+	const sitePath = sitePathOf(target, serverUrl);
+	const page = sitePath === undefined ? undefined : sitePage(sitePath);
 	const count = state.scrapedPages.filter((entry) => entry.jobId === job.jobId).length;
 	const scraped: ScrapedPage = page
 		? { pageId: `${job.jobId}-page-${count + 1}`, jobId: job.jobId, url, title: page.title, description: page.description, markdown: pageMarkdown(page), html: pageHtml(page), scrapedAt: Date.now() }
@@ -172,7 +172,7 @@ function enqueueLinks(state: SandboxState, job: CrawlerJob, from: string, links:
 	const seen = new Set([...state.scrapedPages.filter((page) => page.jobId === job.jobId).map((page) => page.url), ...(job.queue ?? [])]);
 	const origin = new URL(from).origin;
 	for (const link of links) {
-		const url = new URL(link, from).toString();
+		const url = linkUrl(link, from);
 		if (seen.has(url) || scraped + (job.queue?.length ?? 0) >= max) continue;
 		if (options.stayOnDomain !== false && new URL(url).origin !== origin) continue;
 		if (options.urlMatchers?.length && !options.urlMatchers.some((pattern) => matches(url, pattern))) continue;

@@ -19,6 +19,25 @@ export interface SitePage {
 
 export const SITE_PREFIX = '/site';
 
+/**
+ * The site's public name: a job given `https://acme-dental.example/help` scrapes the same pages
+ * (the seed's jobs crawled that host), so an example workflow needs no sandbox address.
+ */
+export const SITE_HOST = 'acme-dental.example';
+
+/** The site path a URL names, on the sandbox itself or under SITE_HOST; undefined for any other URL. */
+export function sitePathOf(url: URL, serverUrl: string): string | undefined {
+	if (url.hostname === SITE_HOST) return `${SITE_PREFIX}${url.pathname === '/' ? '' : url.pathname}`;
+	const own = url.origin === new URL(serverUrl).origin;
+	return own && (url.pathname === SITE_PREFIX || url.pathname.startsWith(`${SITE_PREFIX}/`)) ? url.pathname : undefined;
+}
+
+/** A page's link as a URL on the same base as the page it is on (the sandbox's /site/ or SITE_HOST). */
+export function linkUrl(link: string, from: string): string {
+	const base = new URL(from);
+	return new URL(base.hostname === SITE_HOST ? link.slice(SITE_PREFIX.length) || '/' : link, base).toString();
+}
+
 const PAGES: SitePage[] = [
 	{
 		path: '/site/help',

@@ -185,3 +185,15 @@ describe('GET listings', () => {
 		expect((await api(sandbox(), 'GET', `${jobsPath}/${SANDBOX_IDS.crawlerJobDocs}/pages/nope`, { key })).body.code).toBe('CRAWLER_PAGE_NOT_FOUND');
 	});
 });
+
+describe('the site under its public name', () => {
+	it('a job given https://acme-dental.example/help scrapes the same site, links kept on that host', async () => {
+		const job = (await create({ urls: ['https://acme-dental.example/help'], crawl: true, crawlOptions: { maxPages: 2 } })).body.data;
+		await finished(job.id);
+		const pages = (await api(sandbox(), 'GET', `${jobsPath}/${job.id}/pages`, { key })).body.data.pages;
+		expect(pages.map((page: any) => [page.url, page.title])).toEqual([
+			['https://acme-dental.example/help', 'Acme Dental help center'],
+			['https://acme-dental.example/help/booking', 'Booking an appointment'],
+		]);
+	});
+});
