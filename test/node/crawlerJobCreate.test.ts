@@ -260,3 +260,31 @@ describe("Crawler Job > Create: n8n's cancel", () => {
 		expect(polls()).toHaveLength(1);
 	});
 });
+
+describe('Crawler Job > Create: webhook secrets in errors', () => {
+	const webhook = (url: string) => ({
+		url,
+		bearerToken: 'crawler-bearer-token-1',
+		headers: { header: [{ name: 'X-Receiver-Key', value: 'header-value-secret-3' }] },
+	});
+
+	it('an error before sending carries no header value, token or secret, in its message or its node', async () => {
+		const result = await create({ webhook: webhook('not-a-url') });
+		expect(result.error('Convocore')?.message).toMatch(/webhook\.url/);
+		expect(sandbox.current.count()).toBe(0);
+		// The results and errors (the workflow itself, as the user saved it, holds the values).
+		const shown = JSON.stringify(result.run.data.resultData);
+		expect(shown).toContain('X-Receiver-Key');
+		expect(shown).not.toContain('header-value-secret-3');
+		expect(shown).not.toContain('crawler-bearer-token-1');
+	});
+
+	it('an API error carries none either', async () => {
+		const result = await create({ workspaceId: SANDBOX_IDS.euBusinessWorkspace, webhook: webhook(receiver.url) });
+		expect(result.error('Convocore')).toBeDefined();
+		expect(sandbox.current.count()).toBe(1);
+		const shown = JSON.stringify(result.run.data.resultData);
+		expect(shown).not.toContain('header-value-secret-3');
+		expect(shown).not.toContain('crawler-bearer-token-1');
+	});
+});

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import {
@@ -7,7 +7,7 @@ import {
 	crawlerJobSchema,
 	type CrawlerJobRecord,
 } from '../../../shared/contracts/crawler';
-import { addSecret, redactDeep } from '../../../shared/secrets';
+import { addSecret, redactDeep, redactText } from '../../../shared/secrets';
 import { convocoreApiRequest } from '../../../shared/transport';
 import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
 import { fetchJobPages, jobPath, requiredText, workspaceIdProperty } from './common';
@@ -256,7 +256,29 @@ function readHeaders(value: unknown): unknown {
 	return Object.fromEntries(rows.filter((row) => typeof row.name === 'string' && row.name.trim()).map((row) => [(row.name as string).trim(), row.value ?? '']));
 }
 
+/**
+ * The error with the webhook's secret values taken out of its message and of the copy of the
+ * node it carries: a header value (an API key of the receiver) is under no secret-sounding name.
+ */
+function withoutSecrets(error: unknown, secrets: Set<string>): unknown {
+	if (secrets.size === 0 || typeof error !== 'object' || error === null) return error;
+	const carrier = error as { message?: unknown; description?: unknown; node?: INode };
+	if (typeof carrier.message === 'string') carrier.message = redactText(carrier.message, secrets);
+	if (typeof carrier.description === 'string') carrier.description = redactText(carrier.description, secrets);
+	if (carrier.node) carrier.node = { ...carrier.node, parameters: redactDeep(carrier.node.parameters, secrets) };
+	return error;
+}
+
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreatePlan> {
+	try {
+		return readPlan.call(this, itemIndex);
+	} catch (error) {
+		const webhook = (this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject;
+		throw withoutSecrets(error, secretsOf(readWebhook(webhook) as CreatePlan['body']['webhook']));
+	}
+}
+
+function readPlan(this: IExecuteFunctions, itemIndex: number): CreatePlan {
 	const crawl = this.getNodeParameter('crawl', itemIndex, false) as unknown;
 	const crawlOptions = crawl === true ? (this.getNodeParameter('crawlOptions', itemIndex, {}) as IDataObject) : {};
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -290,9 +312,9 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /** The webhook's secret, token and header values: never in any output. */
-function webhookSecrets(plan: CreatePlan): Set<string> {
+function secretsOf(webhook: CreatePlan['body']['webhook'] | undefined): Set<string> {
 	const secrets = new Set<string>();
-	const webhook = plan.body.webhook;
+	if (typeof webhook !== 'object' || webhook === null) return secrets;
 	addSecret(secrets, webhook?.secret);
 	addSecret(secrets, webhook?.bearerToken);
 	for (const value of Object.values(webhook?.headers ?? {})) addSecret(secrets, value);
@@ -300,12 +322,20 @@ function webhookSecrets(plan: CreatePlan): Set<string> {
 }
 
 export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: ItemScope) {
+	const secrets = secretsOf(plan.body.webhook);
+	try {
+		return await createAndWait.call(this, plan, scope, secrets);
+	} catch (error) {
+		throw withoutSecrets(error, secrets);
+	}
+}
+
+async function createAndWait(this: IExecuteFunctions, plan: CreatePlan, scope: ItemScope, secrets: Set<string>) {
 	const created = (await convocoreApiRequest.call(
 		this,
 		{ method: 'POST', path: jobPath(plan.workspaceId), body: plan.body as IDataObject, response: crawlerJobSchema },
 		scope,
 	)) as CrawlerJobRecord;
-	const secrets = webhookSecrets(plan);
 	if (!plan.waitForCompletion) return [{ json: redactDeep(created as IDataObject, secrets) }];
 
 	// From here the item only waits: its slot goes to the items behind it, and the wait is not
