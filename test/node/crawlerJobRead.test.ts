@@ -144,6 +144,16 @@ describe('Crawler Job > Delete across node versions', () => {
 		expect(sandbox.current.requests().map((request) => [request.method, request.path])).toEqual([['DELETE', `${jobsPath}/${SANDBOX_IDS.crawlerJobDocs}`]]);
 	});
 
+	it('a saved workflow that left Operation at its default still deletes (the menu is sorted, the default stays Delete)', async () => {
+		const operation = nodeTypes
+			.getByNameAndVersion(CONVOCORE_NODE_TYPE)
+			.description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('crawlerJob'));
+		expect(operation?.default).toBe('delete');
+		expect((operation?.options as Array<{ value: string }>).map((option) => option.value)).toEqual(['create', 'delete', 'get', 'getAll', 'getPage', 'getPages']);
+		const [item] = (await run({ jobId: SANDBOX_IDS.crawlerJobDocs }, 1)).items();
+		expect(item.json).toMatchObject({ deleted: true, jobId: SANDBOX_IDS.crawlerJobDocs });
+	});
+
 	it('version 3 reads the Job picker (From List, By ID)', async () => {
 		await run({ operation: 'delete', jobId: { __rl: true, mode: 'list', value: SANDBOX_IDS.crawlerJobDocs } });
 		await run({ operation: 'delete', jobId: byId(`={{ "${SANDBOX_IDS.crawlerJobBlog}" }}`) });

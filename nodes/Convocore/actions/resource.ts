@@ -7,6 +7,11 @@ export interface ResourceDefinition {
 	value: string;
 	description: string;
 	operations: OperationEntry[];
+	/**
+	 * The Operation's default when it is not the first in the menu: saved workflows leave out a
+	 * parameter at its default, so a default once shipped never changes.
+	 */
+	defaultOperation?: string;
 }
 
 export interface OperationEntry {
@@ -21,18 +26,19 @@ export interface OperationEntry {
 
 /** The Operation dropdown of one resource. */
 export function operationProperty(resource: ResourceDefinition): INodeProperties {
-	const firstOperation = resource.operations[0].value;
+	const firstOperation = resource.defaultOperation ?? resource.operations[0].value;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource.value] } },
-		// Sorted by name, as n8n's rule asks; the default stays the first operation defined, which
-		// saved workflows leave out. By code unit, not localeCompare (see the Resource menu).
-		options: resource.operations
-			.map(({ name, value, action, description }) => ({ name, value, action, description }))
-			.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+		options: resource.operations.map(({ name, value, action, description }) => ({
+			name,
+			value,
+			action,
+			description,
+		})),
 		default: firstOperation,
 	};
 }

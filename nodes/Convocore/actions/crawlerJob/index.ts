@@ -10,8 +10,16 @@ export const crawlerJobResource: ResourceDefinition = {
 	name: 'Crawler Job',
 	value: 'crawlerJob',
 	description: 'Crawl sites into agents\' knowledge bases: create, follow, read and delete crawler jobs',
-	// Delete comes first: it is the stored default of this resource's Operation (the menu is sorted).
+	// The default since 0.1.0, which saved workflows leave out: it stays, whatever the menu order.
+	defaultOperation: 'delete',
 	operations: [
+		{
+			value: 'create',
+			name: 'Create',
+			action: 'Create a crawler job',
+			description: 'Scrape or crawl URLs into the knowledge base of agents, optionally waiting until the job has finished',
+			operation: create,
+		},
 		{
 			value: 'delete',
 			name: 'Delete',
@@ -19,13 +27,6 @@ export const crawlerJobResource: ResourceDefinition = {
 			description:
 				'Delete a crawler job and the scraped pages it stored for the knowledge base. Irreversible. Jobs cannot be edited: to change one, delete it and create it again.',
 			operation: deleteJob,
-		},
-		{
-			value: 'create',
-			name: 'Create',
-			action: 'Create a crawler job',
-			description: 'Scrape or crawl URLs into the knowledge base of agents, optionally waiting until the job has finished',
-			operation: create,
 		},
 		{ value: 'get', name: 'Get', action: 'Get a crawler job', description: 'Read one crawler job and its status', operation: get },
 		{ value: 'getAll', name: 'Get Many', action: 'Get many crawler jobs', description: 'List the crawler jobs of a workspace, newest first', operation: getAll },
