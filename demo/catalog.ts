@@ -266,4 +266,27 @@ const onboardClient: ExampleSpec = {
 };
 
 /** In run order: release (05) gives up the number bought in 04. */
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, onboardClient];
+const knowledgeCrawl: ExampleSpec = {
+	file: '09-keep-agent-knowledge-current.json',
+	summarize(outcome) {
+		const [job] = json(outcome, 'Crawl the help center');
+		const pages = json(outcome, 'What was added');
+		return [
+			`crawler job ${job?.id} ${job?.status} after waiting: ${quote(job?.message)} into ${(job?.toAgentIds as string[] | undefined)?.join(', ')}`,
+			...pages.map((page) => `added ${page.url}: ${quote(page.title)} (${page.mdCharCount} characters of markdown)`),
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [job] = json(outcome, 'Crawl the help center');
+		const pages = json(outcome, 'What was added');
+		expect(problems, job?.status === 'completed' && job.done === true, `the job did not complete (status ${job?.status})`);
+		expect(problems, pages.length === 4, `expected the 4 help pages, got ${pages.length}`);
+		expect(problems, pages.every((page) => String(page.url).startsWith('https://acme-dental.example/help')), 'a page outside the help center was crawled');
+		const documents = Object.values(sandbox.state.knowledgeDocs).filter((document) => document.crawlerJobId === job?.id);
+		expect(problems, documents.length === pages.length && documents.every((document) => document.agentId === SANDBOX_IDS.ownAccountAgent), "the pages are not all in the agent's knowledge base");
+		return problems;
+	},
+};
+
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient];

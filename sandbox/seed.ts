@@ -325,6 +325,7 @@ export function createSeedState(): SandboxState {
 		},
 		crawlerJobs: byKey(crawler.jobs, (j) => j.jobId),
 		scrapedPages: crawler.pages,
+		crawler: { stepMs: 250, holdProcessing: false, retired: false },
 		knowledgeDocs: byKey(seedKnowledgeDocs(SANDBOX_IDS.rentalAgent, SANDBOX_IDS.euWorkspace, SEED_TIME_MS), (document) => document.ID),
 		unavailableNumbers: [...SANDBOX_IDS.unavailableNumbers],
 		leads: byKey(seedLeads(CRM_IDS, SEED_TIME_MS), (lead) => lead.id),

@@ -12,6 +12,7 @@ import type { Route, RouteResult, SentSms } from './routes/types';
 import { createSeedState } from './seed';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 import { findVoice, isProviderSlug, previewMp3 } from './voices-catalog';
+import { serveSite, SITE_PREFIX } from './site';
 
 /** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
 
@@ -126,6 +127,7 @@ export class SandboxServer {
 	}
 
 	async close(): Promise<void> {
+		this.state.crawler.retired = true;
 		await new Promise<void>((resolve) => {
 			this.http.close(() => resolve());
 			this.http.closeAllConnections();
@@ -137,6 +139,8 @@ export class SandboxServer {
 	}
 
 	reset(): void {
+		// The old state's crawler jobs stop moving (and posting webhooks) with it.
+		this.state.crawler.retired = true;
 		this.state = createSeedState();
 		this.sentSms.length = 0;
 		this.recorded.length = 0;
@@ -161,6 +165,7 @@ export class SandboxServer {
 		const rawBody = await readBody(req);
 		if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/')) return this.handleControl(method, url, rawBody, res);
 		if (url.pathname.startsWith('/previews/')) return this.handlePreview(method, url.pathname, res);
+		if (url.pathname === SITE_PREFIX || url.pathname.startsWith(`${SITE_PREFIX}/`)) return serveSite(method, url.pathname, res);
 
 		const api = API_PATH.exec(url.pathname);
 		if (!api) {

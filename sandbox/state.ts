@@ -1,3 +1,4 @@
+import type { CreateCrawlerJobRequest } from '../nodes/shared/contracts/crawler';
 import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
 
 /** The live in-memory data of one sandbox. Tests read it for assertions; routes change it. */
@@ -114,8 +115,15 @@ export interface CrawlerJob {
 	jobId: string;
 	workspaceId: string;
 	startUrl: string;
-	status: 'completed' | 'running' | 'failed';
+	/** `running` is the seed's word for `processing`. */
+	status: 'completed' | 'running' | 'failed' | 'queued' | 'processing' | 'cancelled';
 	createdAtUNIX: number;
+	/** What a job created through the API asked for (sandbox/crawl.ts); seeded jobs have none. */
+	request?: CreateCrawlerJobRequest;
+	/** URLs still to scrape, in order (sandbox/crawl.ts). */
+	queue?: string[];
+	message?: string;
+	resultError?: string;
 }
 
 export interface ScrapedPage {
@@ -123,6 +131,21 @@ export interface ScrapedPage {
 	jobId: string;
 	url: string;
 	title: string;
+	/** Filled for pages a created job scraped from the sandbox's site; the seed's pages derive them. */
+	description?: string;
+	markdown?: string;
+	html?: string;
+	scrapedAt?: number;
+}
+
+/** How crawler jobs move (sandbox/crawl.ts); tests shorten the step or hold jobs in processing. */
+export interface CrawlerSettings {
+	/** Time per step: queued to processing, then one page per step, then the end. */
+	stepMs: number;
+	/** While true, processing jobs scrape nothing and never finish (to test waits and cancel). */
+	holdProcessing: boolean;
+	/** Set when the state is replaced or the sandbox closes: the jobs' timers stop. */
+	retired: boolean;
 }
 
 /** One document of an agent's knowledge base, as the sandbox stores it. */
@@ -155,6 +178,7 @@ export interface SandboxState {
 	metrics: Record<string, CustomMetric[]>;
 	crawlerJobs: Record<string, CrawlerJob>;
 	scrapedPages: ScrapedPage[];
+	crawler: CrawlerSettings;
 	/** Knowledge-base documents by id; each belongs to one agent (sandbox/knowledge.ts). */
 	knowledgeDocs: Record<string, KnowledgeDocument>;
 	/** Numbers the telephony provider has no stock of: buying them fails. */
@@ -168,7 +192,7 @@ export interface SandboxState {
 	/** Agents created through the API so far (their ids count on from it); absent until the first. */
 	createdAgents?: number;
 	/** Deterministic id counters. */
-	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number };
+	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number; crawlerJobs?: number };
 }
 
 export function conversationKey(agentId: string, convoId: string): string {

@@ -42,12 +42,13 @@ export class Convocore implements INodeType {
 		icon: { light: 'file:../../icons/convocore.svg', dark: 'file:../../icons/convocore.dark.svg' },
 		group: ['output'],
 		// Version 2 makes every Agent ID an agent picker; version 1 keeps the text field that
-		// workflows saved with 0.1.0 store, so they run unchanged.
-		version: [1, 2],
-		defaultVersion: 2,
+		// workflows saved with 0.1.0 store, so they run unchanged. Version 3 makes Crawler Job >
+		// Delete's Job ID a picker; versions 1 and 2 keep the text field they stored.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			"Send SMS and start calls from Convocore agents, read conversations, create, update and clone agents, manage leads, knowledge bases, crawler jobs and phone numbers, find text-to-speech voices and read custom metrics",
+			"Send SMS and start calls from Convocore agents, read conversations, create, update and clone agents, manage leads, knowledge bases and phone numbers, crawl sites into agents' knowledge bases, find text-to-speech voices and read custom metrics",
 		defaults: { name: 'Convocore' },
 		// As an AI-agent tool, the description warns that some operations act in the real world.
 		usableAsTool: {

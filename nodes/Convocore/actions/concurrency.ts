@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Permit } from '../../shared/concurrency';
+import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from '../../shared/concurrency';
 import { RateLimitGate } from '../../shared/transport';
 
 /**
@@ -68,6 +68,9 @@ export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefine
 export class ItemGate extends RateLimitGate {
 	rateLimited = false;
 	heldMs = 0;
+	/** Set once the item's slot is free (early, by freeSlot(), or when the item ends). */
+	slotFreed = false;
+	private readonly startedAt = Date.now();
 
 	constructor(
 		private readonly shared: RateLimitGate,
@@ -81,6 +84,30 @@ export class ItemGate extends RateLimitGate {
 		this.rateLimited = true;
 		this.limit.observe(this.permit, { kind: 'rateLimited', pauseMs: ms });
 		this.shared.pauseFor(ms);
+	}
+
+	/**
+	 * What this item tells the limit: how long its requests took (time held by the 429 gate left
+	 * out), or nothing when it was answered 429.
+	 */
+	outcomeSoFar(): Outcome {
+		return this.rateLimited ? { kind: 'ignored' } : { kind: 'answered', latencyMs: Date.now() - this.startedAt - this.heldMs };
+	}
+
+	/** Frees the item's slot with `outcome`, once: later calls (the item's end after freeSlot()) do nothing. */
+	release(outcome: Outcome): void {
+		if (this.slotFreed) return;
+		this.slotFreed = true;
+		this.limit.release(this.permit, outcome);
+	}
+
+	/**
+	 * For an item that goes on waiting after its requests (Crawler Job > Create waiting for the
+	 * job to finish): frees its slot now for the items behind it, reporting the latency so far,
+	 * so that the wait is neither read as a slow server nor holds a slot.
+	 */
+	freeSlot(): void {
+		this.release(this.outcomeSoFar());
 	}
 
 	override remainingMs(): number {

@@ -26,8 +26,14 @@ export interface ConvocoreOperation<Plan = unknown> {
 	 */
 	defaultConcurrency?: number;
 	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
-	execute(this: IExecuteFunctions, plan: Plan, scope: Required<Pick<RequestScope, 'gate'>> & RequestScope): Promise<INodeExecutionData[]>;
+	execute(this: IExecuteFunctions, plan: Plan, scope: ItemScope): Promise<INodeExecutionData[]>;
 }
+
+/**
+ * What one item's execute gets: its index, gate and deadline for each request, and `freeSlot`
+ * for an item that waits on something after its requests (see ItemGate.freeSlot).
+ */
+export type ItemScope = Required<Pick<RequestScope, 'gate'>> & RequestScope & { freeSlot?: () => void };
 
 // The Agent ID field and its reading live in agentId.ts; operations import them from here.
 export { agentIdProperty, readAgentId, readIdParameter } from './agentId';
@@ -253,20 +259,21 @@ export async function runOperation(
 
 	const send = async (itemIndex: number, permit: Permit) => {
 		const itemGate = new ItemGate(gate, limit, permit);
-		const start = Date.now();
 		let outcome: Outcome = { kind: 'ignored' };
 		try {
-			const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate: itemGate, timeoutMs: timeouts[itemIndex] });
+			const freeSlot = () => itemGate.freeSlot();
+			const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate: itemGate, timeoutMs: timeouts[itemIndex], freeSlot });
 			outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 			sent.push(itemIndex);
 			// Time spent held by the 429 gate says nothing about how fast the server answers.
-			if (!itemGate.rateLimited) outcome = { kind: 'answered', latencyMs: Date.now() - start - itemGate.heldMs };
+			outcome = itemGate.outcomeSoFar();
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!continueOnFail) failure ??= wrapped;
 			else outputs[itemIndex] = [errorItem(wrapped, itemIndex)];
 		} finally {
-			limit.release(permit, outcome);
+			// Nothing when the item freed its slot early (freeSlot()): that was its outcome.
+			itemGate.release(outcome);
 		}
 	};
 

@@ -1,10 +1,12 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { searchAgents, searchConversations } from './agents';
 import { searchKnowledgeDocuments } from './knowledgeBase';
+import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
 export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
+	getAgents,
 	getModels,
 	getProviders,
 };
@@ -16,5 +18,6 @@ export const listSearch: Record<
 	searchAgents,
 	searchConversations,
 	searchKnowledgeDocuments,
+	searchCrawlerJobs,
 	searchVoices,
 };

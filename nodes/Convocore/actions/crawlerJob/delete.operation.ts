@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { deleteCrawlerJobResponseSchema } from '../../../shared/contracts/crawler';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { jobIdLocator } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['delete'] };
 
@@ -26,6 +27,7 @@ export const description: INodeProperties[] = [
 		description: 'The workspace the crawler job belongs to',
 		displayOptions: { show },
 	},
+	// Versions 1 and 2 keep the text field their workflows stored; version 3 offers the picker.
 	{
 		displayName: 'Job ID',
 		name: 'jobId',
@@ -33,8 +35,9 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The crawler job to delete',
-		displayOptions: { show },
+		displayOptions: { show: { ...show, '@version': [1, 2] } },
 	},
+	jobIdLocator({ ...show, '@version': [{ _cnd: { gte: 3 } }] }, 'The crawler job to delete'),
 	timeoutOnlyOptions(show),
 ];
 
@@ -50,7 +53,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		planSchema,
 		{
 			workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''),
-			jobId: this.getNodeParameter('jobId', itemIndex, ''),
+			jobId: readIdParameter(this, 'jobId', itemIndex),
 		},
 		itemIndex,
 		'crawler job deletion',

@@ -1,0 +1,102 @@
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import {
+	CRAWLER_PAGE,
+	crawlerJobListSchema,
+	crawlerJobSchema,
+	crawlerPageListSchema,
+	type CrawlerJobRecord,
+} from '../../../shared/contracts/crawler';
+import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+
+/** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
+
+type Show = NonNullable<IDisplayOptions['show']>;
+
+/** `.trim().min(1)` with the node's words, for the IDs of a path. */
+export const requiredText = (what: string) =>
+	z.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` }).trim().min(1, 'is required');
+
+export function workspaceIdProperty(show: Show, description = 'The workspace the crawler job belongs to'): INodeProperties {
+	return {
+		displayName: 'Workspace ID',
+		name: 'workspaceId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. ws-…',
+		description,
+		displayOptions: { show },
+	};
+}
+
+/** The Job ID picker: From List (the workspace's jobs) or By ID. Stored as `jobId`. */
+export function jobIdLocator(show: Show, description: string): INodeProperties {
+	return {
+		displayName: 'Job',
+		name: 'jobId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description,
+		displayOptions: { show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a crawler job…',
+				typeOptions: { searchListMethod: 'searchCrawlerJobs', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. crawl-job-…' },
+		],
+	};
+}
+
+export function jobPath(workspaceId: string, jobId?: string): string {
+	const base = `/workspaces/${encodeURIComponent(workspaceId)}/crawler/jobs`;
+	return jobId === undefined ? base : `${base}/${encodeURIComponent(jobId)}`;
+}
+
+type Context = IExecuteFunctions | ILoadOptionsFunctions;
+
+export async function fetchJob(ctx: Context, workspaceId: string, jobId: string, scope: RequestScope = {}): Promise<CrawlerJobRecord> {
+	return (await convocoreApiRequest.call(ctx, { method: 'GET', path: jobPath(workspaceId, jobId), response: crawlerJobSchema }, scope)) as CrawlerJobRecord;
+}
+
+/**
+ * Collects a `?page&limit` listing page by page: up to `max` results, and no further than the
+ * last page (a short or empty page, or `total` reached, ends it without another request).
+ */
+export async function collectNumberedPages<T>(
+	fetchPage: (page: number, limit: number) => Promise<{ items: T[]; total?: number }>,
+	max: number,
+): Promise<T[]> {
+	const results: T[] = [];
+	// One page size throughout: page N of size L starts at (N - 1) × L, so it cannot shrink at the end.
+	const limit = Math.min(CRAWLER_PAGE.maxLimit, max);
+	for (let page = 1; results.length < max; page++) {
+		const answer = await fetchPage(page, limit);
+		results.push(...answer.items.slice(0, max - results.length));
+		const seen = (page - 1) * limit + answer.items.length;
+		if (answer.items.length < limit || (typeof answer.total === 'number' && seen >= answer.total)) break;
+	}
+	return results;
+}
+
+export async function fetchJobList(ctx: Context, workspaceId: string, page: number, limit: number, scope: RequestScope = {}) {
+	const qs: IDataObject = { page, limit };
+	return (await convocoreApiRequest.call(ctx, { method: 'GET', path: jobPath(workspaceId), qs, response: crawlerJobListSchema }, scope)) as z.output<typeof crawlerJobListSchema>;
+}
+
+/** Every page of a job (or up to `max`), in the order Convocore lists them. */
+export async function fetchJobPages(ctx: Context, workspaceId: string, jobId: string, max: number, scope: RequestScope = {}): Promise<IDataObject[]> {
+	return await collectNumberedPages(async (page, limit) => {
+		const answer = (await convocoreApiRequest.call(
+			ctx,
+			{ method: 'GET', path: `${jobPath(workspaceId, jobId)}/pages`, qs: { page, limit }, response: crawlerPageListSchema },
+			scope,
+		)) as z.output<typeof crawlerPageListSchema>;
+		return { items: answer.pages as IDataObject[], total: answer.total };
+	}, max);
+}

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation, type ItemScope } from '../operation';
+import { fetchJob, jobIdLocator, requiredText, workspaceIdProperty } from './common';
+
+const show = { resource: ['crawlerJob'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	workspaceIdProperty(show),
+	jobIdLocator(show, 'The crawler job to read'),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ workspaceId: requiredText('a workspace ID'), jobId: requiredText('a job ID') }));
+type GetPlan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<GetPlan> {
+	return validate(
+		this,
+		planSchema,
+		{ workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''), jobId: readIdParameter(this, 'jobId', itemIndex) },
+		itemIndex,
+		'crawler job',
+	);
+}
+
+export async function execute(this: IExecuteFunctions, plan: GetPlan, scope: ItemScope) {
+	return [{ json: (await fetchJob(this, plan.workspaceId, plan.jobId, scope)) as IDataObject }];
+}
+
+export const get: ConvocoreOperation<GetPlan> = { description, prepare, execute };

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	returnAllAndLimit,
+	timeoutOnlyOptions,
+	validate,
+	type ConvocoreOperation,
+	type ItemScope,
+} from '../operation';
+import { collectNumberedPages, fetchJobList, requiredText, workspaceIdProperty } from './common';
+
+const show = { resource: ['crawlerJob'], operation: ['getAll'] };
+
+export const description: INodeProperties[] = [
+	workspaceIdProperty(show, 'The workspace whose crawler jobs to list'),
+	...returnAllAndLimit(show),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ workspaceId: requiredText('a workspace ID'), ...listingFields() }));
+type ListPlan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ListPlan> {
+	return validate(
+		this,
+		planSchema,
+		{ workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''), ...readListing(this, itemIndex) },
+		itemIndex,
+		'crawler job listing',
+	);
+}
+
+export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: ItemScope) {
+	const jobs = await collectNumberedPages(async (page, limit) => {
+		const answer = await fetchJobList(this, plan.workspaceId, page, limit, scope);
+		return { items: answer.jobs as IDataObject[], total: answer.total };
+	}, plan.returnAll ? Infinity : plan.limit);
+	if (!plan.returnAll) hintWhenLimitReached(this, jobs.length, plan.limit, 'crawler jobs');
+	return jobs.map((job) => ({ json: job }));
+}
+
+export const getAll: ConvocoreOperation<ListPlan> = { description, prepare, execute };

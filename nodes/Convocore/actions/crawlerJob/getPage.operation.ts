@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { crawlerPageSchema } from '../../../shared/contracts/crawler';
+import { lazy } from '../../../shared/contracts/lazy';
+import { convocoreApiRequest } from '../../../shared/transport';
+import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation, type ItemScope } from '../operation';
+import { jobIdLocator, jobPath, requiredText, workspaceIdProperty } from './common';
+
+const show = { resource: ['crawlerJob'], operation: ['getPage'] };
+
+export const description: INodeProperties[] = [
+	workspaceIdProperty(show),
+	jobIdLocator(show, 'The crawler job that scraped the page'),
+	{
+		displayName: 'Page ID',
+		name: 'pageId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. crawl-job-1-page-1',
+		description: 'The scraped page to read, with its content',
+		displayOptions: { show },
+	},
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ workspaceId: requiredText('a workspace ID'), jobId: requiredText('a job ID'), pageId: requiredText('a page ID') }));
+type PagePlan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<PagePlan> {
+	return validate(
+		this,
+		planSchema,
+		{
+			workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''),
+			jobId: readIdParameter(this, 'jobId', itemIndex),
+			pageId: this.getNodeParameter('pageId', itemIndex, ''),
+		},
+		itemIndex,
+		'crawler page',
+	);
+}
+
+export async function execute(this: IExecuteFunctions, plan: PagePlan, scope: ItemScope) {
+	const path = `${jobPath(plan.workspaceId, plan.jobId)}/pages/${encodeURIComponent(plan.pageId)}`;
+	const page = await convocoreApiRequest.call(this, { method: 'GET', path, response: crawlerPageSchema }, scope);
+	return [{ json: page as IDataObject }];
+}
+
+export const getPage: ConvocoreOperation<PagePlan> = { description, prepare, execute };

@@ -1,0 +1,45 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readIdParameter,
+	readListing,
+	returnAllAndLimit,
+	timeoutOnlyOptions,
+	validate,
+	type ConvocoreOperation,
+	type ItemScope,
+} from '../operation';
+import { fetchJobPages, jobIdLocator, requiredText, workspaceIdProperty } from './common';
+
+const show = { resource: ['crawlerJob'], operation: ['getPages'] };
+
+export const description: INodeProperties[] = [
+	workspaceIdProperty(show),
+	jobIdLocator(show, 'The crawler job whose scraped pages to list'),
+	...returnAllAndLimit(show),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ workspaceId: requiredText('a workspace ID'), jobId: requiredText('a job ID'), ...listingFields() }));
+type PagesPlan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<PagesPlan> {
+	return validate(
+		this,
+		planSchema,
+		{ workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''), jobId: readIdParameter(this, 'jobId', itemIndex), ...readListing(this, itemIndex) },
+		itemIndex,
+		'crawler page listing',
+	);
+}
+
+export async function execute(this: IExecuteFunctions, plan: PagesPlan, scope: ItemScope) {
+	const pages = await fetchJobPages(this, plan.workspaceId, plan.jobId, plan.returnAll ? Infinity : plan.limit, scope);
+	if (!plan.returnAll) hintWhenLimitReached(this, pages.length, plan.limit, 'pages');
+	return pages.map((page) => ({ json: page }));
+}
+
+export const getPages: ConvocoreOperation<PagesPlan> = { description, prepare, execute };
