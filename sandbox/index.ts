@@ -5,7 +5,8 @@ import type { LoadModel, WindowLimit } from './load';
 import { ROUTES } from './routes';
 import type { SentSms } from './routes/types';
 import { SANDBOX_KEYS } from './seed';
-import { SandboxServer, type RecordedRequest, type RequestFilter } from './server';
+import type { RecordedRequest } from './recorded';
+import { SandboxServer, type RequestFilter } from './server';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 
 /**

@@ -1,4 +1,4 @@
-import type { RecordedRequest } from './server';
+import type { RecordedRequest } from './recorded';
 
 /**
  * Load shaping for concurrency tests and benchmarks: a latency per request (so items of one
