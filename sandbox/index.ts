@@ -15,6 +15,7 @@ import type { PlacedCall, SandboxRegion, SandboxState } from './state';
  */
 
 export { sampleEventPayload } from './events';
+export { logNormalLatency } from './load';
 export { SANDBOX_IDS, SANDBOX_KEYS, SEED_TIME_MS } from './seed';
 export { agentSecretFields, secretStringsOf } from './seed-crm';
 export { generateAgentReply, splitIntoSegments } from './routes/sms';

@@ -3,7 +3,10 @@
  *
  * AdaptiveLimit finds the number by itself, the way TCP finds its congestion window and Netflix's
  * concurrency-limits find a server's capacity:
- *   - slow start: it starts at a small window (10, TCP's initial window) and adds one per prompt
+ *   - the start: the runner knows how many items there are before the first request, and starts
+ *     at the ceiling (`initial`), so a batch that fits goes out in one round trip; without it the
+ *     window starts at 10 (TCP's initial window);
+ *   - slow start: from a smaller start it adds one per prompt
  *     answer while the window is in use, so the window doubles every round trip up to 20; above
  *     that it adds at most 10 per round trip (RFC 3742's limited slow start), so that a limit the
  *     server enforces by rate rather than by latency (a 429 at the end of each window) is
@@ -18,6 +21,11 @@
  *     them was a request the server had no room for. After a 429 the window does not grow again
  *     until the server has been quiet for a while, since a rate limit refills by time, not by
  *     answers, and growing per answer would knock again at the next window;
+ *   - a rate limit: a large first window against a small limit is refused in bulk once, and then
+ *     must not be again. The first 429s tell how many requests the server took in the period
+ *     before them (the observed allowance); from then on every attempt, retries included, waits
+ *     until fewer than that many were sent in the last period (RatePacer). A sliding count of
+ *     sends can never put more than the allowance into one fixed window of the server's;
  *   - rising latency (Gradient2: a short-term average of the latency against a long-term one)
  *     cuts it to three quarters, also once per episode, and ends slow start. The long-term
  *     average follows a server that became slower for good, so the cuts stop there instead of
@@ -26,6 +34,9 @@
  *
  * Waiting for a free slot uses promises only: no timer, so shipped code stays within n8n's rules.
  */
+import { RatePacer, type SendRecord } from './pacer';
+
+export type { SendRecord };
 
 export interface Permit {
 	/** Decreases made before this request was sent; a signal from an older episode is not new. */
@@ -39,8 +50,8 @@ export interface Permit {
 /** What came of one request, as far as the window is concerned. */
 export type Outcome =
 	| { kind: 'answered'; latencyMs: number }
-	/** Answered 429; `pauseMs`: the wait the server asked for, when known. */
-	| { kind: 'rateLimited'; pauseMs?: number }
+	/** Answered 429; `pauseMs`: the wait the server asked for, when known; `send`: the attempt refused. */
+	| { kind: 'rateLimited'; pauseMs?: number; send?: SendRecord }
 	/** Failed for another reason, or its latency is not a clean sample (it waited out a pause). */
 	| { kind: 'ignored' };
 
@@ -50,6 +61,12 @@ export interface ConcurrencyLimit {
 	readonly inFlight: number;
 	/** Resolves once one more request may be sent. */
 	acquire(): Promise<Permit>;
+	/**
+	 * Called before each attempt of a request, retries included: resolves once a rate limit the
+	 * server showed lets it go (see ./pacer.ts), with the record a 429 hands back; undefined when
+	 * this limit does not pace.
+	 */
+	beforeAttempt(): SendRecord | Promise<SendRecord> | undefined;
 	/** A signal about a request still in flight (a 429 it is about to wait out). */
 	observe(permit: Permit, outcome: Outcome): void;
 	/** The request is done; its slot is free. */
@@ -70,14 +87,18 @@ abstract class SlotLimit implements ConcurrencyLimit {
 
 	abstract get current(): number;
 
+	abstract beforeAttempt(): SendRecord | Promise<SendRecord> | undefined;
+
 	async acquire(): Promise<Permit> {
-		while (this.inFlight >= this.current) {
+		while (this.inFlight >= this.current || this.holding()) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		}
 		this.inFlight++;
 		const sentBusy = this.inFlight * 2 >= this.current;
 		if (sentBusy) this.busy++;
-		return { episode: this.episode, busyAtSend: this.busy, sentBusy };
+		const permit = { episode: this.episode, busyAtSend: this.busy, sentBusy };
+		this.sent(permit);
+		return permit;
 	}
 
 	observe(permit: Permit, outcome: Outcome): void {
@@ -87,10 +108,22 @@ abstract class SlotLimit implements ConcurrencyLimit {
 	release(permit: Permit, outcome: Outcome): void {
 		this.inFlight--;
 		this.observe(permit, outcome);
-		// Wake as many as now fit; each re-checks the window when it runs.
+		this.wake();
+	}
+
+	/** Wakes as many waiters as now fit; each re-checks the window when it runs. */
+	protected wake(): void {
 		let free = this.current - this.inFlight;
 		while (free-- > 0 && this.waiting.length > 0) (this.waiting.shift() as () => void)();
 	}
+
+	/** Whether no request may start now whatever the window says. */
+	protected holding(): boolean {
+		return false;
+	}
+
+	/** A request was let through with this permit. */
+	protected sent(_permit: Permit): void {}
 
 	protected abstract learn(permit: Permit, outcome: Outcome, windowInUse: boolean): void;
 }
@@ -108,6 +141,11 @@ export class FixedLimit extends SlotLimit {
 		return this.size;
 	}
 
+	beforeAttempt(): undefined {
+		// As in 0.1.0: exactly N in flight, the 429 gate alone between attempts.
+		return undefined;
+	}
+
 	protected learn(): void {
 		// A fixed number learns nothing.
 	}
@@ -116,18 +154,30 @@ export class FixedLimit extends SlotLimit {
 export interface AdaptiveSettings {
 	/** Never more in flight than this (Options > Max Concurrency). */
 	ceiling: number;
-	/** Window at the start; default 10, TCP's initial window (RFC 6928). */
+	/** Window at the start; default 10, TCP's initial window (RFC 6928). The runner starts at the ceiling. */
 	initial?: number;
 	/** Clock in ms; Date.now by default, replaceable in unit tests. */
 	now?: () => number;
+	/** Waits ms; n8n's sleep by default, replaceable in unit tests (the pacer waits with it). */
+	sleep?: (ms: number) => Promise<void>;
+	/**
+	 * Send one request alone after the first window, when its first answers are prompt, and the
+	 * rest only once that one is answered (see FIRST_WINDOW_PROBE_MS). For a first window as
+	 * large as the ceiling.
+	 */
+	probeAfterFirstWindow?: boolean;
 }
 
 /** Recent latency above this multiple of the long-term latency means a queue is building up. */
 const LATENCY_TOLERANCE = 2;
 /** ...and above it by at least this much: on loopback 1 ms against 3 ms is noise, not a queue. */
 const LATENCY_NOISE_MS = 20;
-/** Weight of the newest answer in the recent latency (an exponential moving average)... */
-const RECENT_WEIGHT = 0.2;
+/**
+ * Weight of the newest answer in the recent latency (an exponential moving average of its
+ * logarithm, so that the long tail of an API's latency, p99 eight times the median, moves it by
+ * a factor, not by hundreds of ms; a queue that builds up moves every answer, and it with them)...
+ */
+const RECENT_WEIGHT = 0.1;
 /** ...and in the long-term one, which moves slowly: about the last hundred answers. */
 const LONG_TERM_WEIGHT = 0.01;
 /** The cut on rising latency; gentler than on a 429, which is an explicit refusal. */
@@ -145,6 +195,18 @@ const QUIET_AFTER_429_MS = 1000;
  * round-trip-paced slow start that keeps a per-window rate limit from being overshot.
  */
 const STEADY_RATE_PER_SECOND = 20;
+
+/**
+ * A first window at the ceiling is answered in one go by a server that takes it. A server with a
+ * rate limit answers it in one go as well, the refused part with 429s, and by then the answers
+ * it did accept have let as many new requests out, all refused again before the first 429 is
+ * read (with prompt answers the 429s and the 200s come back together). So after a first window
+ * whose first answer came within this many ms, one request goes out alone (the probe) and the
+ * others wait for its answer: one round trip, short by definition, against a second window of
+ * 429s. Slower answers (seconds, as in agent mode) make a probe cost a round trip of seconds;
+ * there the next window goes out at once.
+ */
+const FIRST_WINDOW_PROBE_MS = 1000;
 
 /** Above this window, slow start adds at most half of it per round trip (RFC 3742). */
 const LIMITED_SLOW_START = 20;
@@ -164,38 +226,82 @@ export class AdaptiveLimit extends SlotLimit {
 	private lastRateLimitAt = -Infinity;
 	private quietMs = QUIET_AFTER_429_MS;
 	private readonly now: () => number;
+	private readonly pacer: RatePacer;
+	/** The probe after the first window: none yet, to be sent next, out (blocking others), or over. */
+	private probeState: 'first window' | 'next' | 'out' | 'done';
+	private probe: Permit | undefined;
 
-	constructor({ ceiling, initial = 10, now = Date.now }: AdaptiveSettings) {
+	constructor({ ceiling, initial = 10, now = Date.now, sleep, probeAfterFirstWindow = false }: AdaptiveSettings) {
 		super();
+		this.probeState = probeAfterFirstWindow ? 'first window' : 'done';
 		this.ceiling = Math.max(1, Math.floor(ceiling));
 		this.window = Math.min(this.ceiling, Math.max(1, Math.floor(initial)));
 		this.slowStartUntil = this.ceiling;
 		this.now = now;
+		this.pacer = new RatePacer(now, sleep);
 	}
 
 	get current(): number {
 		return Math.floor(this.window);
 	}
 
+	/** Requests per period the server showed it takes; undefined until a 429 showed one. */
+	get rateAllowance(): number | undefined {
+		return this.pacer.limit;
+	}
+
+	beforeAttempt(): SendRecord | Promise<SendRecord> {
+		return this.pacer.take();
+	}
+
+	protected override holding(): boolean {
+		return this.probeState === 'out';
+	}
+
+	protected override sent(permit: Permit): void {
+		if (this.probeState !== 'next') return;
+		this.probeState = 'out';
+		this.probe = permit;
+	}
+
+	/** The probe after the first window (FIRST_WINDOW_PROBE_MS): when to send it, and when it is back. */
+	private followProbe(permit: Permit, outcome: Outcome): void {
+		if (this.probeState === 'first window') {
+			if (outcome.kind === 'answered') this.probeState = outcome.latencyMs < FIRST_WINDOW_PROBE_MS ? 'next' : 'done';
+			// A 429 in the first window already told what a probe would.
+			else if (outcome.kind === 'rateLimited') this.probeState = 'done';
+		} else if (this.probeState === 'out' && permit === this.probe) {
+			this.probeState = 'done';
+			this.probe = undefined;
+			this.wake();
+		}
+	}
+
 	protected learn(permit: Permit, outcome: Outcome, windowInUse: boolean): void {
+		if (this.probeState !== 'done') this.followProbe(permit, outcome);
 		if (outcome.kind === 'rateLimited') {
 			// Growth waits twice as long as the server asked to pause: a fixed-window limit refuses
 			// again each window, and a window that grows between refusals adds a 429 per step.
 			if (outcome.pauseMs !== undefined) this.quietMs = Math.max(this.quietMs, 2 * outcome.pauseMs);
+			if (outcome.send) this.pacer.refused(outcome.send, outcome.pauseMs);
 			return this.onRateLimited(permit);
 		}
 		if (outcome.kind !== 'answered') return;
 
 		const latency = Math.max(0, outcome.latencyMs);
-		this.longTerm = this.longTerm === undefined ? latency : this.longTerm + LONG_TERM_WEIGHT * (latency - this.longTerm);
-		this.recent = this.recent === undefined ? latency : this.recent + RECENT_WEIGHT * (latency - this.recent);
-		if (this.recent > this.longTerm * LATENCY_TOLERANCE && this.recent - this.longTerm > LATENCY_NOISE_MS) {
+		// Logarithms of (1 + ms): averages of ratios, not of milliseconds; 0 ms is not minus infinity.
+		const logLatency = Math.log1p(latency);
+		this.longTerm = this.longTerm === undefined ? logLatency : this.longTerm + LONG_TERM_WEIGHT * (logLatency - this.longTerm);
+		this.recent = this.recent === undefined ? logLatency : this.recent + RECENT_WEIGHT * (logLatency - this.recent);
+		const recentMs = Math.expm1(this.recent);
+		const longTermMs = Math.expm1(this.longTerm);
+		if (recentMs > longTermMs * LATENCY_TOLERANCE && recentMs - longTermMs > LATENCY_NOISE_MS) {
 			this.decrease(permit, LATENCY_BACKOFF);
 			return;
 		}
 		if (!windowInUse || this.now() - this.lastRateLimitAt < this.quietMs) return;
 		if (this.window < this.slowStartUntil) {
-			const steadyWindow = Math.floor((STEADY_RATE_PER_SECOND * this.longTerm) / 1000);
+			const steadyWindow = Math.floor((STEADY_RATE_PER_SECOND * longTermMs) / 1000);
 			this.window = Math.max(this.window + slowStartStep(this.window), Math.min(steadyWindow, this.slowStartUntil));
 		} else {
 			this.window += 1 / this.window;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Permit } from '../../shared/concurrency';
+import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Permit, type SendRecord } from '../../shared/concurrency';
 import { RateLimitGate } from '../../shared/transport';
 
 /**
@@ -32,7 +32,7 @@ export function concurrencyOptions(what: string): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY.max },
 			default: 50,
-			description: `Without Concurrency, the node starts with 10 ${what} at a time, sends more while answers come back promptly and fewer when Convocore answers 429 or slows down; never more than this. Output order always follows input order.`,
+			description: `Without Concurrency, the node starts with up to this many ${what} at a time and sends fewer when Convocore answers 429 or slows down (after a 429 it keeps to the rate Convocore showed it takes); never more than this. Output order always follows input order.`,
 		},
 	];
 }
@@ -57,7 +57,12 @@ export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefine
 			{ itemIndex: 0 },
 		);
 	}
-	return new AdaptiveLimit({ ceiling: value });
+	// The first round goes out at the ceiling: a batch that fits is sent in one round trip, and a
+	// larger one is as fast as the ceiling allows from the start (issue 17: from 10, 100 two-second
+	// SMS took three round trips instead of two). A server that cannot take it says so with a 429
+	// or with slower answers, and the window follows (and paces to a rate limit it learns); when
+	// the first answers are prompt, one request alone checks for a rate limit before the next window.
+	return new AdaptiveLimit({ ceiling: value, initial: value, probeAfterFirstWindow: true });
 }
 
 /**
@@ -68,6 +73,8 @@ export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefine
 export class ItemGate extends RateLimitGate {
 	rateLimited = false;
 	heldMs = 0;
+	/** The attempt in flight as the limit's pacer recorded it (a 429 hands it back). */
+	private attempt: SendRecord | undefined;
 
 	constructor(
 		private readonly shared: RateLimitGate,
@@ -79,7 +86,7 @@ export class ItemGate extends RateLimitGate {
 
 	override pauseFor(ms: number): void {
 		this.rateLimited = true;
-		this.limit.observe(this.permit, { kind: 'rateLimited', pauseMs: ms });
+		this.limit.observe(this.permit, { kind: 'rateLimited', pauseMs: ms, send: this.attempt });
 		this.shared.pauseFor(ms);
 	}
 
@@ -90,7 +97,17 @@ export class ItemGate extends RateLimitGate {
 	override async wait(): Promise<void> {
 		const start = Date.now();
 		try {
-			await this.shared.wait();
+			for (;;) {
+				await this.shared.wait();
+				// The transport calls this before every attempt: the limit's pacer, retries included.
+				const attempt = await this.limit.beforeAttempt();
+				if (this.shared.remainingMs() === 0) {
+					this.attempt = attempt;
+					return;
+				}
+				// A 429 closed the gate while this one waited for its turn: it is not sent yet.
+				if (attempt) attempt.refused = true;
+			}
 		} finally {
 			this.heldMs += Date.now() - start;
 		}
