@@ -90,7 +90,7 @@ abstract class SlotLimit implements ConcurrencyLimit {
 	abstract beforeAttempt(): SendRecord | Promise<SendRecord> | undefined;
 
 	async acquire(): Promise<Permit> {
-		while (this.inFlight >= this.current || this.holding()) {
+		while (this.inFlight >= this.current) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		}
 		this.inFlight++;
@@ -115,11 +115,6 @@ abstract class SlotLimit implements ConcurrencyLimit {
 	protected wake(): void {
 		let free = this.current - this.inFlight;
 		while (free-- > 0 && this.waiting.length > 0) (this.waiting.shift() as () => void)();
-	}
-
-	/** Whether no request may start now whatever the window says. */
-	protected holding(): boolean {
-		return false;
 	}
 
 	/** A request was let through with this permit. */
@@ -161,15 +156,19 @@ export interface AdaptiveSettings {
 	/** Waits ms; n8n's sleep by default, replaceable in unit tests (the pacer waits with it). */
 	sleep?: (ms: number) => Promise<void>;
 	/**
-	 * Send one request alone after the first window, when its first answers are prompt, and the
-	 * rest only once that one is answered (see FIRST_WINDOW_PROBE_MS). For a first window as
-	 * large as the ceiling.
+	 * After a first window as large as the ceiling, when its first answers are prompt, keep half
+	 * of it in flight until a request sent after it is answered (see FIRST_WINDOW_PROBE_MS).
 	 */
 	probeAfterFirstWindow?: boolean;
 }
 
-/** Recent latency above this multiple of the long-term latency means a queue is building up. */
-const LATENCY_TOLERANCE = 2;
+/**
+ * Recent latency above this multiple of the long-term latency means a queue is building up. Not
+ * 2 (Gradient2's default): measured in the node, latency includes the node's own wait for the
+ * CPU, which doubles on a busy machine (a workflow's other nodes, n8n's other executions) when
+ * the server is no slower; a queue at the server multiplies it more.
+ */
+const LATENCY_TOLERANCE = 3;
 /** ...and above it by at least this much: on loopback 1 ms against 3 ms is noise, not a queue. */
 const LATENCY_NOISE_MS = 20;
 /**
@@ -198,13 +197,14 @@ const STEADY_RATE_PER_SECOND = 20;
 
 /**
  * A first window at the ceiling is answered in one go by a server that takes it. A server with a
- * rate limit answers it in one go as well, the refused part with 429s, and by then the answers
- * it did accept have let as many new requests out, all refused again before the first 429 is
- * read (with prompt answers the 429s and the 200s come back together). So after a first window
- * whose first answer came within this many ms, one request goes out alone (the probe) and the
- * others wait for its answer: one round trip, short by definition, against a second window of
- * 429s. Slower answers (seconds, as in agent mode) make a probe cost a round trip of seconds;
- * there the next window goes out at once.
+ * rate limit answers it in one go as well, the refused part with 429s, and by then the answers it
+ * did accept have let as many new requests out, all refused again before the first 429 is read
+ * (with prompt answers the 429s and the 200s come back together): a second window of 429s. So
+ * after a first window whose first answer came within this many ms, the next request (the probe)
+ * goes out at once in the slot that answer freed, and only half the window is kept in flight
+ * until the probe is answered: at most half a window of 429s, for a smaller window during one
+ * round trip (while most of the first window is still out anyway). Slower answers (seconds, as in agent
+ * mode) make that round trip cost seconds; there the next window goes out in full at once.
  */
 const FIRST_WINDOW_PROBE_MS = 1000;
 
@@ -227,9 +227,11 @@ export class AdaptiveLimit extends SlotLimit {
 	private quietMs = QUIET_AFTER_429_MS;
 	private readonly now: () => number;
 	private readonly pacer: RatePacer;
-	/** The probe after the first window: none yet, to be sent next, out (blocking others), or over. */
+	/** The probe after the first window: not yet (first window out), to be sent next, out, or over. */
 	private probeState: 'first window' | 'next' | 'out' | 'done';
 	private probe: Permit | undefined;
+	private readonly firstWindow: number;
+	private samples = 0;
 
 	constructor({ ceiling, initial = 10, now = Date.now, sleep, probeAfterFirstWindow = false }: AdaptiveSettings) {
 		super();
@@ -237,11 +239,14 @@ export class AdaptiveLimit extends SlotLimit {
 		this.ceiling = Math.max(1, Math.floor(ceiling));
 		this.window = Math.min(this.ceiling, Math.max(1, Math.floor(initial)));
 		this.slowStartUntil = this.ceiling;
+		this.firstWindow = Math.floor(this.window);
 		this.now = now;
 		this.pacer = new RatePacer(now, sleep);
 	}
 
 	get current(): number {
+		// Half the window while the probe (sent at once in the slot the first answer freed) is out.
+		if (this.probeState === 'out') return Math.max(1, Math.floor(this.window / 2));
 		return Math.floor(this.window);
 	}
 
@@ -252,10 +257,6 @@ export class AdaptiveLimit extends SlotLimit {
 
 	beforeAttempt(): SendRecord | Promise<SendRecord> {
 		return this.pacer.take();
-	}
-
-	protected override holding(): boolean {
-		return this.probeState === 'out';
 	}
 
 	protected override sent(permit: Permit): void {
@@ -291,11 +292,17 @@ export class AdaptiveLimit extends SlotLimit {
 		const latency = Math.max(0, outcome.latencyMs);
 		// Logarithms of (1 + ms): averages of ratios, not of milliseconds; 0 ms is not minus infinity.
 		const logLatency = Math.log1p(latency);
-		this.longTerm = this.longTerm === undefined ? logLatency : this.longTerm + LONG_TERM_WEIGHT * (logLatency - this.longTerm);
+		this.samples++;
+		// The plain mean over the first window, then a moving average: the first answers of a window
+		// are its fastest ones, and alone they would make every later answer look like a queue.
+		const weight = this.samples <= this.firstWindow ? 1 / this.samples : LONG_TERM_WEIGHT;
+		this.longTerm = this.longTerm === undefined ? logLatency : this.longTerm + weight * (logLatency - this.longTerm);
 		this.recent = this.recent === undefined ? logLatency : this.recent + RECENT_WEIGHT * (logLatency - this.recent);
 		const recentMs = Math.expm1(this.recent);
 		const longTermMs = Math.expm1(this.longTerm);
-		if (recentMs > longTermMs * LATENCY_TOLERANCE && recentMs - longTermMs > LATENCY_NOISE_MS) {
+		// Not before a whole first window is answered: until then the average knows its fast part only.
+		const known = this.samples >= this.firstWindow;
+		if (known && recentMs > longTermMs * LATENCY_TOLERANCE && recentMs - longTermMs > LATENCY_NOISE_MS) {
 			this.decrease(permit, LATENCY_BACKOFF);
 			return;
 		}
