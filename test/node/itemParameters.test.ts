@@ -1,0 +1,93 @@
+/**
+ * The quicker parameter reads of `prepare` (nodes/Convocore/actions/itemParameters.ts) give the
+ * same answers as n8n's own getNodeParameter, read side by side inside n8n's real engine.
+ */
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { withQuickParameterReads } from '../../nodes/Convocore/actions/itemParameters';
+import { node, runWorkflow, TestNodeTypes } from '../harness/engine';
+
+const PARAMETERS: Record<string, unknown> = {
+	reference: '={{ $json.to }}',
+	referenceWithoutSpaces: '={{$json.to}}',
+	number: '={{ $json.count }}',
+	boolean: '={{ $json.flag }}',
+	object: '={{ $json.nested }}',
+	missing: '={{ $json.missing }}',
+	inherited: '={{ $json.toString }}',
+	call: '={{ $json.to.toUpperCase() }}',
+	bracket: '={{ $json["to"] }}',
+	text: '=Hello {{ $json.to }}',
+	plain: 'plain text',
+	plainNumber: 42,
+	plainBoolean: true,
+};
+
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- a test node, never offered to an AI agent
+class BothReads implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Both Reads',
+		name: 'bothReads',
+		group: ['transform'],
+		version: 1,
+		description: 'Reads every parameter with n8n and with the quicker reads',
+		defaults: { name: 'Both Reads' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: Object.entries(PARAMETERS).map(([name, value]) => ({
+			displayName: name,
+			name,
+			type: typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string',
+			default: typeof value === 'number' ? 0 : typeof value === 'boolean' ? false : '',
+		})),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const quick = withQuickParameterReads(this);
+		// A read that fails gives its error message, so failures compare too.
+		const attempt = (read: () => unknown) => {
+			try {
+				return { value: read() };
+			} catch (error) {
+				return { error: (error as Error).message };
+			}
+		};
+		return [
+			this.getInputData().map((_, item) => ({
+				json: Object.fromEntries(
+					Object.keys(PARAMETERS).map((name) => [
+						name,
+						{ n8n: attempt(() => this.getNodeParameter(name, item)), quick: attempt(() => quick.getNodeParameter(name, item)) },
+					]),
+				),
+				pairedItem: { item },
+			})),
+		];
+	}
+}
+
+const TYPE = 'test.bothReads';
+const types = new TestNodeTypes().add(TYPE, new BothReads());
+
+describe('quicker parameter reads', () => {
+	it('answer exactly as n8n does, for references, plain values and everything else', async () => {
+		const input: INodeExecutionData[] = [
+			{ json: { to: '+4917600000001', count: 3, flag: true, nested: { a: 1 } } },
+			{ json: { to: '+4917600000002', count: 0, flag: false, nested: [1, 2] } },
+			{ json: { to: 42 } },
+		];
+		const run = await runWorkflow({ nodeTypes: types, nodes: [node('Both Reads', TYPE, PARAMETERS)], connections: {}, input });
+		const output = run.output('Both Reads');
+		expect(output).toHaveLength(input.length);
+		for (const item of output) {
+			for (const name of Object.keys(PARAMETERS)) {
+				const { n8n, quick } = item.json[name] as { n8n: unknown; quick: unknown };
+				expect({ name, value: quick }).toEqual({ name, value: n8n });
+			}
+		}
+		// The references did resolve (not both undefined).
+		expect((output[0].json.reference as { quick: unknown }).quick).toEqual({ value: '+4917600000001' });
+		expect((output[2].json.reference as { quick: unknown }).quick).toEqual({ value: 42 });
+		expect((output[0].json.inherited as { quick: { error?: string } }).quick.error).toBeDefined();
+	});
+});
