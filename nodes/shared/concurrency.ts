@@ -32,119 +32,14 @@
  *     driving the window down to 1 (Vegas' fixed no-load latency would).
  * It never goes above the ceiling nor below 1. FixedLimit keeps exactly N in flight.
  *
- * Waiting for a free slot uses promises only: no timer, so shipped code stays within n8n's rules.
+ * Waiting for a free slot uses promises only; the pacer waits with n8n's sleep (no timer of its
+ * own, so shipped code stays within n8n's rules).
  */
 import { RatePacer, type SendRecord } from './pacer';
+import { SlotLimit, type Outcome, type Permit } from './slotLimit';
 
 export type { SendRecord };
-
-export interface Permit {
-	/** Decreases made before this request was sent; a signal from an older episode is not new. */
-	readonly episode: number;
-	/** Busy moments counted when this request was sent (see SlotLimit.busy). */
-	readonly busyAtSend: number;
-	/** Whether the window was at least half full when this request was sent. */
-	readonly sentBusy: boolean;
-}
-
-/** What came of one request, as far as the window is concerned. */
-export type Outcome =
-	| { kind: 'answered'; latencyMs: number }
-	/** Answered 429; `pauseMs`: the wait the server asked for, when known; `send`: the attempt refused. */
-	| { kind: 'rateLimited'; pauseMs?: number; send?: SendRecord }
-	/** Failed for another reason, or its latency is not a clean sample (it waited out a pause). */
-	| { kind: 'ignored' };
-
-export interface ConcurrencyLimit {
-	/** The number of requests allowed in flight now. */
-	readonly current: number;
-	readonly inFlight: number;
-	/** Resolves once one more request may be sent. */
-	acquire(): Promise<Permit>;
-	/**
-	 * Called before each attempt of a request, retries included: resolves once a rate limit the
-	 * server showed lets it go (see ./pacer.ts), with the record a 429 hands back; undefined when
-	 * this limit does not pace.
-	 */
-	beforeAttempt(): SendRecord | Promise<SendRecord> | undefined;
-	/** A signal about a request still in flight (a 429 it is about to wait out). */
-	observe(permit: Permit, outcome: Outcome): void;
-	/** The request is done; its slot is free. */
-	release(permit: Permit, outcome: Outcome): void;
-}
-
-/** Slot bookkeeping shared by both limits: who is in flight and who waits, in arrival order. */
-abstract class SlotLimit implements ConcurrencyLimit {
-	inFlight = 0;
-	protected episode = 0;
-	/**
-	 * How many requests were sent while the window was at least half full. A request whose
-	 * window was in use at any time while it was out may grow it; an idle window (a few items,
-	 * or the node waiting on something else) must not, as TCP's window validation says.
-	 */
-	private busy = 0;
-	private readonly waiting: Array<() => void> = [];
-
-	abstract get current(): number;
-
-	abstract beforeAttempt(): SendRecord | Promise<SendRecord> | undefined;
-
-	async acquire(): Promise<Permit> {
-		while (this.inFlight >= this.current) {
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
-		}
-		this.inFlight++;
-		const sentBusy = this.inFlight * 2 >= this.current;
-		if (sentBusy) this.busy++;
-		const permit = { episode: this.episode, busyAtSend: this.busy, sentBusy };
-		this.sent(permit);
-		return permit;
-	}
-
-	observe(permit: Permit, outcome: Outcome): void {
-		this.learn(permit, outcome, permit.sentBusy || this.busy > permit.busyAtSend);
-	}
-
-	release(permit: Permit, outcome: Outcome): void {
-		this.inFlight--;
-		this.observe(permit, outcome);
-		this.wake();
-	}
-
-	/** Wakes as many waiters as now fit; each re-checks the window when it runs. */
-	protected wake(): void {
-		let free = this.current - this.inFlight;
-		while (free-- > 0 && this.waiting.length > 0) (this.waiting.shift() as () => void)();
-	}
-
-	/** A request was let through with this permit. */
-	protected sent(_permit: Permit): void {}
-
-	protected abstract learn(permit: Permit, outcome: Outcome, windowInUse: boolean): void;
-}
-
-/** Exactly `size` in flight (Options > Concurrency). */
-export class FixedLimit extends SlotLimit {
-	private readonly size: number;
-
-	constructor(size: number) {
-		super();
-		this.size = Math.max(1, Math.floor(size));
-	}
-
-	get current(): number {
-		return this.size;
-	}
-
-	beforeAttempt(): undefined {
-		// As in 0.1.0: exactly N in flight, the 429 gate alone between attempts.
-		return undefined;
-	}
-
-	protected learn(): void {
-		// A fixed number learns nothing.
-	}
-}
+export { FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from './slotLimit';
 
 export interface AdaptiveSettings {
 	/** Never more in flight than this (Options > Max Concurrency). */
@@ -179,6 +74,8 @@ const LATENCY_NOISE_MS = 20;
 const RECENT_WEIGHT = 0.1;
 /** ...and in the long-term one, which moves slowly: about the last hundred answers. */
 const LONG_TERM_WEIGHT = 0.01;
+/** Answers after the first window whose plain mean is the first long-term latency. */
+const BASELINE_ANSWERS = 10;
 /** The cut on rising latency; gentler than on a 429, which is an explicit refusal. */
 const LATENCY_BACKOFF = 0.75;
 /** After a 429, no growth until this long without one (a second, or twice the last pause if longer). */
@@ -293,15 +190,19 @@ export class AdaptiveLimit extends SlotLimit {
 		// Logarithms of (1 + ms): averages of ratios, not of milliseconds; 0 ms is not minus infinity.
 		const logLatency = Math.log1p(latency);
 		this.samples++;
-		// The plain mean over the first window, then a moving average: the first answers of a window
-		// are its fastest ones, and alone they would make every later answer look like a queue.
-		const weight = this.samples <= this.firstWindow ? 1 / this.samples : LONG_TERM_WEIGHT;
-		this.longTerm = this.longTerm === undefined ? logLatency : this.longTerm + weight * (logLatency - this.longTerm);
 		this.recent = this.recent === undefined ? logLatency : this.recent + RECENT_WEIGHT * (logLatency - this.recent);
 		const recentMs = Math.expm1(this.recent);
-		const longTermMs = Math.expm1(this.longTerm);
-		// Not before a whole first window is answered: until then the average knows its fast part only.
-		const known = this.samples >= this.firstWindow;
+		// The baseline leaves out the first window: its answers carry the cost of starting (new
+		// connections, a whole window built and then read one after another in this process), which
+		// made a server at 20 ms look like 150 ms and hid a climb to 300 ms. Then it is the plain
+		// mean of the next BASELINE_ANSWERS answers, then a slow moving average.
+		const afterFirstWindow = this.samples - this.firstWindow;
+		if (afterFirstWindow > 0) {
+			const weight = afterFirstWindow <= BASELINE_ANSWERS ? 1 / afterFirstWindow : LONG_TERM_WEIGHT;
+			this.longTerm = this.longTerm === undefined ? logLatency : this.longTerm + weight * (logLatency - this.longTerm);
+		}
+		const longTermMs = this.longTerm === undefined ? recentMs : Math.expm1(this.longTerm);
+		const known = afterFirstWindow >= BASELINE_ANSWERS;
 		if (known && recentMs > longTermMs * LATENCY_TOLERANCE && recentMs - longTermMs > LATENCY_NOISE_MS) {
 			this.decrease(permit, LATENCY_BACKOFF);
 			return;

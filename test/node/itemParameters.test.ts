@@ -2,12 +2,12 @@
  * The quicker parameter reads of `prepare` (nodes/Convocore/actions/itemParameters.ts) give the
  * same answers as n8n's own getNodeParameter, read side by side inside n8n's real engine.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { withQuickParameterReads } from '../../nodes/Convocore/actions/itemParameters';
 import { node, runWorkflow, TestNodeTypes } from '../harness/engine';
 
-const PARAMETERS: Record<string, unknown> = {
+const PARAMETERS: INodeParameters = {
 	reference: '={{ $json.to }}',
 	referenceWithoutSpaces: '={{$json.to}}',
 	number: '={{ $json.count }}',

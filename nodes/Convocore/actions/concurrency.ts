@@ -67,12 +67,15 @@ export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefine
 
 /**
  * The execution's shared 429 gate as one item sees it: it tells the limit at once when this
- * item is answered 429 (new items then wait for a smaller window), and how long the item was
- * held, so its latency is not taken for a slow server.
+ * item is answered 429 (new items then wait for a smaller window), and when the item's last
+ * attempt left the gate, so that its latency counts neither a wait at the gate nor the node's
+ * own work on the item before it (with a first window of 50 built one after the other, that
+ * work alone made the first answers look several times slower than the server was).
  */
 export class ItemGate extends RateLimitGate {
 	rateLimited = false;
-	heldMs = 0;
+	/** When the last attempt was let through (Date.now()); undefined before the first. */
+	attemptStartedAt: number | undefined;
 	/** The attempt in flight as the limit's pacer recorded it (a 429 hands it back). */
 	private attempt: SendRecord | undefined;
 
@@ -95,21 +98,17 @@ export class ItemGate extends RateLimitGate {
 	}
 
 	override async wait(): Promise<void> {
-		const start = Date.now();
-		try {
-			for (;;) {
-				await this.shared.wait();
-				// The transport calls this before every attempt: the limit's pacer, retries included.
-				const attempt = await this.limit.beforeAttempt();
-				if (this.shared.remainingMs() === 0) {
-					this.attempt = attempt;
-					return;
-				}
-				// A 429 closed the gate while this one waited for its turn: it is not sent yet.
-				if (attempt) attempt.refused = true;
+		for (;;) {
+			await this.shared.wait();
+			// The transport calls this before every attempt: the limit's pacer, retries included.
+			const attempt = await this.limit.beforeAttempt();
+			if (this.shared.remainingMs() === 0) {
+				this.attempt = attempt;
+				this.attemptStartedAt = Date.now();
+				return;
 			}
-		} finally {
-			this.heldMs += Date.now() - start;
+			// A 429 closed the gate while this one waited for its turn: it is not sent yet.
+			if (attempt) attempt.refused = true;
 		}
 	}
 }

@@ -263,8 +263,9 @@ export async function runOperation(
 			const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate: itemGate, timeoutMs: timeouts[itemIndex] });
 			outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 			sent.push(itemIndex);
-			// Time spent held by the 429 gate says nothing about how fast the server answers.
-			if (!itemGate.rateLimited) outcome = { kind: 'answered', latencyMs: Date.now() - start - itemGate.heldMs };
+			// From the last attempt's leaving the gate: neither a wait at the 429 gate nor the work
+			// before the request says anything about how fast the server answers.
+			if (!itemGate.rateLimited) outcome = { kind: 'answered', latencyMs: Date.now() - (itemGate.attemptStartedAt ?? start) };
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!continueOnFail) failure ??= wrapped;
