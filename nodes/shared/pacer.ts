@@ -14,10 +14,14 @@ import { sleep } from 'n8n-workflow';
  * server's, wherever its edges fall, holds more than the allowance.
  *
  * The period is the longest pause the server asked for, at least a second (a Retry-After is
- * whole seconds, so a 1 s window says 1). After PROBE_AFTER_PERIODS periods without a 429 while
- * pacing held requests back, the allowance goes up by one (the limit may have been misread, or
- * raised); a refusal of a paced request takes one off, at most once per period, and doubles the
- * time to the next probe, so that a limit that was read right costs only a few 429s per run.
+ * whole seconds, so a 1 s window says 1). The count is never below the server's limit (the
+ * server's window holding the refused request began within the period, and took its limit before
+ * it) but can be above it, when the burst that was counted straddled two of the server's windows.
+ * A refusal of a paced request therefore counts again (paced sends go out in bursts a period
+ * apart: one window's worth) and takes one off, at most once per period, doubling the time to the
+ * next probe. After PROBE_AFTER_PERIODS periods without a 429 while pacing held requests back, the
+ * allowance goes up by one (the limit may have been misread, or raised): a limit that was read
+ * right costs only a few 429s per run.
  * A burst refused whole (nothing taken before it) is a pause, not a rate: it sets no allowance.
  */
 
@@ -82,21 +86,27 @@ export class RatePacer {
 			}
 			if (!other.refused && other.at > send.at - this.periodMs) taken++;
 		}
-		if (send.pacedBy !== undefined) {
-			// Paced and still refused: the allowance is too high (a probe, or a misread limit).
-			if (now - this.lastCutAt < this.periodMs) return;
-			this.lastCutAt = now;
-			this.allowance = Math.max(1, Math.min(this.allowance ?? send.pacedBy, send.pacedBy - 1));
-			this.probeAfterMs *= 2;
-			this.lastProbeAt = now;
+		const estimate = found && taken > 0 ? taken : undefined;
+		if (send.pacedBy === undefined) {
+			if (estimate === undefined) return;
+			if (this.allowance === undefined) {
+				this.probeAfterMs = PROBE_AFTER_PERIODS * this.periodMs;
+				this.lastProbeAt = now;
+			}
+			this.allowance = Math.min(this.allowance ?? estimate, estimate);
 			return;
 		}
-		if (!found || taken === 0) return;
-		if (this.allowance === undefined) {
-			this.probeAfterMs = PROBE_AFTER_PERIODS * this.periodMs;
+		// Paced and still refused: the allowance is too high (a probe, or a misread limit: a first
+		// burst whose server window turned half-way counts two windows). Paced sends go out in
+		// bursts a period apart, so the count before this refusal is one window's: a new estimate.
+		let next = Math.min(this.allowance ?? send.pacedBy, estimate ?? Infinity);
+		if (now - this.lastCutAt >= this.periodMs) {
+			this.lastCutAt = now;
+			next = Math.min(next, send.pacedBy - 1);
+			this.probeAfterMs *= 2;
 			this.lastProbeAt = now;
 		}
-		this.allowance = Math.min(this.allowance ?? taken, taken);
+		this.allowance = Math.max(1, next);
 	}
 
 	private async whenAllowed(): Promise<SendRecord> {

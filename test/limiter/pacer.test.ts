@@ -28,7 +28,7 @@ function fixedWindowServer(limit: number, clock: () => number) {
 	};
 }
 
-async function sendAll(items: number, limit: number, firstBurst: number, startAt = 0) {
+async function sendAll(items: number, limit: number, firstBurst: number, startAt = 0, burstSpacingMs = 0) {
 	let clock = startAt;
 	const pacer = new RatePacer(
 		() => clock,
@@ -42,9 +42,15 @@ async function sendAll(items: number, limit: number, firstBurst: number, startAt
 	const retries: number[] = [];
 	// The first window goes out at once, before any answer.
 	const burst: SendRecord[] = [];
-	for (let i = 0; i < Math.min(firstBurst, items); i++) burst.push(pacer.take() as SendRecord);
+	for (let i = 0; i < Math.min(firstBurst, items); i++) {
+		// Spread over burstSpacingMs each, as the burst reaches the server.
+		clock += burstSpacingMs;
+		burst.push(pacer.take() as SendRecord);
+	}
+	clock -= burstSpacingMs * burst.length;
 	for (const send of burst) {
 		attempts++;
+		clock += burstSpacingMs;
 		const pause = server.answer();
 		if (pause !== undefined) {
 			pacer.refused(send, pause);
@@ -90,6 +96,14 @@ describe('RatePacer', () => {
 		const sends = Array.from({ length: 20 }, () => refusedWhole.take() as SendRecord);
 		for (const send of sends) refusedWhole.refused(send, 1000);
 		expect(refusedWhole.limit).toBeUndefined();
+	});
+
+	it('a first burst that straddles two server windows is counted too high once, then read right from the paced bursts', async () => {
+		// 50 sent 2 ms apart from 950 ms: 25 in one window of 30, 25 in the next.
+		const { refusals, attempts, allowance } = await sendAll(300, 30, 50, 950, 2);
+		expect(allowance).toBeGreaterThanOrEqual(29);
+		expect(allowance).toBeLessThanOrEqual(31);
+		expect(refusals / attempts).toBeLessThanOrEqual(0.15);
 	});
 
 	it('learns the rate from the first refusal when the first window fits the limit', async () => {

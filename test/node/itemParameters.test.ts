@@ -2,7 +2,14 @@
  * The quicker parameter reads of `prepare` (nodes/Convocore/actions/itemParameters.ts) give the
  * same answers as n8n's own getNodeParameter, read side by side inside n8n's real engine.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { withQuickParameterReads } from '../../nodes/Convocore/actions/itemParameters';
 import { node, runWorkflow, TestNodeTypes } from '../harness/engine';
@@ -21,7 +28,28 @@ const PARAMETERS: INodeParameters = {
 	plain: 'plain text',
 	plainNumber: 42,
 	plainBoolean: true,
+	list: ['message_received', 'call_ended'],
+	collection: { first: 'x', second: 2, third: false },
+	collectionWithExpression: { first: '={{ $json.to }}', second: 2 },
+	nested: { outer: { inner: 'x' } },
 };
+
+const COLLECTION_OPTIONS = [
+	{ displayName: 'First', name: 'first', type: 'string' as const, default: '' },
+	{ displayName: 'Second', name: 'second', type: 'number' as const, default: 0 },
+	{ displayName: 'Third', name: 'third', type: 'boolean' as const, default: false },
+	{ displayName: 'Outer', name: 'outer', type: 'json' as const, default: '' },
+];
+
+function propertyFor(name: string, value: unknown): INodeProperties {
+	if (Array.isArray(value)) {
+		return { displayName: name, name, type: 'multiOptions', default: [], options: value.map((entry) => ({ name: String(entry), value: String(entry) })) };
+	}
+	if (typeof value === 'object' && value !== null) return { displayName: name, name, type: 'collection', default: {}, options: COLLECTION_OPTIONS };
+	if (typeof value === 'number') return { displayName: name, name, type: 'number', default: 0 };
+	if (typeof value === 'boolean') return { displayName: name, name, type: 'boolean', default: false };
+	return { displayName: name, name, type: 'string', default: '' };
+}
 
 // eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- a test node, never offered to an AI agent
 class BothReads implements INodeType {
@@ -34,12 +62,7 @@ class BothReads implements INodeType {
 		defaults: { name: 'Both Reads' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		properties: Object.entries(PARAMETERS).map(([name, value]) => ({
-			displayName: name,
-			name,
-			type: typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string',
-			default: typeof value === 'number' ? 0 : typeof value === 'boolean' ? false : '',
-		})),
+		properties: Object.entries(PARAMETERS).map(([name, value]) => propertyFor(name, value)),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -89,5 +112,6 @@ describe('quicker parameter reads', () => {
 		expect((output[0].json.reference as { quick: unknown }).quick).toEqual({ value: '+4917600000001' });
 		expect((output[2].json.reference as { quick: unknown }).quick).toEqual({ value: 42 });
 		expect((output[0].json.inherited as { quick: { error?: string } }).quick.error).toBeDefined();
+		expect((output[0].json.collectionWithExpression as { quick: unknown }).quick).toEqual({ value: { first: '+4917600000001', second: 2 } });
 	});
 });

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, IGetNodeParameterOptions, INodeExecutionData } from 'n8n-workflow';
+import { NOT_PLAIN, plainCopy } from '../../shared/plainParameters';
 
 /**
  * Parameter reads for `prepare`, with the same answers as n8n's getNodeParameter at less CPU per
@@ -6,9 +7,7 @@ import type { IExecuteFunctions, IGetNodeParameterOptions, INodeExecutionData } 
  * value through n8n's expression engine and checks it against the node's description: each
  * expression builds a data proxy and a date-time context (most of an item's CPU in a profile),
  * and the check scans the node's properties. Two kinds of values need neither:
- *   - a plain value (a number, a boolean, a string that is not an expression): the full read
- *     returns it as it is (the check changes only values of fields with a validateType, a
- *     resource mapper or a filter, which the Convocore node does not have);
+ *   - a stored value with no expression in it (../../shared/plainParameters.ts): a copy of it;
  *   - a reference to one field of the item, `={{ $json.name }}`, the way a workflow maps input
  *     fields: its value is that field of the item (`$json` is the item's json). Only when the
  *     field holds a string, number or boolean; anything else (an object, a missing field, an
@@ -30,9 +29,9 @@ export function withQuickParameterReads(ctx: IExecuteFunctions): IExecuteFunctio
 	const getNodeParameter: GetNodeParameter = (name, itemIndex, fallback, options) => {
 		if (options !== undefined) return read(name, itemIndex, fallback, options);
 		const raw = read(name, itemIndex, fallback, { rawExpressions: true });
-		if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
+		const plain = plainCopy(raw);
+		if (plain !== NOT_PLAIN) return plain;
 		if (typeof raw === 'string') {
-			if (!raw.startsWith('=')) return raw;
 			let field = references.get(raw);
 			if (field === undefined) {
 				field = FIELD_REFERENCE.exec(raw)?.[1] ?? null;
