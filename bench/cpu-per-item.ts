@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../sandbox';
 import { node, runWorkflow, TestNodeTypes } from '../test/harness/engine';
 import { checkSmsBatch, smsItems, type Benchmark } from './common';
-import { sendWithConvocore } from './contenders';
+import { sendWithConvocore, sendWithHttpRequestNode } from './contenders';
 import { cpuMs, fmtMs, fmtRatio, interleave, median } from './lib';
 
 const ITEMS = 100;
@@ -90,6 +90,42 @@ export const cpuPerItem: Benchmark = {
 			'Concurrency 1: CPU per item, Convocore node vs bare n8n helper loop (both HTTP ends)',
 			median(perItem.convocore) / median(perItem.bare),
 			{ op: '<=', limit: TARGET_RATIO },
+			fmtRatio,
+		);
+	},
+};
+
+const VS_HTTP_ITEMS = 300;
+const VS_HTTP_ROUNDS = 7;
+/** Issue 17, target 5: no more CPU per item than n8n's HTTP Request node doing the same. */
+const TARGET_VS_HTTP = 1.0;
+
+export const cpuVsHttpNode: Benchmark = {
+	id: 'cpuhttp',
+	title: `5. CPU per item inside n8n's engine, ${VS_HTTP_ITEMS} direct SMS, the server answering at once: Convocore (defaults) vs HTTP Request node (defaults), ${VS_HTTP_ROUNDS} interleaved rounds`,
+	async run(ctx) {
+		const { sandbox, report } = ctx;
+		const perItem: Record<'convocore' | 'http', number[]> = { convocore: [], http: [] };
+		const problems: string[] = [];
+		const send = (variant: 'convocore' | 'http', items: INodeExecutionData[]) =>
+			variant === 'http' ? sendWithHttpRequestNode(ctx, items, 'direct') : sendWithConvocore(ctx, items, 'direct');
+		for (let i = 0; i < 5; i++) for (const variant of ['convocore', 'http'] as const) await send(variant, smsItems(300, 'warm-up'));
+		await interleave(['convocore', 'http'] as const, VS_HTTP_ROUNDS, async (variant, round) => {
+			sandbox.reset();
+			const items = smsItems(VS_HTTP_ITEMS, `cpu vs http ${variant} ${round}`);
+			const before = cpuMs();
+			const { output, error } = await send(variant, items);
+			perItem[variant].push((cpuMs() - before) / VS_HTTP_ITEMS);
+			const problem = error ?? checkSmsBatch(sandbox, items, variant === 'http' ? output.map((item, index) => ({ ...item, pairedItem: { item: index } })) : output);
+			if (problem) problems.push(`${variant}: ${problem}`);
+		});
+		report.note(`Convocore (defaults): CPU per item ${perItem.convocore.map(fmtMs).join(', ')} (node and sandbox)`);
+		report.note(`HTTP Request node:    CPU per item ${perItem.http.map(fmtMs).join(', ')} (node and sandbox)`);
+		report.expect('both send every item once, in order', problems.length === 0, problems.length ? problems.join(' | ') : `${VS_HTTP_ROUNDS * 2} batches × ${VS_HTTP_ITEMS}`);
+		report.target(
+			'CPU per item inside the engine, Convocore (defaults) vs HTTP Request node (defaults), both HTTP ends',
+			median(perItem.convocore) / median(perItem.http),
+			{ op: '<=', limit: TARGET_VS_HTTP },
 			fmtRatio,
 		);
 	},

@@ -6,8 +6,8 @@
  * target or check is missed. Every figure is also written to bench/results.json.
  *
  *   npm run bench                 all benchmarks
- *   npm run bench -- sms trigger  only those whose id is given (sms, agent, limit, cpu, webhook, load,
- *                                 overhead, pagination, trigger, 429)
+ *   npm run bench -- sms trigger  only those whose id is given (agent, sms, sms2000, limit, limit10, cpu, cpuhttp,
+ *                                 webhook, load, overhead, pagination, trigger, 429)
  */
 import './env';
 import { readFileSync, writeFileSync } from 'fs';
@@ -15,18 +15,18 @@ import { cpus, loadavg } from 'os';
 import { join } from 'path';
 import { startSandbox } from '../sandbox';
 import { contextFor, type Benchmark } from './common';
-import { cpuPerItem } from './cpu-per-item';
+import { cpuPerItem, cpuVsHttpNode } from './cpu-per-item';
 import { engineOverhead } from './engine-overhead';
 import { now, Report } from './lib';
 import { loadTime } from './load-time';
 import { pagination } from './pagination';
 import { rateLimit } from './rate-limit';
-import { rateWindow } from './rate-window';
-import { agentThroughput, smsThroughput } from './sms-throughput';
+import { rateWindow, slowRateWindow } from './rate-window';
+import { agentThroughput, largeBatch, smsThroughput } from './sms-throughput';
 import { trigger } from './trigger';
 import { triggerCost } from './trigger-cost';
 
-const BENCHMARKS: Benchmark[] = [smsThroughput, agentThroughput, rateWindow, cpuPerItem, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit];
+const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit];
 
 async function main(): Promise<number> {
 	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -1,83 +1,88 @@
 /**
- * SMS throughput against n8n's own HTTP Request node (issue 11), same sandbox, same items,
- * interleaved rounds, medians:
- *  - 300 SMS, the API answering after 50 ms: the Convocore node at its defaults (adaptive, Max
- *    Concurrency 50) vs the HTTP Request node at its defaults (all 300 in flight at once) vs
- *    a bare fetch per item (the floor). Peak in flight is measured at the sandbox. The node at
- *    the highest Max Concurrency (100), and at a fixed Concurrency of 50 (the default ceiling from
- *    the first request, which no adaptive start can beat) run beside them for information.
- *  - 100 agent-mode SMS, the API answering after 2 s (the agent writes the text first).
+ * SMS throughput (issue 17, targets 1 to 3): the same batch sent by every contender of
+ * ./contenders.ts on the same sandbox, interleaved rounds, medians, peak in flight measured at the
+ * sandbox:
+ *  - `agent`: 100 agent-mode SMS, the API answering after 2 s (the agent writes the text first);
+ *  - `sms`: 300 SMS, the API answering after a log-normal latency (median 50 ms, p99 ≈ 400 ms);
+ *  - `sms2000`: 2,000 SMS with the same latency, where a start cost is amortised; and the memory
+ *    the node's run leaves behind against the size of its own output.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 import { MAX_CONCURRENCY } from '../nodes/Convocore/actions/concurrency';
+import { logNormalLatency } from '../sandbox';
 import { checkSmsBatch, smsItems, type Benchmark, type BenchContext } from './common';
-import { sendWith, type Contender } from './contenders';
-import { cpuMs, fmtMs, fmtRatio, interleave, median, timed } from './lib';
+import { CONTENDERS, HTTP_BATCHING, sendWith, sendWithConvocore, type Contender } from './contenders';
+import { cpuMs, fmtBytes, fmtMs, fmtRatio, interleave, median, settledHeap, timed } from './lib';
 
-const CONTENDERS: Contender[] = ['convocore', 'convocore, max 100', 'convocore, fixed 50', 'http request node', 'fetch'];
-const perContender = (): Record<Contender, number[]> => ({
-	convocore: [],
-	'convocore, max 100': [],
-	'convocore, fixed 50': [],
-	'http request node': [],
-	fetch: [],
-});
-
-/** Targets of issue 11. */
-const TARGET_DIRECT_VS_HTTP_NODE = 1.2;
-const TARGET_AGENT_VS_HTTP_NODE = 1.3;
+const JITTER = { medianMs: 50, p99Ms: 400 } as const;
 
 interface Workload {
 	name: string;
 	items: number;
-	latencyMs: number;
 	mode: 'direct' | 'agent';
+	/** A fixed latency, or the log-normal jitter above when absent. */
+	latencyMs?: number;
 	rounds: number;
-	target: number;
+	contenders: readonly Contender[];
+	/** Defaults vs ceiling, wall time. */
+	vsCeiling: number;
+	/** Defaults vs HTTP batched, wall time, where the issue sets one. */
+	vsBatched?: number;
 }
 
-async function race(ctx: BenchContext, workload: Workload, options: INodeParameters = {}): Promise<void> {
+type Times = Record<Contender, number[]>;
+const perContender = (): Times => ({ convocore: [], ceiling: [], http: [], 'http batched': [], fetch: [] });
+
+async function race(ctx: BenchContext, workload: Workload): Promise<Times> {
 	const { sandbox, report } = ctx;
 	const times = perContender();
 	const cpu = perContender();
 	const peaks = perContender();
 	const problems: string[] = [];
-	await interleave(CONTENDERS, workload.rounds, async (contender, round) => {
+	await interleave(workload.contenders, workload.rounds, async (contender, round) => {
 		const items = smsItems(workload.items, `${workload.name} ${contender} ${round}`);
 		sandbox.reset();
-		sandbox.shapeLoad({ latencyMs: () => workload.latencyMs });
+		// Every contender of a round meets the same sequence of latencies.
+		const jitter = logNormalLatency({ ...JITTER, seed: round + 1 });
+		sandbox.shapeLoad({ latencyMs: workload.latencyMs === undefined ? jitter : () => workload.latencyMs as number });
 		const cpuBefore = cpuMs();
-		const { ms, value } = await timed(() => sendWith(contender, ctx, items, workload.mode, options));
+		const { ms, value } = await timed(() => sendWith(contender, ctx, items, workload.mode));
 		cpu[contender].push(cpuMs() - cpuBefore);
 		times[contender].push(ms);
 		peaks[contender].push(sandbox.peakInFlight);
-		const problem = value.error ?? checkSmsBatch(sandbox, items, contender === 'fetch' ? withPairing(value.output) : value.output);
+		const problem = value.error ?? checkSmsBatch(sandbox, items, contender === 'convocore' || contender === 'ceiling' ? value.output : withPairing(value.output));
 		if (problem) problems.push(`${contender}: ${problem}`);
 	});
-	for (const contender of CONTENDERS) {
+	for (const contender of workload.contenders) {
 		report.note(
-			`${contender.padEnd(18)} median ${fmtMs(median(times[contender])).padStart(8)} (${times[contender].map(fmtMs).join(', ')}); ` +
+			`${contender.padEnd(12)} median ${fmtMs(median(times[contender])).padStart(8)} (${times[contender].map(fmtMs).join(', ')}); ` +
 				`peak in flight at the API ${peaks[contender].join('/')}; CPU ${fmtMs(median(cpu[contender]) / workload.items)} per item (node and sandbox)`,
 		);
 	}
-	report.expect(`${workload.name}: every SMS sent exactly once, outputs in input order and paired`, problems.length === 0, problems.length ? problems.slice(0, 3).join(' | ') : `${workload.rounds * CONTENDERS.length} batches × ${workload.items}`);
 	report.expect(
-		`${workload.name}: Convocore never above its ceiling (${MAX_CONCURRENCY.default}) in flight, measured at the API`,
+		`${workload.name}: every SMS sent exactly once, outputs in input order and paired`,
+		problems.length === 0,
+		problems.length ? problems.slice(0, 3).join(' | ') : `${workload.rounds * workload.contenders.length} batches × ${workload.items}`,
+	);
+	report.expect(
+		`${workload.name}: defaults never above the ceiling (${MAX_CONCURRENCY.default}) in flight, measured at the API`,
 		peaks.convocore.every((peak) => peak <= MAX_CONCURRENCY.default),
 		`peaks ${peaks.convocore.join('/')}`,
 	);
-	const ratio = median(times.convocore) / median(times['http request node']);
-	report.target(`${workload.name}: Convocore (defaults) vs HTTP Request node (defaults), wall time`, ratio, { op: '<=', limit: workload.target }, (value) => `${fmtRatio(value)} the time`);
+	const vsCeiling = median(times.convocore) / median(times.ceiling);
+	report.target(`${workload.name}: defaults vs ceiling (fixed ${MAX_CONCURRENCY.default} from the first request), wall time`, vsCeiling, { op: '<=', limit: workload.vsCeiling }, (value) => `${fmtRatio(value)} the time`);
+	if (workload.contenders.includes('http batched')) {
+		const vsBatched = median(times.convocore) / median(times['http batched']);
+		const line = `${workload.name}: defaults vs HTTP batched (${HTTP_BATCHING.batchSize} items / ${HTTP_BATCHING.batchInterval} ms), wall time`;
+		if (workload.vsBatched === undefined) report.info(line, `${fmtRatio(vsBatched)} the time`);
+		else report.target(line, vsBatched, { op: '<=', limit: workload.vsBatched }, (value) => `${fmtRatio(value)} the time`);
+	}
+	report.info(`${workload.name}: defaults vs HTTP (all at once), wall time`, `${fmtRatio(median(times.convocore) / median(times.http))} the time`);
 	report.info(
-		`${workload.name}: Convocore at Max Concurrency ${MAX_CONCURRENCY.max} vs HTTP Request node, wall time (peaks ${peaks['convocore, max 100'].join('/')})`,
-		`${fmtRatio(median(times['convocore, max 100']) / median(times['http request node']))} the time`,
+		`${workload.name}: medians ${workload.contenders.join(' / ')}`,
+		workload.contenders.map((contender) => fmtMs(median(times[contender]))).join(' / '),
 	);
-	report.info(
-		`${workload.name}: Convocore at Concurrency ${MAX_CONCURRENCY.default} (fixed, the default ceiling from the first request) vs HTTP Request node, wall time`,
-		`${fmtRatio(median(times['convocore, fixed 50']) / median(times['http request node']))} the time`,
-	);
-	report.info(`${workload.name}: Convocore (defaults) vs raw fetch floor`, `${fmtRatio(median(times.convocore) / median(times.fetch))} the time`);
-	report.info(`${workload.name}: medians Convocore / at max 100 / fixed 50 / HTTP Request node / fetch`, CONTENDERS.map((contender) => fmtMs(median(times[contender]))).join(' / '));
+	return times;
 }
 
 /** The HTTP Request node and fetch pass items through without the index pairing the check reads. */
@@ -85,21 +90,70 @@ function withPairing<T extends { pairedItem?: unknown }>(output: T[]): T[] {
 	return output.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 }
 
-export const smsThroughput: Benchmark = {
-	id: 'sms',
-	title: '300 SMS at 50 ms API latency: Convocore (defaults) vs n8n HTTP Request node (defaults) vs raw fetch, 3 interleaved rounds',
-	async run(ctx) {
-		// Warm-up: JIT, the engine's first-execution costs, keep-alive sockets, for all three.
-		ctx.sandbox.shapeLoad({ latencyMs: () => 5 });
-		for (const contender of CONTENDERS) await sendWith(contender, ctx, smsItems(50, 'warm-up'));
-		await race(ctx, { name: '300 SMS, 50 ms', items: 300, latencyMs: 50, mode: 'direct', rounds: 3, target: TARGET_DIRECT_VS_HTTP_NODE });
-	},
-};
+async function warmUp(ctx: BenchContext, contenders: readonly Contender[]): Promise<void> {
+	// JIT, the engine's first-execution costs, keep-alive sockets, for every contender.
+	ctx.sandbox.shapeLoad({ latencyMs: () => 5 });
+	for (const contender of contenders) await sendWith(contender === 'http batched' ? 'http' : contender, ctx, smsItems(50, 'warm-up'));
+}
 
 export const agentThroughput: Benchmark = {
 	id: 'agent',
-	title: '100 agent-mode SMS at 2 s API latency: Convocore (defaults) vs n8n HTTP Request node (defaults) vs raw fetch, 2 interleaved rounds',
+	title: '1. 100 agent-mode SMS at 2 s API latency: defaults vs ceiling, HTTP, HTTP batched, fetch; 2 interleaved rounds',
 	async run(ctx) {
-		await race(ctx, { name: '100 agent SMS, 2 s', items: 100, latencyMs: 2000, mode: 'agent', rounds: 2, target: TARGET_AGENT_VS_HTTP_NODE });
+		await race(ctx, { name: '100 agent SMS, 2 s', items: 100, mode: 'agent', latencyMs: 2000, rounds: 2, contenders: CONTENDERS, vsCeiling: 1.15 });
 	},
 };
+
+export const smsThroughput: Benchmark = {
+	id: 'sms',
+	title: `2. 300 SMS at log-normal latency (median ${JITTER.medianMs} ms, p99 ≈ ${JITTER.p99Ms} ms): defaults vs ceiling, HTTP, HTTP batched, fetch; 3 interleaved rounds`,
+	async run(ctx) {
+		await warmUp(ctx, CONTENDERS);
+		await race(ctx, { name: '300 SMS, jitter', items: 300, mode: 'direct', rounds: 3, contenders: CONTENDERS, vsCeiling: 1.15, vsBatched: 0.3 });
+	},
+};
+
+const LARGE = 2000;
+/** Retained heap after a run, against the output's own size. */
+const TARGET_RETAINED_VS_OUTPUT = 1.2;
+
+export const largeBatch: Benchmark = {
+	id: 'sms2000',
+	title: `3. ${LARGE} SMS at the same log-normal latency: defaults vs ceiling, HTTP, fetch (HTTP batched takes ${LARGE / HTTP_BATCHING.batchSize} s by construction); 3 interleaved rounds; memory retained`,
+	async run(ctx) {
+		const contenders: Contender[] = ['convocore', 'ceiling', 'http', 'fetch'];
+		await warmUp(ctx, contenders);
+		await race(ctx, { name: `${LARGE} SMS, jitter`, items: LARGE, mode: 'direct', rounds: 3, contenders, vsCeiling: 1.05 });
+		await retainedMemory(ctx);
+	},
+};
+
+/**
+ * What a run at the defaults leaves on the heap while its output is still held, against what
+ * the output alone takes (the heap freed when it is dropped). Anything above the output is kept
+ * by the node or the engine after the run (a limiter's log, a cache, a closure).
+ */
+async function retainedMemory(ctx: BenchContext): Promise<void> {
+	const { sandbox, report } = ctx;
+	sandbox.reset();
+	sandbox.shapeLoad({ latencyMs: logNormalLatency({ ...JITTER, seed: 99 }) });
+	let items: INodeExecutionData[] | undefined = smsItems(LARGE, 'memory');
+	const before = await settledHeap();
+	let output: INodeExecutionData[] | undefined = (await sendWithConvocore(ctx, items, 'direct')).output;
+	items = undefined;
+	// The sandbox's own records of the run are not the node's: cleared before measuring.
+	sandbox.reset();
+	const withOutput = await settledHeap();
+	const count = output.length;
+	output = undefined;
+	const after = await settledHeap();
+	const outputSize = withOutput - after;
+	const retained = withOutput - before;
+	report.note(`heap before ${fmtBytes(before)}, after the run with its output held ${fmtBytes(withOutput)}, output dropped ${fmtBytes(after)}; ${count} output items`);
+	report.target(
+		`${LARGE} SMS: heap retained after the run vs the output's own size (${fmtBytes(outputSize)})`,
+		retained / outputSize,
+		{ op: '<=', limit: TARGET_RETAINED_VS_OUTPUT },
+		fmtRatio,
+	);
+}

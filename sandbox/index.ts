@@ -5,7 +5,8 @@ import type { LoadModel, WindowLimit } from './load';
 import { ROUTES } from './routes';
 import type { SentSms } from './routes/types';
 import { SANDBOX_KEYS } from './seed';
-import { SandboxServer, type RecordedRequest, type RequestFilter } from './server';
+import type { RecordedRequest } from './recorded';
+import { SandboxServer, type RequestFilter } from './server';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 
 /**
@@ -14,6 +15,7 @@ import type { PlacedCall, SandboxRegion, SandboxState } from './state';
  */
 
 export { sampleEventPayload } from './events';
+export { logNormalLatency } from './load';
 export { SANDBOX_IDS, SANDBOX_KEYS, SEED_TIME_MS } from './seed';
 export { agentSecretFields, secretStringsOf } from './seed-crm';
 export { generateAgentReply, splitIntoSegments } from './routes/sms';

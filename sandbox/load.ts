@@ -1,4 +1,4 @@
-import type { RecordedRequest } from './server';
+import type { RecordedRequest } from './recorded';
 
 /**
  * Load shaping for concurrency tests and benchmarks: a latency per request (so items of one
@@ -22,6 +22,34 @@ export interface LoadModel {
 	rateLimit?: WindowLimit;
 	/** A status to fail this request with (after its latency), e.g. 400 for one chosen item. */
 	failWith?: (request: RecordedRequest) => number | undefined;
+}
+
+/**
+ * A latency per request drawn from a log-normal distribution, the usual shape of an API's
+ * latency (most answers near the median, a long tail): `medianMs` and `p99Ms` set it. Seeded,
+ * so that every contender of a benchmark meets the same sequence of latencies.
+ */
+export function logNormalLatency({ medianMs, p99Ms, seed = 1 }: { medianMs: number; p99Ms: number; seed?: number }): () => number {
+	// The 99th percentile of a standard normal is 2.326 standard deviations above the mean.
+	const sigma = Math.log(p99Ms / medianMs) / 2.326;
+	const random = mulberry32(seed);
+	return () => {
+		// Box-Muller: one standard normal from two uniforms in (0, 1].
+		const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+		return medianMs * Math.exp(sigma * normal);
+	};
+}
+
+/** A small seeded generator of uniforms in [0, 1) (mulberry32). */
+function mulberry32(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
 }
 
 export class LoadShaper {

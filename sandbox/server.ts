@@ -2,12 +2,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { isEventType } from '../nodes/shared/contracts/events';
-import { authenticate, enforcePlan, type AuthKind } from './auth';
+import { authenticate, enforcePlan } from './auth';
 import { ApiError, validationError } from './errors';
 import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
 import { FaultQueue, faultSchema, type Fault } from './faults';
 import { EventReceiver } from './receiver';
 import { LoadShaper } from './load';
+import type { RecordedRequest } from './recorded';
 import type { Route, RouteResult, SentSms } from './routes/types';
 import { createSeedState } from './seed';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
@@ -15,25 +16,6 @@ import { findVoice, isProviderSlug, previewMp3 } from './voices-catalog';
 import { serveSite, SITE_PREFIX } from './site';
 
 /** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
-
-export interface RecordedRequest {
-	method: string;
-	region: SandboxRegion;
-	/** Relative to /v3, without the query string, as received (URL-encoded). */
-	path: string;
-	query: Record<string, string>;
-	/** Parsed JSON body; the raw text when it was not valid JSON; undefined when empty. */
-	body: unknown;
-	/** Status sent; 0 while in flight or when the connection was dropped. */
-	status: number;
-	at: number;
-	/** What the Authorization header was; the secret itself is never stored. */
-	auth: AuthKind;
-	/** Request headers without Authorization. */
-	headers: Record<string, string>;
-	/** Set when an injected fault shaped the answer. */
-	fault?: Fault['kind'];
-}
 
 export interface RequestFilter {
 	method?: string;

@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 import { decideDelivery, type ReplayGuard } from './delivery';
 import { ALL_EVENTS, EVENT_OPTIONS } from './eventOptions';
+import { readParameter } from './parameters';
 
 /**
  * Convocore Trigger: runs the workflow for each event Convocore posts to the node's webhook.
@@ -206,8 +207,9 @@ export class ConvocoreTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const credentials = await this.getCredentials<IDataObject>('convocoreApi');
 		const secret = typeof credentials.secretKey === 'string' ? credentials.secretKey : '';
-		const events = selectedEvents(this.getNodeParameter('events', []));
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		// Per event: read without n8n's expression engine when the stored values hold none (./parameters.ts).
+		const events = selectedEvents(readParameter(this, 'events', []));
+		const options = readParameter(this, 'options', {}) as TriggerOptions;
 		const request = this.getRequestObject() as unknown as { rawBody?: unknown };
 		const replayGuard = replayGuardFrom(options);
 

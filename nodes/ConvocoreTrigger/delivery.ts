@@ -78,17 +78,22 @@ const reject = (status: RejectStatus, message: string): DeliveryDecision => ({
  * of the trigger's time per event.
  */
 export function secretsMatch(received: string, expected: string): boolean {
-	const expectedUnits = unitsOfExpected(expected);
-	const receivedUnits = Buffer.from(received, 'utf16le');
-	const sameLength = receivedUnits.length === expectedUnits.length;
-	return timingSafeEqual(sameLength ? receivedUnits : expectedUnits, expectedUnits) && sameLength;
+	const { units, scratch } = unitsOfExpected(expected);
+	const sameLength = received.length === expected.length;
+	// The received units are written into a buffer kept with the expected ones (no allocation per
+	// event: it was a fifth of the check); a value of another length is not written at all.
+	if (sameLength) scratch.write(received, 0, 'utf16le');
+	return timingSafeEqual(sameLength ? scratch : units, units) && sameLength;
 }
 
 /** The configured secret changes only when the credential does: its bytes are built once. */
-let lastExpected: { secret: string; units: Buffer } | undefined;
-function unitsOfExpected(secret: string): Buffer {
-	if (lastExpected?.secret !== secret) lastExpected = { secret, units: Buffer.from(secret, 'utf16le') };
-	return lastExpected.units;
+let lastExpected: { secret: string; units: Buffer; scratch: Buffer } | undefined;
+function unitsOfExpected(secret: string): { units: Buffer; scratch: Buffer } {
+	if (lastExpected?.secret !== secret) {
+		const units = Buffer.from(secret, 'utf16le');
+		lastExpected = { secret, units, scratch: Buffer.alloc(units.length) };
+	}
+	return lastExpected;
 }
 
 function tryJson(text: string): unknown {
@@ -131,7 +136,9 @@ const TOO_DEEP = -1;
  * empty secret every string counts: harmless, decideDelivery refuses every event then.
  */
 function countSecretHits(value: unknown, secret: string, depthLeft: number): number {
-	if (typeof value === 'string') return value.includes(secret) ? 1 : 0;
+	// A string shorter than the secret cannot hold it: most values and keys are, and the length
+	// is known without a search.
+	if (typeof value === 'string') return value.length >= secret.length && value.includes(secret) ? 1 : 0;
 	if (typeof value !== 'object' || value === null) return 0;
 	if (depthLeft === 0) return TOO_DEEP;
 	let hits = 0;
@@ -145,7 +152,7 @@ function countSecretHits(value: unknown, secret: string, depthLeft: number): num
 	}
 	for (const key in value) {
 		if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-		if (key.includes(secret)) hits++;
+		if (key.length >= secret.length && key.includes(secret)) hits++;
 		const found = countSecretHits((value as Record<string, unknown>)[key], secret, depthLeft - 1);
 		if (found === TOO_DEEP) return TOO_DEEP;
 		hits += found;

@@ -3,7 +3,10 @@
  *
  * AdaptiveLimit finds the number by itself, the way TCP finds its congestion window and Netflix's
  * concurrency-limits find a server's capacity:
- *   - slow start: it starts at a small window (10, TCP's initial window) and adds one per prompt
+ *   - the start: the runner knows how many items there are before the first request, and starts
+ *     at the ceiling (`initial`), so a batch that fits goes out in one round trip; without it the
+ *     window starts at 10 (TCP's initial window);
+ *   - slow start: from a smaller start it adds one per prompt
  *     answer while the window is in use, so the window doubles every round trip up to 20; above
  *     that it adds at most 10 per round trip (RFC 3742's limited slow start), so that a limit the
  *     server enforces by rate rather than by latency (a 429 at the end of each window) is
@@ -18,118 +21,61 @@
  *     them was a request the server had no room for. After a 429 the window does not grow again
  *     until the server has been quiet for a while, since a rate limit refills by time, not by
  *     answers, and growing per answer would knock again at the next window;
+ *   - a rate limit: a large first window against a small limit is refused in bulk once, and then
+ *     must not be again. The first 429s tell how many requests the server took in the period
+ *     before them (the observed allowance); from then on every attempt, retries included, waits
+ *     until fewer than that many were sent in the last period (RatePacer). A sliding count of
+ *     sends can never put more than the allowance into one fixed window of the server's;
  *   - rising latency (Gradient2: a short-term average of the latency against a long-term one)
  *     cuts it to three quarters, also once per episode, and ends slow start. The long-term
  *     average follows a server that became slower for good, so the cuts stop there instead of
  *     driving the window down to 1 (Vegas' fixed no-load latency would).
  * It never goes above the ceiling nor below 1. FixedLimit keeps exactly N in flight.
  *
- * Waiting for a free slot uses promises only: no timer, so shipped code stays within n8n's rules.
+ * Waiting for a free slot uses promises only; the pacer waits with n8n's sleep (no timer of its
+ * own, so shipped code stays within n8n's rules).
  */
+import { RatePacer, type SendRecord } from './pacer';
+import { SlotLimit, type Outcome, type Permit } from './slotLimit';
 
-export interface Permit {
-	/** Decreases made before this request was sent; a signal from an older episode is not new. */
-	readonly episode: number;
-	/** Busy moments counted when this request was sent (see SlotLimit.busy). */
-	readonly busyAtSend: number;
-	/** Whether the window was at least half full when this request was sent. */
-	readonly sentBusy: boolean;
-}
-
-/** What came of one request, as far as the window is concerned. */
-export type Outcome =
-	| { kind: 'answered'; latencyMs: number }
-	/** Answered 429; `pauseMs`: the wait the server asked for, when known. */
-	| { kind: 'rateLimited'; pauseMs?: number }
-	/** Failed for another reason, or its latency is not a clean sample (it waited out a pause). */
-	| { kind: 'ignored' };
-
-export interface ConcurrencyLimit {
-	/** The number of requests allowed in flight now. */
-	readonly current: number;
-	readonly inFlight: number;
-	/** Resolves once one more request may be sent. */
-	acquire(): Promise<Permit>;
-	/** A signal about a request still in flight (a 429 it is about to wait out). */
-	observe(permit: Permit, outcome: Outcome): void;
-	/** The request is done; its slot is free. */
-	release(permit: Permit, outcome: Outcome): void;
-}
-
-/** Slot bookkeeping shared by both limits: who is in flight and who waits, in arrival order. */
-abstract class SlotLimit implements ConcurrencyLimit {
-	inFlight = 0;
-	protected episode = 0;
-	/**
-	 * How many requests were sent while the window was at least half full. A request whose
-	 * window was in use at any time while it was out may grow it; an idle window (a few items,
-	 * or the node waiting on something else) must not, as TCP's window validation says.
-	 */
-	private busy = 0;
-	private readonly waiting: Array<() => void> = [];
-
-	abstract get current(): number;
-
-	async acquire(): Promise<Permit> {
-		while (this.inFlight >= this.current) {
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
-		}
-		this.inFlight++;
-		const sentBusy = this.inFlight * 2 >= this.current;
-		if (sentBusy) this.busy++;
-		return { episode: this.episode, busyAtSend: this.busy, sentBusy };
-	}
-
-	observe(permit: Permit, outcome: Outcome): void {
-		this.learn(permit, outcome, permit.sentBusy || this.busy > permit.busyAtSend);
-	}
-
-	release(permit: Permit, outcome: Outcome): void {
-		this.inFlight--;
-		this.observe(permit, outcome);
-		// Wake as many as now fit; each re-checks the window when it runs.
-		let free = this.current - this.inFlight;
-		while (free-- > 0 && this.waiting.length > 0) (this.waiting.shift() as () => void)();
-	}
-
-	protected abstract learn(permit: Permit, outcome: Outcome, windowInUse: boolean): void;
-}
-
-/** Exactly `size` in flight (Options > Concurrency). */
-export class FixedLimit extends SlotLimit {
-	private readonly size: number;
-
-	constructor(size: number) {
-		super();
-		this.size = Math.max(1, Math.floor(size));
-	}
-
-	get current(): number {
-		return this.size;
-	}
-
-	protected learn(): void {
-		// A fixed number learns nothing.
-	}
-}
+export type { SendRecord };
+export { FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from './slotLimit';
 
 export interface AdaptiveSettings {
 	/** Never more in flight than this (Options > Max Concurrency). */
 	ceiling: number;
-	/** Window at the start; default 10, TCP's initial window (RFC 6928). */
+	/** Window at the start; default 10, TCP's initial window (RFC 6928). The runner starts at the ceiling. */
 	initial?: number;
 	/** Clock in ms; Date.now by default, replaceable in unit tests. */
 	now?: () => number;
+	/** Waits ms; n8n's sleep by default, replaceable in unit tests (the pacer waits with it). */
+	sleep?: (ms: number) => Promise<void>;
+	/**
+	 * After a first window as large as the ceiling, when its first answers are prompt, keep half
+	 * of it in flight until a request sent after it is answered (see FIRST_WINDOW_PROBE_MS).
+	 */
+	probeAfterFirstWindow?: boolean;
 }
 
-/** Recent latency above this multiple of the long-term latency means a queue is building up. */
-const LATENCY_TOLERANCE = 2;
+/**
+ * Recent latency above this multiple of the long-term latency means a queue is building up. Not
+ * 2 (Gradient2's default): measured in the node, latency includes the node's own wait for the
+ * CPU, which doubles on a busy machine (a workflow's other nodes, n8n's other executions) when
+ * the server is no slower; a queue at the server multiplies it more.
+ */
+const LATENCY_TOLERANCE = 3;
 /** ...and above it by at least this much: on loopback 1 ms against 3 ms is noise, not a queue. */
 const LATENCY_NOISE_MS = 20;
-/** Weight of the newest answer in the recent latency (an exponential moving average)... */
-const RECENT_WEIGHT = 0.2;
+/**
+ * Weight of the newest answer in the recent latency (an exponential moving average of its
+ * logarithm, so that the long tail of an API's latency, p99 eight times the median, moves it by
+ * a factor, not by hundreds of ms; a queue that builds up moves every answer, and it with them)...
+ */
+const RECENT_WEIGHT = 0.1;
 /** ...and in the long-term one, which moves slowly: about the last hundred answers. */
 const LONG_TERM_WEIGHT = 0.01;
+/** Answers after the first window whose plain mean is the first long-term latency. */
+const BASELINE_ANSWERS = 10;
 /** The cut on rising latency; gentler than on a 429, which is an explicit refusal. */
 const LATENCY_BACKOFF = 0.75;
 /** After a 429, no growth until this long without one (a second, or twice the last pause if longer). */
@@ -145,6 +91,19 @@ const QUIET_AFTER_429_MS = 1000;
  * round-trip-paced slow start that keeps a per-window rate limit from being overshot.
  */
 const STEADY_RATE_PER_SECOND = 20;
+
+/**
+ * A first window at the ceiling is answered in one go by a server that takes it. A server with a
+ * rate limit answers it in one go as well, the refused part with 429s, and by then the answers it
+ * did accept have let as many new requests out, all refused again before the first 429 is read
+ * (with prompt answers the 429s and the 200s come back together): a second window of 429s. So
+ * after a first window whose first answer came within this many ms, the next request (the probe)
+ * goes out at once in the slot that answer freed, and only half the window is kept in flight
+ * until the probe is answered: at most half a window of 429s, for a smaller window during one
+ * round trip (while most of the first window is still out anyway). Slower answers (seconds, as in agent
+ * mode) make that round trip cost seconds; there the next window goes out in full at once.
+ */
+const FIRST_WINDOW_PROBE_MS = 1000;
 
 /** Above this window, slow start adds at most half of it per round trip (RFC 3742). */
 const LIMITED_SLOW_START = 20;
@@ -164,38 +123,93 @@ export class AdaptiveLimit extends SlotLimit {
 	private lastRateLimitAt = -Infinity;
 	private quietMs = QUIET_AFTER_429_MS;
 	private readonly now: () => number;
+	private readonly pacer: RatePacer;
+	/** The probe after the first window: not yet (first window out), to be sent next, out, or over. */
+	private probeState: 'first window' | 'next' | 'out' | 'done';
+	private probe: Permit | undefined;
+	private readonly firstWindow: number;
+	private samples = 0;
 
-	constructor({ ceiling, initial = 10, now = Date.now }: AdaptiveSettings) {
+	constructor({ ceiling, initial = 10, now = Date.now, sleep, probeAfterFirstWindow = false }: AdaptiveSettings) {
 		super();
+		this.probeState = probeAfterFirstWindow ? 'first window' : 'done';
 		this.ceiling = Math.max(1, Math.floor(ceiling));
 		this.window = Math.min(this.ceiling, Math.max(1, Math.floor(initial)));
 		this.slowStartUntil = this.ceiling;
+		this.firstWindow = Math.floor(this.window);
 		this.now = now;
+		this.pacer = new RatePacer(now, sleep);
 	}
 
 	get current(): number {
+		// Half the window while the probe (sent at once in the slot the first answer freed) is out.
+		if (this.probeState === 'out') return Math.max(1, Math.floor(this.window / 2));
 		return Math.floor(this.window);
 	}
 
+	/** Requests per period the server showed it takes; undefined until a 429 showed one. */
+	get rateAllowance(): number | undefined {
+		return this.pacer.limit;
+	}
+
+	beforeAttempt(): SendRecord | Promise<SendRecord> {
+		return this.pacer.take();
+	}
+
+	protected override sent(permit: Permit): void {
+		if (this.probeState !== 'next') return;
+		this.probeState = 'out';
+		this.probe = permit;
+	}
+
+	/** The probe after the first window (FIRST_WINDOW_PROBE_MS): when to send it, and when it is back. */
+	private followProbe(permit: Permit, outcome: Outcome): void {
+		if (this.probeState === 'first window') {
+			if (outcome.kind === 'answered') this.probeState = outcome.latencyMs < FIRST_WINDOW_PROBE_MS ? 'next' : 'done';
+			// A 429 in the first window already told what a probe would.
+			else if (outcome.kind === 'rateLimited') this.probeState = 'done';
+		} else if (this.probeState === 'out' && permit === this.probe) {
+			this.probeState = 'done';
+			this.probe = undefined;
+			this.wake();
+		}
+	}
+
 	protected learn(permit: Permit, outcome: Outcome, windowInUse: boolean): void {
+		if (this.probeState !== 'done') this.followProbe(permit, outcome);
 		if (outcome.kind === 'rateLimited') {
 			// Growth waits twice as long as the server asked to pause: a fixed-window limit refuses
 			// again each window, and a window that grows between refusals adds a 429 per step.
 			if (outcome.pauseMs !== undefined) this.quietMs = Math.max(this.quietMs, 2 * outcome.pauseMs);
+			if (outcome.send) this.pacer.refused(outcome.send, outcome.pauseMs);
 			return this.onRateLimited(permit);
 		}
 		if (outcome.kind !== 'answered') return;
 
 		const latency = Math.max(0, outcome.latencyMs);
-		this.longTerm = this.longTerm === undefined ? latency : this.longTerm + LONG_TERM_WEIGHT * (latency - this.longTerm);
-		this.recent = this.recent === undefined ? latency : this.recent + RECENT_WEIGHT * (latency - this.recent);
-		if (this.recent > this.longTerm * LATENCY_TOLERANCE && this.recent - this.longTerm > LATENCY_NOISE_MS) {
+		// Logarithms of (1 + ms): averages of ratios, not of milliseconds; 0 ms is not minus infinity.
+		const logLatency = Math.log1p(latency);
+		this.samples++;
+		this.recent = this.recent === undefined ? logLatency : this.recent + RECENT_WEIGHT * (logLatency - this.recent);
+		const recentMs = Math.expm1(this.recent);
+		// The baseline leaves out the first window: its answers carry the cost of starting (new
+		// connections, a whole window built and then read one after another in this process), which
+		// made a server at 20 ms look like 150 ms and hid a climb to 300 ms. Then it is the plain
+		// mean of the next BASELINE_ANSWERS answers, then a slow moving average.
+		const afterFirstWindow = this.samples - this.firstWindow;
+		if (afterFirstWindow > 0) {
+			const weight = afterFirstWindow <= BASELINE_ANSWERS ? 1 / afterFirstWindow : LONG_TERM_WEIGHT;
+			this.longTerm = this.longTerm === undefined ? logLatency : this.longTerm + weight * (logLatency - this.longTerm);
+		}
+		const longTermMs = this.longTerm === undefined ? recentMs : Math.expm1(this.longTerm);
+		const known = afterFirstWindow >= BASELINE_ANSWERS;
+		if (known && recentMs > longTermMs * LATENCY_TOLERANCE && recentMs - longTermMs > LATENCY_NOISE_MS) {
 			this.decrease(permit, LATENCY_BACKOFF);
 			return;
 		}
 		if (!windowInUse || this.now() - this.lastRateLimitAt < this.quietMs) return;
 		if (this.window < this.slowStartUntil) {
-			const steadyWindow = Math.floor((STEADY_RATE_PER_SECOND * this.longTerm) / 1000);
+			const steadyWindow = Math.floor((STEADY_RATE_PER_SECOND * longTermMs) / 1000);
 			this.window = Math.max(this.window + slowStartStep(this.window), Math.min(steadyWindow, this.slowStartUntil));
 		} else {
 			this.window += 1 / this.window;

@@ -34,7 +34,7 @@ describe('adaptive concurrency (the default)', () => {
 		const input = items(120, 'ceiling');
 		const run = await sendSms(input, { maxConcurrency: 24 });
 		expectEachSentOnceInOrder(input, run.items());
-		// Starts at 10 and grows: more than the start is seen, the ceiling never exceeded.
+		// Starts at the ceiling: more than the old start of 10 is seen, the ceiling never exceeded.
 		expect(sandbox.current.peakInFlight).toBeGreaterThan(10);
 		expect(sandbox.current.peakInFlight).toBeLessThanOrEqual(24);
 	});
@@ -48,7 +48,7 @@ describe('adaptive concurrency (the default)', () => {
 		expect(sandbox.current.peakInFlight).toBeGreaterThan(20);
 	});
 
-	it('backs off on 429s (down to one, never zero) and sends every item exactly once through a 429 storm', async () => {
+	it('backs off on 429s and sends every item exactly once through a rate limit', async () => {
 		sandbox.current.shapeLoad({ latencyMs: () => 20, rateLimit: { limit: 30, path: '/sms', method: 'POST' } });
 		const input = items(150, '429 storm');
 		const run = await sendSms(input);
@@ -56,35 +56,61 @@ describe('adaptive concurrency (the default)', () => {
 
 		const all = posts();
 		const refused = all.filter((request) => request.status === 429);
+		// The first window (the ceiling, 50) is over the limit (30): about 20 refused once. After
+		// that the node keeps to the 30 per second the server showed, retries included: a few
+		// more 429s at most (the probe after the first window, a try one above the rate). On a
+		// busy machine the first burst can straddle an edge of the server's window and be counted
+		// as one window: the rate is then read right from the first paced burst, refused in part once.
 		expect(refused.length).toBeGreaterThan(0);
-		// After the first refusal the window shrinks: most requests go out with only one or two
-		// in flight (a fixed 10 would keep about 10). Where the boundary between the first burst
-		// and the later windows falls depends on the machine's speed, so the check is on the
-		// number in flight, not on 429s per window.
-		const afterFirstRefusal = all.filter((request) => request.at > refused[0].at);
-		const inFlight = afterFirstRefusal.map((request) => sandbox.current.inFlightAt(request)).sort((a, b) => a - b);
-		expect(inFlight[0]).toBeGreaterThanOrEqual(1);
-		expect(inFlight[Math.floor(inFlight.length / 2)]).toBeLessThanOrEqual(3);
-		// Refusals stay a minority of all requests (about 18% seen here, under load too).
-		expect(refused.length).toBeLessThanOrEqual(0.3 * all.length);
+		expect(refused.length).toBeLessThanOrEqual(2 * (50 - 30) + 5);
 		// Every item was answered 200 exactly once; 429s are refusals, not sends.
 		const delivered = all.filter((request) => request.status === 200).map(itemOf);
 		expect(delivered.sort((a, b) => a - b)).toEqual(input.map((_, i) => i));
 	});
 
+	it('starts at the ceiling: a batch that fits goes out at once, a larger one fills the ceiling before any answer', async () => {
+		sandbox.current.shapeLoad({ latencyMs: () => 300 });
+		const fits = items(40, 'fits');
+		expectEachSentOnceInOrder(fits, (await sendSms(fits)).items());
+		expect(sandbox.current.peakInFlight).toBe(40);
+		sandbox.current.reset();
+		sandbox.current.shapeLoad({ latencyMs: () => 300 });
+		const larger = items(80, 'larger');
+		expectEachSentOnceInOrder(larger, (await sendSms(larger, { maxConcurrency: 30 })).items());
+		// The 30th request found 29 others in flight: none had been answered yet.
+		expect(sandbox.current.inFlightAt(posts()[29])).toBe(30);
+		expect(sandbox.current.peakInFlight).toBe(30);
+	});
+
+	it('a first window far above a rate limit is refused once, not again (20 req/s, first window 50)', async () => {
+		sandbox.current.shapeLoad({ rateLimit: { limit: 20, path: '/sms', method: 'POST' } });
+		const input = items(100, 'small limit');
+		expectEachSentOnceInOrder(input, (await sendSms(input)).items());
+		const all = posts();
+		const refused = all.filter((request) => request.status === 429);
+		// 30 of the first 50 (fewer when the server's window turned during the burst, and then
+		// part of the first paced burst), then at most the probe and a try one above the rate:
+		// no storm.
+		expect(refused.length).toBeGreaterThan(0);
+		expect(refused.length).toBeLessThanOrEqual(50 - 20 + 10);
+	});
+
 	it('backs off when latency climbs', async () => {
 		let answered = 0;
-		sandbox.current.shapeLoad({ latencyMs: () => (answered++ < 60 ? 20 : 300) });
+		sandbox.current.shapeLoad({ latencyMs: () => (answered++ < 150 ? 20 : 1000) });
 		const input = items(250, 'slowing');
 		const run = await sendSms(input);
 		expectEachSentOnceInOrder(input, run.items());
 		const peak = sandbox.current.peakInFlight;
-		// The first slow answers come back 300 ms after the first slow request: the window is cut
-		// then, so what goes out a little later goes out fewer at a time. (Later, once
-		// the slower answers are the norm, it may grow again: the server is slower, not overloaded.)
-		const slowSince = posts()[60].at;
+		// The first slow answers come back a second after the first slow request: the window is
+		// cut then, so what goes out after that goes out fewer at a time. The climb is large (20 ms
+		// to 1 s) because latency is measured in the node, where a window of 50 built and read one
+		// after another in this process (sandbox included) on a busy machine is itself ~100 ms.
+		// (Later, once the slower answers are the norm, it may grow again: the server is slower,
+		// not overloaded.)
+		const slowSince = posts()[150].at;
 		const afterCut = posts()
-			.filter((request) => request.at >= slowSince + 600 && request.at <= slowSince + 1200)
+			.filter((request) => request.at >= slowSince + 1100)
 			.map((request) => sandbox.current.inFlightAt(request));
 		expect(peak).toBeGreaterThan(15);
 		expect(afterCut.length).toBeGreaterThan(0);
@@ -120,7 +146,7 @@ describe('for any number in flight', () => {
 	});
 
 	it.each([
-		['adaptive (starts at 10)', {}, 10],
+		['adaptive (starts at its ceiling, here 10)', { maxConcurrency: 10 }, 10],
 		['Concurrency 5', { concurrency: 5 }, 5],
 	])('%s, without Continue On Fail: no request starts after a failure', async (_label, options, firstWave) => {
 		// Item 2 fails at once; the others of the first wave take 1 s, so a runner that kept

@@ -82,6 +82,14 @@ describe('replay guard options that resolve to no usable number', () => {
 		expectRefusedWith(delivery, 500, /Allowed Clock Skew \(Seconds\) must be a number/);
 	});
 
+	it('Max Event Age given as an expression that resolves to a number turns the guard on (read through n8n, not as text)', async () => {
+		const trigger = harness({ maxEventAgeSeconds: '={{ 30 * 2 }}' });
+		const stale = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: Date.now() - 120_000 }));
+		expectRefusedWith(stale, 401, /older than the 60 seconds/);
+		const fresh = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: Date.now() }));
+		expect(fresh.status).toBe(200);
+	});
+
 	it('activation refuses a Max Event Age of NaN', async () => {
 		await expect(harness({ maxEventAgeSeconds: '={{ Number("x") }}' }).hook('create')).rejects.toMatchObject({
 			name: 'NodeOperationError',

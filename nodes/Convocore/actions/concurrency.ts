@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from '../../shared/concurrency';
+import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Outcome, type Permit, type SendRecord } from '../../shared/concurrency';
 import { RateLimitGate } from '../../shared/transport';
 
 /**
@@ -32,7 +32,7 @@ export function concurrencyOptions(what: string): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY.max },
 			default: 50,
-			description: `Without Concurrency, the node starts with 10 ${what} at a time, sends more while answers come back promptly and fewer when Convocore answers 429 or slows down; never more than this. Output order always follows input order.`,
+			description: `Without Concurrency, the node starts with up to this many ${what} at a time and sends fewer when Convocore answers 429 or slows down (after a 429 it keeps to the rate Convocore showed it takes); never more than this. Output order always follows input order.`,
 		},
 	];
 }
@@ -57,19 +57,29 @@ export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefine
 			{ itemIndex: 0 },
 		);
 	}
-	return new AdaptiveLimit({ ceiling: value });
+	// The first round goes out at the ceiling: a batch that fits is sent in one round trip, and a
+	// larger one is as fast as the ceiling allows from the start (issue 17: from 10, 100 two-second
+	// SMS took three round trips instead of two). A server that cannot take it says so with a 429
+	// or with slower answers, and the window follows (and paces to a rate limit it learns); when
+	// the first answers are prompt, one request alone checks for a rate limit before the next window.
+	return new AdaptiveLimit({ ceiling: value, initial: value, probeAfterFirstWindow: true });
 }
 
 /**
  * The execution's shared 429 gate as one item sees it: it tells the limit at once when this
- * item is answered 429 (new items then wait for a smaller window), and how long the item was
- * held, so its latency is not taken for a slow server.
+ * item is answered 429 (new items then wait for a smaller window), and when the item's last
+ * attempt left the gate, so that its latency counts neither a wait at the gate nor the node's
+ * own work on the item before it (with a first window of 50 built one after the other, that
+ * work alone made the first answers look several times slower than the server was).
  */
 export class ItemGate extends RateLimitGate {
 	rateLimited = false;
-	heldMs = 0;
+	/** When the last attempt was let through (Date.now()); undefined before the first. */
+	attemptStartedAt: number | undefined;
 	/** Set once the item's slot is free (early, by freeSlot(), or when the item ends). */
 	slotFreed = false;
+	/** The attempt in flight as the limit's pacer recorded it (a 429 hands it back). */
+	private attempt: SendRecord | undefined;
 	private readonly startedAt = Date.now();
 
 	constructor(
@@ -82,16 +92,16 @@ export class ItemGate extends RateLimitGate {
 
 	override pauseFor(ms: number): void {
 		this.rateLimited = true;
-		this.limit.observe(this.permit, { kind: 'rateLimited', pauseMs: ms });
+		this.limit.observe(this.permit, { kind: 'rateLimited', pauseMs: ms, send: this.attempt });
 		this.shared.pauseFor(ms);
 	}
 
 	/**
-	 * What this item tells the limit: how long its requests took (time held by the 429 gate left
-	 * out), or nothing when it was answered 429.
+	 * What this item tells the limit: how long its last attempt took from leaving the gate, or
+	 * nothing when it was answered 429.
 	 */
 	outcomeSoFar(): Outcome {
-		return this.rateLimited ? { kind: 'ignored' } : { kind: 'answered', latencyMs: Date.now() - this.startedAt - this.heldMs };
+		return this.rateLimited ? { kind: 'ignored' } : { kind: 'answered', latencyMs: Date.now() - (this.attemptStartedAt ?? this.startedAt) };
 	}
 
 	/** Frees the item's slot with `outcome`, once: later calls (the item's end after freeSlot()) do nothing. */
@@ -115,11 +125,17 @@ export class ItemGate extends RateLimitGate {
 	}
 
 	override async wait(): Promise<void> {
-		const start = Date.now();
-		try {
+		for (;;) {
 			await this.shared.wait();
-		} finally {
-			this.heldMs += Date.now() - start;
+			// The transport calls this before every attempt: the limit's pacer, retries included.
+			const attempt = await this.limit.beforeAttempt();
+			if (this.shared.remainingMs() === 0) {
+				this.attempt = attempt;
+				this.attemptStartedAt = Date.now();
+				return;
+			}
+			// A 429 closed the gate while this one waited for its turn: it is not sent yet.
+			if (attempt) attempt.refused = true;
 		}
 	}
 }

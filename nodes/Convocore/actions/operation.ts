@@ -12,6 +12,7 @@ import { redactedNode } from '../../shared/secrets';
 import type { Outcome, Permit } from '../../shared/concurrency';
 import { RateLimitGate, type RequestScope } from '../../shared/transport';
 import { ItemGate, limitFor } from './concurrency';
+import { withQuickParameterReads } from './itemParameters';
 
 /**
  * One operation of the Convocore node. Each lives in its own file with its description and its
@@ -240,11 +241,14 @@ export async function runOperation(
 	const plans: unknown[] = new Array(items.length);
 	const timeouts: number[] = new Array(items.length);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
+	// Reading is what prepare does per item: the same answers, without n8n's expression engine
+	// where none is needed (./itemParameters.ts).
+	const reader = withQuickParameterReads(ctx);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			plans[itemIndex] = await operation.prepare.call(ctx, itemIndex);
-			timeouts[itemIndex] = readTimeoutMs(ctx, itemIndex);
+			plans[itemIndex] = await operation.prepare.call(reader, itemIndex);
+			timeouts[itemIndex] = readTimeoutMs(reader, itemIndex);
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(ctx, error, itemIndex);
 			outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
@@ -265,7 +269,8 @@ export async function runOperation(
 			const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate: itemGate, timeoutMs: timeouts[itemIndex], freeSlot });
 			outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 			sent.push(itemIndex);
-			// Time spent held by the 429 gate says nothing about how fast the server answers.
+			// From the last attempt's leaving the gate: neither a wait at the 429 gate nor the work
+			// before the request says anything about how fast the server answers.
 			outcome = itemGate.outcomeSoFar();
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
