@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only); require() inside jest.isolateModules loads fresh modules in the order n8n does */
 import { readdirSync } from 'fs';
 import { join } from 'path';
 
@@ -15,7 +15,6 @@ function schemasBuiltWhileRequiring(modules: string[]): number {
 	let built = 0;
 	jest.isolateModules(() => {
 		// The same, fresh zod instance the modules below import within this isolated registry.
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { z } = require('zod') as typeof import('zod');
 		const proto = z.ZodType.prototype as unknown as Record<string, unknown>;
 		const readonlyMethod = proto.readonly;
@@ -30,10 +29,8 @@ function schemasBuiltWhileRequiring(modules: string[]): number {
 			},
 		});
 		// n8n has loaded n8n-workflow (which builds schemas of its own) before it loads the package.
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		require('n8n-workflow');
 		built = 0;
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		for (const module of modules) require(module);
 		// The counter counts: building a schema is seen.
 		const before = built;
