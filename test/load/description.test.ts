@@ -1,0 +1,43 @@
+import { createHash } from 'crypto';
+import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
+import { ConvocoreTelephonyApi } from '../../credentials/ConvocoreTelephonyApi.credentials';
+import { Convocore } from '../../nodes/Convocore/Convocore.node';
+import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node';
+
+/**
+ * What n8n reads when it loads the package: each node's description (every property of every
+ * operation, all versions) and each credential's fields. Work done to load the package faster
+ * must leave all of it exactly as it was: these hashes were taken from the descriptions before
+ * the load-time work (commit be0871c). A deliberate change to a description updates its hash here,
+ * in the same commit, saying why.
+ */
+const EXPECTED: Record<string, { sha256: string; length: number }> = {
+	'Convocore node': { sha256: '6a0e209272ea4d1fdb37106280dbafc38fc899bd97c8c90aea2e56a5b0fc689f', length: 159712 },
+	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
+	'Convocore API credential': { sha256: 'fcc81dc6e20994eb1b6f5e88eb3c6d9bc15b79e80078f1eee8482029a46c5c75', length: 2237 },
+	'Convocore Telephony API credential': { sha256: '9d520cacd8d2536961250b1dd7e9b48c3f4129f4cff95300e2c0099b21198320', length: 1008 },
+};
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+const described: Record<string, () => unknown> = {
+	'Convocore node': () => new Convocore().description,
+	'Convocore Trigger node': () => new ConvocoreTrigger().description,
+	'Convocore API credential': () => new ConvocoreApi(),
+	'Convocore Telephony API credential': () => new ConvocoreTelephonyApi(),
+};
+
+describe('what n8n reads when it loads the package', () => {
+	it.each(Object.keys(described))('%s: the same description as before the load-time work', (name) => {
+		const json = JSON.stringify(described[name]());
+		expect({ sha256: sha256(json), length: json.length }).toEqual(EXPECTED[name]);
+	});
+
+	it('the Convocore node lists the agent fields in full', () => {
+		// A guard on the hash itself: the description holds the ~280 agent field entries.
+		const json = JSON.stringify(new Convocore().description);
+		for (const field of ['promptFields', 'telephonySmsFields', 'structureFields', 'twilioSmsAccountSid', 'vg_systemPrompt']) {
+			expect(json).toContain(`"${field}"`);
+		}
+	});
+});
