@@ -7,11 +7,12 @@ import {
 	crawlerJobSchema,
 	type CrawlerJobRecord,
 } from '../../../shared/contracts/crawler';
-import { addSecret, redactDeep, withoutSecrets } from '../../../shared/secrets';
+import { redactDeep, withoutSecrets } from '../../../shared/secrets';
 import { convocoreApiRequest } from '../../../shared/transport';
 import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
-import { fetchJobPages, jobPath, requiredText, workspaceIdProperty } from './common';
+import { emptyToUndefined, fetchJobPages, jobPath, readList, requiredText, workspaceIdProperty } from './common';
 import { MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
+import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
 
 const show = { resource: ['crawlerJob'], operation: ['create'] };
 
@@ -120,71 +121,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Webhook',
-		name: 'webhook',
-		type: 'collection',
-		placeholder: 'Add Webhook Field',
-		default: {},
-		description: 'Where the job posts its events while it runs. Set a URL to use it.',
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Bearer Token',
-				name: 'bearerToken',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'Sent as "Authorization: Bearer …" with every post, so the receiver can check it. Never shown in any output.',
-			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: [
-					{ name: 'Job Completed', value: 'job_completed' },
-					{ name: 'Job Failed', value: 'job_failed' },
-					{ name: 'Page Scraped', value: 'page_scraped' },
-				],
-				default: [],
-				description: 'Which events to post; none chosen means every event',
-			},
-			{
-				displayName: 'Headers',
-				name: 'headers',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Header',
-				default: {},
-				options: [
-					{
-						displayName: 'Header',
-						name: 'header',
-						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', typeOptions: { password: true }, default: '' },
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Secret',
-				name: 'secret',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'A shared secret the job sends with every post. Never shown in any output.',
-			},
-			{
-				displayName: 'URL',
-				name: 'url',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/webhooks/crawler',
-				description: 'The http(s) URL that receives the posts',
-			},
-		],
-	},
+	webhookProperty(show),
 	optionsCollection(show, [
 		{
 			displayName: 'Include Pages',
@@ -227,45 +164,16 @@ const planSchema = lazy(() => z.object({
 }));
 type CreatePlan = z.output<typeof planSchema>;
 
-/** A list field: text separated by commas or new lines, or a list an expression gave (left as it is). */
-function readList(value: unknown): unknown {
-	if (Array.isArray(value)) return value.length ? value : undefined;
-	if (typeof value !== 'string') return value;
-	const entries = value.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean);
-	return entries.length ? entries : undefined;
-}
-
-function emptyToUndefined(value: unknown): unknown {
-	return value === '' || value === null ? undefined : value;
-}
-
-function readWebhook(value: IDataObject): unknown {
-	const webhook = compact({
-		url: value.url,
-		events: readList(value.events),
-		secret: emptyToUndefined(value.secret),
-		bearerToken: emptyToUndefined(value.bearerToken),
-		headers: readHeaders(value.headers),
-	});
-	return Object.keys(webhook).length ? webhook : undefined;
-}
-
-function readHeaders(value: unknown): unknown {
-	const rows = (value as { header?: Array<{ name?: unknown; value?: unknown }> } | undefined)?.header;
-	if (!Array.isArray(rows) || rows.length === 0) return undefined;
-	return Object.fromEntries(rows.filter((row) => typeof row.name === 'string' && row.name.trim()).map((row) => [(row.name as string).trim(), row.value ?? '']));
-}
-
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreatePlan> {
+	const webhook = readWebhook((this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject);
 	try {
-		return readPlan.call(this, itemIndex);
+		return readPlan.call(this, itemIndex, webhook);
 	} catch (error) {
-		const webhook = (this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject;
-		throw withoutSecrets(error, secretsOf(readWebhook(webhook) as CreatePlan['body']['webhook']));
+		throw withoutSecrets(error, webhookSecrets(webhook));
 	}
 }
 
-function readPlan(this: IExecuteFunctions, itemIndex: number): CreatePlan {
+function readPlan(this: IExecuteFunctions, itemIndex: number, webhook: IDataObject | undefined): CreatePlan {
 	const crawl = this.getNodeParameter('crawl', itemIndex, false) as unknown;
 	const crawlOptions = crawl === true ? (this.getNodeParameter('crawlOptions', itemIndex, {}) as IDataObject) : {};
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -281,7 +189,7 @@ function readPlan(this: IExecuteFunctions, itemIndex: number): CreatePlan {
 		useProxy: additional.useProxy,
 		refreshRate: emptyToUndefined(additional.refreshRate),
 		toAgentIds,
-		webhook: readWebhook((this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject),
+		webhook,
 	});
 	return validate(
 		this,
@@ -298,18 +206,8 @@ function readPlan(this: IExecuteFunctions, itemIndex: number): CreatePlan {
 	);
 }
 
-/** The webhook's secret, token and header values: never in any output. */
-function secretsOf(webhook: CreatePlan['body']['webhook'] | undefined): Set<string> {
-	const secrets = new Set<string>();
-	if (typeof webhook !== 'object' || webhook === null) return secrets;
-	addSecret(secrets, webhook?.secret);
-	addSecret(secrets, webhook?.bearerToken);
-	for (const value of Object.values(webhook?.headers ?? {})) addSecret(secrets, value);
-	return secrets;
-}
-
 export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: ItemScope) {
-	const secrets = secretsOf(plan.body.webhook);
+	const secrets = webhookSecrets(plan.body.webhook);
 	try {
 		return await createAndWait.call(this, plan, scope, secrets);
 	} catch (error) {
