@@ -142,10 +142,18 @@ export async function credentialSecrets(ctx: IExecuteFunctions, types: readonly 
  */
 export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>): unknown {
 	if (!(error instanceof Error)) return error;
-	const carrier = error as Error & { node?: INode; description?: unknown };
+	const carrier = error as Error & { node?: INode; description?: unknown; errorResponse?: unknown; messages?: unknown; context?: unknown };
 	if (carrier.node && typeof carrier.node === 'object') carrier.node = redactedNode(carrier.node, secrets);
 	if (secrets.size === 0) return error;
 	carrier.message = redactText(carrier.message, secrets);
 	if (typeof carrier.description === 'string') carrier.description = redactText(carrier.description, secrets);
+	if (typeof carrier.stack === 'string') carrier.stack = redactText(carrier.stack, secrets);
+	// A NodeApiError keeps the server's answer and its messages too, and n8n stores them with the
+	// execution: an answer that quotes a secret under an innocent name (a webhook header) would leak.
+	for (const field of ['errorResponse', 'messages', 'context'] as const) {
+		if (carrier[field] !== undefined) carrier[field] = redactDeep(carrier[field], secrets);
+	}
+	if (carrier.cause instanceof Error) withoutSecrets(carrier.cause, secrets);
+	else if (carrier.cause !== undefined) carrier.cause = redactDeep(carrier.cause, secrets);
 	return error;
 }
