@@ -7,6 +7,7 @@ import {
 	crawlerPageListSchema,
 	type CrawlerJobRecord,
 } from '../../../shared/contracts/crawler';
+import { collectNumberedPages } from '../../../shared/pagination';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
@@ -77,24 +78,9 @@ export async function fetchJob(ctx: Context, workspaceId: string, jobId: string,
 	return (await convocoreApiRequest.call(ctx, { method: 'GET', path: jobPath(workspaceId, jobId), response: crawlerJobSchema }, scope)) as CrawlerJobRecord;
 }
 
-/**
- * Collects a `?page&limit` listing page by page: up to `max` results, and no further than the
- * last page (a short or empty page, or `total` reached, ends it without another request).
- */
-export async function collectNumberedPages<T>(
-	fetchPage: (page: number, limit: number) => Promise<{ items: T[]; total?: number }>,
-	max: number,
-): Promise<T[]> {
-	const results: T[] = [];
-	// One page size throughout: page N of size L starts at (N - 1) × L, so it cannot shrink at the end.
-	const limit = Math.min(CRAWLER_PAGE.maxLimit, max);
-	for (let page = 1; results.length < max; page++) {
-		const answer = await fetchPage(page, limit);
-		results.push(...answer.items.slice(0, max - results.length));
-		const seen = (page - 1) * limit + answer.items.length;
-		if (answer.items.length < limit || (typeof answer.total === 'number' && seen >= answer.total)) break;
-	}
-	return results;
+/** The page size of a listing of up to `max` results: one request per 100 for Return All. */
+export function pageSizeFor(max: number): number {
+	return Math.min(CRAWLER_PAGE.maxLimit, max);
 }
 
 export async function fetchJobList(ctx: Context, workspaceId: string, page: number, limit: number, scope: RequestScope = {}) {
@@ -111,5 +97,5 @@ export async function fetchJobPages(ctx: Context, workspaceId: string, jobId: st
 			scope,
 		)) as z.output<typeof crawlerPageListSchema>;
 		return { items: answer.pages as IDataObject[], total: answer.total };
-	}, max);
+	}, { max, pageSize: pageSizeFor(max) });
 }
