@@ -91,6 +91,21 @@ describe('Agent > Create', () => {
 		expectNoSecret(item);
 	});
 
+	it('Dry Run also removes the token where it is repeated under a name that is not secret', async () => {
+		const [item] = (
+			await agentOp({
+				operation: 'create',
+				title: 'Echo',
+				telephonySmsFields: { [telcoField('SmsAuthToken')]: smsTokenSent },
+				structureFields: { emailConfig: JSON.stringify({ note: `token ${smsTokenSent}` }) },
+				options: { dryRun: true },
+			})
+		).items();
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect(item.json.body).toEqual({ agent: expect.objectContaining({ emailConfig: { note: 'token [redacted]' } }) });
+		expectNoSecret(item);
+	});
+
 	it('says the classic prompt is ignored when the new agent runs on nodes (the default)', async () => {
 		const result = await agentOp({ operation: 'create', title: 'Nodey', promptFields: { vg_prompt: 'Hi', vg_initPrompt: 'Hello' }, options: { dryRun: true } });
 		expect(hintsOf(result)).toEqual([
