@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import {
-	CRAWLER_REFRESH_RATES,
 	createCrawlerJobRequestSchema,
 	crawlerJobSchema,
 	type CrawlerJobRecord,
@@ -10,6 +9,7 @@ import {
 import { redactDeep, withoutSecrets } from '../../../shared/secrets';
 import { convocoreApiRequest } from '../../../shared/transport';
 import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
+import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
 import { emptyToUndefined, fetchJobPages, jobPath, readList, requiredText, workspaceIdProperty } from './common';
 import { MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
@@ -106,9 +106,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Refresh Rate',
 				name: 'refreshRate',
 				type: 'options',
-				options: CRAWLER_REFRESH_RATES.map((rate) => ({ name: rate === 'never' ? 'Never' : `Every ${rate.replace('h', ' Hours')}`, value: rate })).sort((a, b) =>
-					a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-				),
+				options: REFRESH_RATE_OPTIONS,
 				default: 'never',
 				description: 'How often Convocore scrapes the pages again to keep the knowledge base current',
 			},
