@@ -97,6 +97,11 @@ describe('Crawler Job > Create: the request', () => {
 		expect(sandbox.current.requests()[0].body).toEqual({ urls: [site('/help')], crawl: false, toAgentIds: [SANDBOX_IDS.ownAccountAgent] });
 	});
 
+	it('reads a list from an expression as it reads the text: entries trimmed, blank ones left out (as Knowledge Base > Create does)', async () => {
+		await create({ urls: '={{ $json.urls }}' }, { input: [{ json: { urls: [` ${site('/help')} `, ''] } }] });
+		expect(sandbox.current.requests()[0].body).toEqual({ urls: [site('/help')], crawl: false });
+	});
+
 	describe('refuses bad input before anything is sent, naming the field and the item', () => {
 		const cases: Array<[string, INodeParameters, RegExp]> = [
 			['no URL', { urls: '={{ "" }}' }, /body\.urls: needs at least one URL/],

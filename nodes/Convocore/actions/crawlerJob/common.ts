@@ -54,14 +54,6 @@ export function jobIdLocator(show: Show, description: string): INodeProperties {
 	};
 }
 
-/** A list field: text separated by commas or new lines, or a list an expression gave (left as it is). */
-export function readList(value: unknown): unknown {
-	if (Array.isArray(value)) return value.length ? value : undefined;
-	if (typeof value !== 'string') return value;
-	const entries = value.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean);
-	return entries.length ? entries : undefined;
-}
-
 /** An optional field left empty (or null from an expression) is not sent. */
 export function emptyToUndefined(value: unknown): unknown {
 	return value === '' || value === null ? undefined : value;

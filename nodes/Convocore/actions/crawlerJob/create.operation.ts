@@ -10,7 +10,8 @@ import { redactDeep, withoutSecrets } from '../../../shared/secrets';
 import { convocoreApiRequest } from '../../../shared/transport';
 import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
 import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
-import { emptyToUndefined, fetchJobPages, jobPath, readList, requiredText, workspaceIdProperty } from './common';
+import { listFrom } from '../listField';
+import { emptyToUndefined, fetchJobPages, jobPath, requiredText, workspaceIdProperty } from './common';
 import { MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
 
@@ -176,12 +177,12 @@ function readPlan(this: IExecuteFunctions, itemIndex: number, webhook: IDataObje
 	const crawlOptions = crawl === true ? (this.getNodeParameter('crawlOptions', itemIndex, {}) as IDataObject) : {};
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const toAgentIds = readList(this.getNodeParameter('toAgentIds', itemIndex, []));
+	const toAgentIds = listFrom(this.getNodeParameter('toAgentIds', itemIndex, []));
 	const body = compact({
-		urls: readList(this.getNodeParameter('urls', itemIndex, '')) ?? [],
+		urls: listFrom(this.getNodeParameter('urls', itemIndex, '')) ?? [],
 		crawl,
 		crawlOptions: Object.keys(crawlOptions).length
-			? compact({ ...crawlOptions, urlMatchers: readList(crawlOptions.urlMatchers), unMatchers: readList(crawlOptions.unMatchers) })
+			? compact({ ...crawlOptions, urlMatchers: listFrom(crawlOptions.urlMatchers), unMatchers: listFrom(crawlOptions.unMatchers) })
 			: undefined,
 		deep: additional.deep,
 		useProxy: additional.useProxy,

@@ -1,7 +1,8 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { addSecret } from '../../../shared/secrets';
 import { compact } from '../operation';
-import { emptyToUndefined, readList } from './common';
+import { listFrom } from '../listField';
+import { emptyToUndefined } from './common';
 
 /**
  * Crawler Job > Create's Webhook: the field, its reading into the request body, and the values in
@@ -87,7 +88,7 @@ function readHeaders(value: unknown): unknown {
 export function readWebhook(value: IDataObject): IDataObject | undefined {
 	const webhook = compact({
 		url: value.url,
-		events: readList(value.events),
+		events: listFrom(value.events),
 		secret: emptyToUndefined(value.secret),
 		bearerToken: emptyToUndefined(value.bearerToken),
 		headers: readHeaders(value.headers),

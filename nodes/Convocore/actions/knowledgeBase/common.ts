@@ -55,21 +55,6 @@ export const DESCRIPTION_FIELD: INodeProperties = {
 	description: 'What the document is about (sent as metadata.description)',
 };
 
-/**
- * A list given as text (split on commas and line breaks, blanks dropped) or as a list from an
- * expression (entries handed on as they are, for the contract to judge); undefined when empty.
- */
-export function listFrom(value: unknown): unknown[] | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const entries = Array.isArray(value)
-		? value.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
-		: typeof value === 'string'
-			? value.split(/[,\n\r]+/).map((entry) => entry.trim())
-			: [value];
-	const kept = entries.filter((entry) => entry !== '');
-	return kept.length ? kept : undefined;
-}
-
 /** `{ description }` when there is one, for metadata. */
 export function metadataFrom(description: unknown): IDataObject | undefined {
 	if (description === undefined || description === '') return undefined;
