@@ -106,6 +106,15 @@ describe('Agent > Create', () => {
 		expectNoSecret(item);
 	});
 
+	it.each([
+		['Create', { operation: 'create', title: 'Not Yet' }],
+		['Update', { operation: 'update', agentId: byId(SANDBOX_IDS.rentalAgent), textFields: { lang: 'fr' } }],
+	])('%s: a Dry Run that is not true or false is refused before anything is sent, not read as off', async (_name, parameters) => {
+		const result = await agentOp({ ...parameters, options: { dryRun: '={{ "true" }}' } } as INodeParameters);
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect(result.error('Convocore')?.message).toMatch(/options\.dryRun: must be true or false/);
+	});
+
 	it('says the classic prompt is ignored when the new agent runs on nodes (the default)', async () => {
 		const result = await agentOp({ operation: 'create', title: 'Nodey', promptFields: { vg_prompt: 'Hi', vg_initPrompt: 'Hello' }, options: { dryRun: true } });
 		expect(hintsOf(result)).toEqual([
