@@ -7,11 +7,8 @@ import {
 	untypedAnswerSchema,
 } from '../../../shared/contracts/agentFields';
 import { secretsIn } from '../../../shared/secrets';
-import { z } from 'zod';
-import { lazy } from '../../../shared/contracts/lazy';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { validate } from '../operation';
 
 /** `GET /agents`, read wherever the list sits; shared by Agent > Get Many and the agent picker. */
 export async function fetchAgents(ctx: IExecuteFunctions | ILoadOptionsFunctions, scope: RequestScope = {}): Promise<AgentRecord[]> {
@@ -39,17 +36,6 @@ export async function writeAgent(
  */
 export function agentOutput(record: unknown, sent?: unknown): IDataObject {
 	return redactSecrets(record, secretsIn(sent)) as IDataObject;
-}
-
-const dryRunSchema = lazy(() => z.object({ options: z.object({ dryRun: z.boolean({ invalid_type_error: 'must be true or false' }) }) }));
-
-/**
- * Options > Dry Run of one item. Anything but true or false (the text "true" from an expression)
- * is refused: read as off, it would create or change the agent the user meant only to preview.
- */
-export function readDryRun(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	const dryRun = ctx.getNodeParameter('options.dryRun', itemIndex, false);
-	return validate(ctx, dryRunSchema, { options: { dryRun } }, itemIndex, 'options').options.dryRun;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { newAgentSchema, type CreateAgentRequest } from '../../../shared/contracts/agentFields';
 import type { RequestScope } from '../../../shared/transport';
 import { optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-import { agentOutput, dryRunOutput, readDryRun, writeAgent } from './api';
+import { agentOutput, dryRunOutput, writeAgent } from './api';
+import { readDryRun } from '../dryRun';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['create'] };

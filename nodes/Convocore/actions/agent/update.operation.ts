@@ -5,7 +5,8 @@ import { agentIdSchema } from '../../../shared/contracts/agents';
 import { agentChangesSchema } from '../../../shared/contracts/agentFields';
 import type { RequestScope } from '../../../shared/transport';
 import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-import { agentOutput, agentPath, dryRunOutput, readDryRun, writeAgent } from './api';
+import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
+import { readDryRun } from '../dryRun';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['update'] };
