@@ -1,4 +1,4 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import {
 	CRAWLER_PAGE,
@@ -9,10 +9,10 @@ import {
 } from '../../../shared/contracts/crawler';
 import { collectNumberedPages } from '../../../shared/pagination';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+import { listOrIdLocator } from '../agentId';
+import type { Show } from '../conversation/common';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
-
-type Show = NonNullable<IDisplayOptions['show']>;
 
 /** `.trim().min(1)` with the node's words, for the IDs of a path. */
 export const requiredText = (what: string) =>
@@ -33,25 +33,15 @@ export function workspaceIdProperty(show: Show, description = 'The workspace the
 
 /** The Job ID picker: From List (the workspace's jobs) or By ID. Stored as `jobId`. */
 export function jobIdLocator(show: Show, description: string): INodeProperties {
-	return {
+	return listOrIdLocator({
 		displayName: 'Job',
 		name: 'jobId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description,
-		displayOptions: { show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a crawler job…',
-				typeOptions: { searchListMethod: 'searchCrawlerJobs', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. crawl-job-…' },
-		],
-	};
+		show,
+		searchListMethod: 'searchCrawlerJobs',
+		listPlaceholder: 'Select a crawler job…',
+		idPlaceholder: 'e.g. crawl-job-…',
+	});
 }
 
 /** An optional field left empty (or null from an expression) is not sent. */
