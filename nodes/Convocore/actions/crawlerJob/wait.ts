@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { finalStatusOf, isFinalJob, type CrawlerJobRecord } from '../../../shared/contracts/crawler';
 import { redactedNode } from '../../../shared/secrets';
+import { executionCancelSignal } from '../../../shared/retries';
 import type { RequestScope } from '../../../shared/transport';
 import { fetchJob } from './common';
 
@@ -51,18 +52,12 @@ export interface WaitPlan {
 	maxWaitSeconds: number;
 }
 
-/** The execution's cancel signal, when this n8n has one (IExecuteFunctions.getExecutionCancelSignal). */
-function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
-	const get = (ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined }).getExecutionCancelSignal;
-	return typeof get === 'function' ? get.call(ctx) : undefined;
-}
-
 /**
  * Polls until the job stops moving and returns it; throws, naming the job and its last status,
  * when Maximum Wait passes or the execution is cancelled. Each poll has its own Timeout.
  */
 export async function waitForJob(ctx: IExecuteFunctions, plan: WaitPlan, created: CrawlerJobRecord, scope: RequestScope): Promise<CrawlerJobRecord> {
-	const signal = cancelSignalOf(ctx);
+	const signal = executionCancelSignal(ctx);
 	const deadline = waitClock.now() + plan.maxWaitSeconds * 1000;
 	let job = created;
 	let delay: number | undefined;
