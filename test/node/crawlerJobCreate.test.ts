@@ -218,6 +218,25 @@ describe('Crawler Job > Create: Wait for Completion', () => {
 		expect(polls()).toHaveLength(pauses.length);
 	});
 
+	it('a poll that fails after the job was created says the job exists and keeps running, so that it is not created again', async () => {
+		sandbox.current.injectFault({ method: 'GET', path: `${jobsPath}/crawl-job-1`, kind: 'status', status: 404 });
+		const result = await create({ urls: site('/help'), options: { waitForCompletion: true } });
+		const error = result.error('Convocore') as (Error & { description?: string }) | undefined;
+		expect(sandbox.current.count({ method: 'POST' })).toBe(1);
+		expect(error?.message).toMatch(/^Crawler job crawl-job-1 was created, but waiting for it failed: /);
+		expect(error?.description).toMatch(/crawl-job-1 exists and keeps running at Convocore/);
+		expect(itemIndexOf(error)).toBe(0);
+	});
+
+	it('reading the pages of a finished job fails: the error says the job finished and where its pages are', async () => {
+		sandbox.current.injectFault({ method: 'GET', path: `${jobsPath}/crawl-job-1/pages`, kind: 'status', status: 404 });
+		const result = await create({ urls: site('/help'), options: { waitForCompletion: true, includePages: true } });
+		const error = result.error('Convocore') as (Error & { description?: string }) | undefined;
+		expect(sandbox.current.count({ method: 'POST' })).toBe(1);
+		expect(error?.message).toMatch(/^Crawler job crawl-job-1 was created, but reading its pages failed: /);
+		expect(error?.description).toMatch(/crawl-job-1 finished \(completed\).*Get Pages/);
+	});
+
 	it('a waiting item does not hold up the others, even at Concurrency 1', async () => {
 		sandbox.current.state.crawler.holdProcessing = true;
 		const run = create(

@@ -12,7 +12,7 @@ import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOper
 import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
 import { listFrom } from '../listField';
 import { emptyToUndefined, fetchJobPages, jobPath, requiredText, workspaceIdProperty } from './common';
-import { MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
+import { afterCreationError, MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
 
 const show = { resource: ['crawlerJob'], operation: ['create'] };
@@ -225,11 +225,17 @@ async function createAndWait(this: IExecuteFunctions, plan: CreatePlan, scope: I
 	// From here the item only waits: its slot goes to the items behind it, and the wait is not
 	// taken for server latency.
 	scope.freeSlot?.();
-	const job = await waitForJob(this, { workspaceId: plan.workspaceId, maxWaitSeconds: plan.maxWaitSeconds }, created, scope);
+	const job = await waitForJob(this, { workspaceId: plan.workspaceId, maxWaitSeconds: plan.maxWaitSeconds }, created, scope).catch((error) => {
+		throw afterCreationError(error, created, 'waiting for it');
+	});
 	const failure = unsuccessfulJobError(this, redactDeep(job, secrets), scope.itemIndex);
 	if (failure) throw failure;
 	const json: IDataObject = { ...(job as IDataObject) };
-	if (plan.includePages) json.pages = await fetchJobPages(this, plan.workspaceId, job.id, Infinity, scope);
+	if (plan.includePages) {
+		json.pages = await fetchJobPages(this, plan.workspaceId, job.id, Infinity, scope).catch((error) => {
+			throw afterCreationError(error, job, 'reading its pages');
+		});
+	}
 	return [{ json: redactDeep(json, secrets) }];
 }
 
