@@ -140,8 +140,9 @@ export async function credentialSecrets(ctx: IExecuteFunctions, types: readonly 
  * node's copy redacted of every credential secret wherever it appears, and the same secrets
  * removed from its message and description.
  */
-export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>): unknown {
-	if (!(error instanceof Error)) return error;
+export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>, depth = 0): unknown {
+	// A chain of causes is followed a few links deep: one that loops back must not loop forever.
+	if (!(error instanceof Error) || depth > 4) return error;
 	const carrier = error as Error & { node?: INode; description?: unknown; errorResponse?: unknown; messages?: unknown; context?: unknown };
 	if (carrier.node && typeof carrier.node === 'object') carrier.node = redactedNode(carrier.node, secrets);
 	if (secrets.size === 0) return error;
@@ -153,7 +154,7 @@ export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>): un
 	for (const field of ['errorResponse', 'messages', 'context'] as const) {
 		if (carrier[field] !== undefined) carrier[field] = redactDeep(carrier[field], secrets);
 	}
-	if (carrier.cause instanceof Error) withoutSecrets(carrier.cause, secrets);
+	if (carrier.cause instanceof Error) withoutSecrets(carrier.cause, secrets, depth + 1);
 	else if (carrier.cause !== undefined) carrier.cause = redactDeep(carrier.cause, secrets);
 	return error;
 }
