@@ -65,7 +65,7 @@ function parsedJsonText(value: string): unknown {
 	}
 }
 
-/** The values of secret-named parameters (a version-1 Auth Token, a token inside Agent Options). */
+/** The values of secret-named parameters (a version-1 Auth Token, a token inside Agent Options) and of header rows. */
 function secretsInParameters(key: string, value: unknown, found: Set<string>, depth: number): void {
 	if (typeof value === 'string') {
 		if (isSecretKey(key) && !value.startsWith('=')) addSecret(found, value);
@@ -73,6 +73,14 @@ function secretsInParameters(key: string, value: unknown, found: Set<string>, de
 		return;
 	}
 	if (depth > 20 || value === null || typeof value !== 'object') return;
+	// Header rows (a crawler webhook's) keep their secret under `value`, a name that says nothing.
+	const rows = key === 'headers' ? (value as { header?: unknown }).header : undefined;
+	if (Array.isArray(rows)) {
+		for (const row of rows) {
+			const header = (row as { value?: unknown } | null)?.value;
+			if (typeof header === 'string' && !header.startsWith('=')) addSecret(found, header);
+		}
+	}
 	for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
 		secretsInParameters(Array.isArray(value) ? key : name, entry, found, depth + 1);
 	}

@@ -312,3 +312,17 @@ describe('Crawler Job > Create: webhook secrets in errors', () => {
 		expect(shown).not.toContain('crawler-bearer-token-1');
 	});
 });
+
+describe('Crawler Job > Create: webhook header values in the node an error carries', () => {
+	it('an invalid Timeout (read outside the operation) leaves no header value in error.node', async () => {
+		const result = await create({
+			webhook: { url: 'https://example.com/hook', headers: { header: [{ name: 'X-Signature', value: 'header-value-secret-4' }] } },
+			options: { timeout: 0 },
+		});
+		const error = result.error('Convocore') as (Error & { node?: unknown }) | undefined;
+		expect(error?.message).toMatch(/options\.timeout/);
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect(JSON.stringify(error?.node)).toContain('X-Signature');
+		expect(JSON.stringify(error?.node)).not.toContain('header-value-secret-4');
+	});
+});
