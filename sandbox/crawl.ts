@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox's crawler: runs in Node, never ships (package.json "files" is dist/ only) */
 import { createHash } from 'crypto';
-import type { CreateCrawlerJobRequest, CrawlerWebhookEvent } from '../nodes/shared/contracts/crawler';
+import { CRAWLER_FINAL_STATUSES, type CreateCrawlerJobRequest, type CrawlerWebhookEvent } from '../nodes/shared/contracts/crawler';
 import { addKnowledgeDocument } from './knowledge';
 import { isBrokenPath, linkUrl, pageHtml, pageMarkdown, sitePage, sitePathOf } from './site';
 import type { CrawlerJob, SandboxState, ScrapedPage } from './state';
@@ -17,8 +17,9 @@ import type { CrawlerJob, SandboxState, ScrapedPage } from './state';
 const USER_ID = 'user-sandbox-owner';
 const DEFAULT_MAX_PAGES = 10;
 
+/** Whether a job has stopped moving, by the same statuses the node's wait ends on. */
 export function isFinalStatus(status: CrawlerJob['status']): boolean {
-	return status === 'completed' || status === 'failed' || status === 'cancelled';
+	return (CRAWLER_FINAL_STATUSES as readonly string[]).includes(status);
 }
 
 /** The agents whose knowledge bases receive the job's pages: toAgentIds and toAgentId, once each. */

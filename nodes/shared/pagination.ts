@@ -1,4 +1,4 @@
-/** Collecting a listing page by page, for the voice, custom metric and knowledge-base operations. */
+/** Collecting a listing page by page, for the voice, custom metric, knowledge-base and crawler job operations. */
 
 /**
  * Collects results page by page with limit/offset (voices) and stops as soon as `max` results
@@ -52,20 +52,24 @@ export async function collectCursorPages<T extends { id: string }>(
 }
 
 /**
- * Collects results page by page with numbered pages (knowledge base: `page` from 1, `pageSize`)
- * and stops as soon as `max` results are in, the server's `totalPages` is reached, or a page
- * comes back empty. Without `totalPages` a short page ends the listing.
+ * Collects results page by page with numbered pages (`page` from 1, one page size throughout:
+ * page N starts at (N - 1) × pageSize) and stops as soon as `max` results are in, the server's
+ * `totalPages` is reached (knowledge base), `total` results have been listed (crawler jobs and
+ * pages), or a page comes back empty. Without `totalPages` a short page ends the listing.
  */
 export async function collectNumberedPages<T>(
-	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalPages?: number }>,
+	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalPages?: number; total?: number }>,
 	{ max, pageSize }: { max: number; pageSize: number },
 ): Promise<T[]> {
 	const results: T[] = [];
 	for (let page = 1; results.length < max; page++) {
 		const answer = await fetchPage(page, pageSize);
 		results.push(...answer.items.slice(0, max - results.length));
+		const listed = (page - 1) * pageSize + answer.items.length;
 		const exhausted =
-			typeof answer.totalPages === 'number' ? page >= answer.totalPages : answer.items.length < pageSize;
+			typeof answer.totalPages === 'number'
+				? page >= answer.totalPages
+				: answer.items.length < pageSize || (typeof answer.total === 'number' && listed >= answer.total);
 		if (exhausted || answer.items.length === 0) break;
 	}
 	return results;

@@ -156,7 +156,8 @@ function withSignal(ctx: ConvocoreContext, signal: AbortSignal): ConvocoreContex
 	return Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ConvocoreContext;
 }
 
-function executionCancelSignal(ctx: ConvocoreContext): AbortSignal | undefined {
+/** The execution's cancel signal, when the context has one (not every n8n version and context does). */
+export function executionCancelSignal(ctx: ConvocoreContext): AbortSignal | undefined {
 	const getter = (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal;
 	return typeof getter === 'function' ? getter.call(ctx) : undefined;
 }

@@ -65,7 +65,7 @@ function parsedJsonText(value: string): unknown {
 	}
 }
 
-/** The values of secret-named parameters (a version-1 Auth Token, a token inside Agent Options). */
+/** The values of secret-named parameters (a version-1 Auth Token, a token inside Agent Options) and of header rows. */
 function secretsInParameters(key: string, value: unknown, found: Set<string>, depth: number): void {
 	if (typeof value === 'string') {
 		if (isSecretKey(key) && !value.startsWith('=')) addSecret(found, value);
@@ -73,6 +73,14 @@ function secretsInParameters(key: string, value: unknown, found: Set<string>, de
 		return;
 	}
 	if (depth > 20 || value === null || typeof value !== 'object') return;
+	// Header rows (a crawler webhook's) keep their secret under `value`, a name that says nothing.
+	const rows = key === 'headers' ? (value as { header?: unknown }).header : undefined;
+	if (Array.isArray(rows)) {
+		for (const row of rows) {
+			const header = (row as { value?: unknown } | null)?.value;
+			if (typeof header === 'string' && !header.startsWith('=')) addSecret(found, header);
+		}
+	}
 	for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
 		secretsInParameters(Array.isArray(value) ? key : name, entry, found, depth + 1);
 	}
@@ -140,12 +148,21 @@ export async function credentialSecrets(ctx: IExecuteFunctions, types: readonly 
  * node's copy redacted of every credential secret wherever it appears, and the same secrets
  * removed from its message and description.
  */
-export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>): unknown {
-	if (!(error instanceof Error)) return error;
-	const carrier = error as Error & { node?: INode; description?: unknown };
+export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>, depth = 0): unknown {
+	// A chain of causes is followed a few links deep: one that loops back must not loop forever.
+	if (!(error instanceof Error) || depth > 4) return error;
+	const carrier = error as Error & { node?: INode; description?: unknown; errorResponse?: unknown; messages?: unknown; context?: unknown };
 	if (carrier.node && typeof carrier.node === 'object') carrier.node = redactedNode(carrier.node, secrets);
 	if (secrets.size === 0) return error;
 	carrier.message = redactText(carrier.message, secrets);
 	if (typeof carrier.description === 'string') carrier.description = redactText(carrier.description, secrets);
+	if (typeof carrier.stack === 'string') carrier.stack = redactText(carrier.stack, secrets);
+	// A NodeApiError keeps the server's answer and its messages too, and n8n stores them with the
+	// execution: an answer that quotes a secret under an innocent name (a webhook header) would leak.
+	for (const field of ['errorResponse', 'messages', 'context'] as const) {
+		if (carrier[field] !== undefined) carrier[field] = redactDeep(carrier[field], secrets);
+	}
+	if (carrier.cause instanceof Error) withoutSecrets(carrier.cause, secrets, depth + 1);
+	else if (carrier.cause !== undefined) carrier.cause = redactDeep(carrier.cause, secrets);
 	return error;
 }

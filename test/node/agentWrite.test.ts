@@ -91,6 +91,30 @@ describe('Agent > Create', () => {
 		expectNoSecret(item);
 	});
 
+	it('Dry Run also removes the token where it is repeated under a name that is not secret', async () => {
+		const [item] = (
+			await agentOp({
+				operation: 'create',
+				title: 'Echo',
+				telephonySmsFields: { [telcoField('SmsAuthToken')]: smsTokenSent },
+				structureFields: { emailConfig: JSON.stringify({ note: `token ${smsTokenSent}` }) },
+				options: { dryRun: true },
+			})
+		).items();
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect(item.json.body).toEqual({ agent: expect.objectContaining({ emailConfig: { note: 'token [redacted]' } }) });
+		expectNoSecret(item);
+	});
+
+	it.each([
+		['Create', { operation: 'create', title: 'Not Yet' }],
+		['Update', { operation: 'update', agentId: byId(SANDBOX_IDS.rentalAgent), textFields: { lang: 'fr' } }],
+	])('%s: a Dry Run that is not true or false is refused before anything is sent, not read as off', async (_name, parameters) => {
+		const result = await agentOp({ ...parameters, options: { dryRun: '={{ "true" }}' } } as INodeParameters);
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect(result.error('Convocore')?.message).toMatch(/options\.dryRun: must be true or false/);
+	});
+
 	it('says the classic prompt is ignored when the new agent runs on nodes (the default)', async () => {
 		const result = await agentOp({ operation: 'create', title: 'Nodey', promptFields: { vg_prompt: 'Hi', vg_initPrompt: 'Hello' }, options: { dryRun: true } });
 		expect(hintsOf(result)).toEqual([

@@ -92,6 +92,13 @@ describe('Call > Start', () => {
 		expect(sandbox.current.placedCalls).toHaveLength(0);
 	});
 
+	it('a Dry Run that is not true or false is refused before anything is sent, not read as off (a real call)', async () => {
+		const result = await call({ options: { dryRun: '={{ "true" }}' } });
+		expect(result.error('Convocore')?.message).toMatch(/options\.dryRun: must be true or false/);
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect(sandbox.current.placedCalls).toHaveLength(0);
+	});
+
 	it('secrets sent in serverData and echoed back never reach the output', async () => {
 		const result = await call({ options: { serverData: JSON.stringify({ twilioAuthToken: TELCO_TOKEN }), toolsOverrides: JSON.stringify([{ name: 'crm', description: 'CRM lookup', serverUrlSecret: 'whsec_0123456789abcdef' }]) } });
 		const output = JSON.stringify(result.items());

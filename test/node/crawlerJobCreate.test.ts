@@ -97,6 +97,11 @@ describe('Crawler Job > Create: the request', () => {
 		expect(sandbox.current.requests()[0].body).toEqual({ urls: [site('/help')], crawl: false, toAgentIds: [SANDBOX_IDS.ownAccountAgent] });
 	});
 
+	it('reads a list from an expression as it reads the text: entries trimmed, blank ones left out (as Knowledge Base > Create does)', async () => {
+		await create({ urls: '={{ $json.urls }}' }, { input: [{ json: { urls: [` ${site('/help')} `, ''] } }] });
+		expect(sandbox.current.requests()[0].body).toEqual({ urls: [site('/help')], crawl: false });
+	});
+
 	describe('refuses bad input before anything is sent, naming the field and the item', () => {
 		const cases: Array<[string, INodeParameters, RegExp]> = [
 			['no URL', { urls: '={{ "" }}' }, /body\.urls: needs at least one URL/],
@@ -213,6 +218,25 @@ describe('Crawler Job > Create: Wait for Completion', () => {
 		expect(polls()).toHaveLength(pauses.length);
 	});
 
+	it('a poll that fails after the job was created says the job exists and keeps running, so that it is not created again', async () => {
+		sandbox.current.injectFault({ method: 'GET', path: `${jobsPath}/crawl-job-1`, kind: 'status', status: 404 });
+		const result = await create({ urls: site('/help'), options: { waitForCompletion: true } });
+		const error = result.error('Convocore') as (Error & { description?: string }) | undefined;
+		expect(sandbox.current.count({ method: 'POST' })).toBe(1);
+		expect(error?.message).toMatch(/^Crawler job crawl-job-1 was created, but waiting for it failed: /);
+		expect(error?.description).toMatch(/crawl-job-1 exists and keeps running at Convocore/);
+		expect(itemIndexOf(error)).toBe(0);
+	});
+
+	it('reading the pages of a finished job fails: the error says the job finished and where its pages are', async () => {
+		sandbox.current.injectFault({ method: 'GET', path: `${jobsPath}/crawl-job-1/pages`, kind: 'status', status: 404 });
+		const result = await create({ urls: site('/help'), options: { waitForCompletion: true, includePages: true } });
+		const error = result.error('Convocore') as (Error & { description?: string }) | undefined;
+		expect(sandbox.current.count({ method: 'POST' })).toBe(1);
+		expect(error?.message).toMatch(/^Crawler job crawl-job-1 was created, but reading its pages failed: /);
+		expect(error?.description).toMatch(/crawl-job-1 finished \(completed\).*Get Pages/);
+	});
+
 	it('a waiting item does not hold up the others, even at Concurrency 1', async () => {
 		sandbox.current.state.crawler.holdProcessing = true;
 		const run = create(
@@ -286,5 +310,19 @@ describe('Crawler Job > Create: webhook secrets in errors', () => {
 		const shown = JSON.stringify(result.run.data.resultData);
 		expect(shown).not.toContain('header-value-secret-3');
 		expect(shown).not.toContain('crawler-bearer-token-1');
+	});
+});
+
+describe('Crawler Job > Create: webhook header values in the node an error carries', () => {
+	it('an invalid Timeout (read outside the operation) leaves no header value in error.node', async () => {
+		const result = await create({
+			webhook: { url: 'https://example.com/hook', headers: { header: [{ name: 'X-Signature', value: 'header-value-secret-4' }] } },
+			options: { timeout: 0 },
+		});
+		const error = result.error('Convocore') as (Error & { node?: unknown }) | undefined;
+		expect(error?.message).toMatch(/options\.timeout/);
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect(JSON.stringify(error?.node)).toContain('X-Signature');
+		expect(JSON.stringify(error?.node)).not.toContain('header-value-secret-4');
 	});
 });

@@ -86,6 +86,40 @@ export function readIdParameter(ctx: IExecuteFunctions, name: string, itemIndex:
 	});
 }
 
+/**
+ * A required picker stored as `name`: From List (through the node's `searchListMethod`) or By ID;
+ * read with readIdParameter. Shared by the conversation, document and crawler job pickers.
+ */
+export function listOrIdLocator(picker: {
+	displayName: string;
+	name: string;
+	description: string;
+	show: NonNullable<IDisplayOptions['show']>;
+	searchListMethod: string;
+	listPlaceholder: string;
+	idPlaceholder: string;
+}): INodeProperties {
+	return {
+		displayName: picker.displayName,
+		name: picker.name,
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: picker.description,
+		displayOptions: { show: picker.show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: picker.listPlaceholder,
+				typeOptions: { searchListMethod: picker.searchListMethod, searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: picker.idPlaceholder },
+		],
+	};
+}
+
 /** The Agent ID of one item, from the text field (version 1) or the agent picker (version 2). */
 export function readAgentId(ctx: IExecuteFunctions, itemIndex: number): unknown {
 	return readIdParameter(ctx, 'agentId', itemIndex);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The public knowledge-base schema's refresh rates: the crawler's field is untyped there, so the same set.
+import { REFRESH_RATES } from './knowledgeBase';
 import { lazy } from './lazy';
 
 /**
@@ -17,9 +19,6 @@ export const deleteCrawlerJobResponseSchema = lazy(() => z
 
 export const CRAWLER_WEBHOOK_EVENTS = ['page_scraped', 'job_completed', 'job_failed'] as const;
 export type CrawlerWebhookEvent = (typeof CRAWLER_WEBHOOK_EVENTS)[number];
-
-/** The public knowledge-base schema's refresh rates; the crawler's field is untyped there, so the same set. */
-export const CRAWLER_REFRESH_RATES = ['6h', '12h', '24h', 'never'] as const;
 
 /** Where a job or page stops moving: a wait ends on any of them. */
 export const CRAWLER_FINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const;
@@ -52,7 +51,7 @@ export const createCrawlerJobRequestSchema = lazy(() => z
 			.optional(),
 		deep: z.boolean().optional(),
 		useProxy: z.boolean().optional(),
-		refreshRate: z.enum(CRAWLER_REFRESH_RATES, { errorMap: () => ({ message: `must be one of ${CRAWLER_REFRESH_RATES.join(', ')}` }) }).optional(),
+		refreshRate: z.enum(REFRESH_RATES, { errorMap: () => ({ message: `must be one of ${REFRESH_RATES.join(', ')}` }) }).optional(),
 		toAgentId: z.string().trim().min(1, 'must not be empty').optional(),
 		toAgentIds: textList('agent ID').optional(),
 		webhook: z

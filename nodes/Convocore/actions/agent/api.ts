@@ -38,9 +38,12 @@ export function agentOutput(record: unknown, sent?: unknown): IDataObject {
 	return redactSecrets(record, secretsIn(sent)) as IDataObject;
 }
 
-/** What Options > Dry Run returns: the request as it would go, secrets redacted. */
+/**
+ * What Options > Dry Run returns: the request as it would go, secrets redacted: the secret fields,
+ * and their values wherever else the body repeats them (a token pasted into an untyped field).
+ */
 export function dryRunOutput(method: string, path: string, body: IDataObject): IDataObject {
-	return { dryRun: true, method, path, body: agentOutput(body) };
+	return { dryRun: true, method, path, body: agentOutput(body, body) };
 }
 
 /** The id of an agent in an answer of untyped shape: `ID`, `id` or `agentId`, at the top or in `agent`. */

@@ -3,6 +3,7 @@ import { newAgentSchema, type CreateAgentRequest } from '../../../shared/contrac
 import type { RequestScope } from '../../../shared/transport';
 import { optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { agentOutput, dryRunOutput, writeAgent } from './api';
+import { readDryRun } from '../dryRun';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['create'] };
@@ -30,7 +31,7 @@ interface CreatePlan {
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreatePlan> {
 	const agent = { title: this.getNodeParameter('title', itemIndex, ''), ...readAgentFields(this, itemIndex, { withTitle: false }) };
 	const body: CreateAgentRequest = { agent: validate(this, newAgentSchema, agent, itemIndex, 'agent') };
-	const dryRun = this.getNodeParameter('options.dryRun', itemIndex, false) === true;
+	const dryRun = readDryRun(this, itemIndex);
 	// New agents run on the node runtime unless Enable Nodes is turned off (seed).
 	hintIgnoredPrompt(this, body.agent as IDataObject, body.agent.enableNodes ?? true, itemIndex);
 	return { body, dryRun };

@@ -6,6 +6,7 @@ import { agentChangesSchema } from '../../../shared/contracts/agentFields';
 import type { RequestScope } from '../../../shared/transport';
 import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
+import { readDryRun } from '../dryRun';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['update'] };
@@ -28,7 +29,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const { agentId } = validate(this, agentIdOnly, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent');
 	// Only the fields the user set: what is not sent keeps its value on the agent.
 	const agent = validate(this, agentChangesSchema, readAgentFields(this, itemIndex, { withTitle: true }), itemIndex, 'agent update');
-	return { agentId, body: { agent: agent as IDataObject }, dryRun: this.getNodeParameter('options.dryRun', itemIndex, false) === true };
+	return { agentId, body: { agent: agent as IDataObject }, dryRun: readDryRun(this, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, plan: UpdatePlan, scope: RequestScope) {

@@ -4,6 +4,7 @@ import { callRequestSchema, callResponseSchema, type CallRequest } from '../../.
 import { secretsIn } from '../../../shared/secrets';
 import { getBaseUrl, type RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { readDryRun } from '../dryRun';
 import { readJsonField, type JsonFieldShape } from '../jsonFields';
 import { normalizePhone } from '../phoneNumber/common';
 import {
@@ -138,11 +139,11 @@ export interface CallPlan {
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CallPlan> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { dryRun, ...rawOptions } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const rawOptions = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const options: IDataObject = {};
 	for (const [name, value] of Object.entries(rawOptions)) {
-		// Timeout is read by runOperation; it is not part of the request.
-		if (name === 'timeout') continue;
+		// Timeout is read by runOperation and Dry Run below; neither is part of the request.
+		if (name === 'timeout' || name === 'dryRun') continue;
 		const shape = JSON_OPTIONS[name];
 		// Only the JSON options are read as JSON; the object reader's overloads need the shape spelled out.
 		const parsed = shape === undefined ? value : shape === 'object' ? readJsonField(this, value, `options.${name}`, itemIndex, 'object') : readJsonField(this, value, `options.${name}`, itemIndex, 'list');
@@ -157,7 +158,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		leadInfo: Object.keys(leadInfo).length ? leadInfo : undefined,
 		options: Object.keys(options).length ? options : undefined,
 	});
-	return { request: validate(this, callRequestSchema, body, itemIndex, 'call request'), dryRun: dryRun === true };
+	return { request: validate(this, callRequestSchema, body, itemIndex, 'call request'), dryRun: readDryRun(this, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, plan: CallPlan, scope: RequestScope) {

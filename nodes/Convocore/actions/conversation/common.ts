@@ -6,31 +6,22 @@ import { agentIdSchema } from '../../../shared/contracts/agents';
 import { convoIdSchema } from '../../../shared/contracts/conversations';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
 import { CREDENTIAL_TYPE } from '../../../shared/transport';
+import { listOrIdLocator } from '../agentId';
 import { readAgentId, readIdParameter, validate } from '../operation';
 
 export type Show = NonNullable<IDisplayOptions['show']>;
 
 /** The conversation picker: recent conversations of the chosen agent, or an ID. */
 export function convoIdProperty(show: Show): INodeProperties {
-	return {
+	return listOrIdLocator({
 		displayName: 'Conversation',
 		name: 'convoId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The conversation to read. The list shows the chosen agent’s recent conversations.',
-		displayOptions: { show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a conversation…',
-				typeOptions: { searchListMethod: 'searchConversations', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 4917612345678' },
-		],
-	};
+		show,
+		searchListMethod: 'searchConversations',
+		listPlaceholder: 'Select a conversation…',
+		idPlaceholder: 'e.g. 4917612345678',
+	});
 }
 
 const conversationRefSchema = lazy(() => z.object({ agentId: agentIdSchema, convoId: convoIdSchema }));

@@ -1,4 +1,4 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import {
 	CRAWLER_PAGE,
@@ -7,11 +7,12 @@ import {
 	crawlerPageListSchema,
 	type CrawlerJobRecord,
 } from '../../../shared/contracts/crawler';
+import { collectNumberedPages } from '../../../shared/pagination';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+import { listOrIdLocator } from '../agentId';
+import type { Show } from '../conversation/common';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
-
-type Show = NonNullable<IDisplayOptions['show']>;
 
 /** `.trim().min(1)` with the node's words, for the IDs of a path. */
 export const requiredText = (what: string) =>
@@ -32,25 +33,20 @@ export function workspaceIdProperty(show: Show, description = 'The workspace the
 
 /** The Job ID picker: From List (the workspace's jobs) or By ID. Stored as `jobId`. */
 export function jobIdLocator(show: Show, description: string): INodeProperties {
-	return {
+	return listOrIdLocator({
 		displayName: 'Job',
 		name: 'jobId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description,
-		displayOptions: { show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a crawler job…',
-				typeOptions: { searchListMethod: 'searchCrawlerJobs', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. crawl-job-…' },
-		],
-	};
+		show,
+		searchListMethod: 'searchCrawlerJobs',
+		listPlaceholder: 'Select a crawler job…',
+		idPlaceholder: 'e.g. crawl-job-…',
+	});
+}
+
+/** An optional field left empty (or null from an expression) is not sent. */
+export function emptyToUndefined(value: unknown): unknown {
+	return value === '' || value === null ? undefined : value;
 }
 
 export function jobPath(workspaceId: string, jobId?: string): string {
@@ -64,24 +60,9 @@ export async function fetchJob(ctx: Context, workspaceId: string, jobId: string,
 	return (await convocoreApiRequest.call(ctx, { method: 'GET', path: jobPath(workspaceId, jobId), response: crawlerJobSchema }, scope)) as CrawlerJobRecord;
 }
 
-/**
- * Collects a `?page&limit` listing page by page: up to `max` results, and no further than the
- * last page (a short or empty page, or `total` reached, ends it without another request).
- */
-export async function collectNumberedPages<T>(
-	fetchPage: (page: number, limit: number) => Promise<{ items: T[]; total?: number }>,
-	max: number,
-): Promise<T[]> {
-	const results: T[] = [];
-	// One page size throughout: page N of size L starts at (N - 1) × L, so it cannot shrink at the end.
-	const limit = Math.min(CRAWLER_PAGE.maxLimit, max);
-	for (let page = 1; results.length < max; page++) {
-		const answer = await fetchPage(page, limit);
-		results.push(...answer.items.slice(0, max - results.length));
-		const seen = (page - 1) * limit + answer.items.length;
-		if (answer.items.length < limit || (typeof answer.total === 'number' && seen >= answer.total)) break;
-	}
-	return results;
+/** The page size of a listing of up to `max` results: one request per 100 for Return All. */
+export function pageSizeFor(max: number): number {
+	return Math.min(CRAWLER_PAGE.maxLimit, max);
 }
 
 export async function fetchJobList(ctx: Context, workspaceId: string, page: number, limit: number, scope: RequestScope = {}) {
@@ -98,5 +79,5 @@ export async function fetchJobPages(ctx: Context, workspaceId: string, jobId: st
 			scope,
 		)) as z.output<typeof crawlerPageListSchema>;
 		return { items: answer.pages as IDataObject[], total: answer.total };
-	}, max);
+	}, { max, pageSize: pageSizeFor(max) });
 }

@@ -2,16 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import {
-	CRAWLER_REFRESH_RATES,
 	createCrawlerJobRequestSchema,
 	crawlerJobSchema,
 	type CrawlerJobRecord,
 } from '../../../shared/contracts/crawler';
-import { addSecret, redactDeep, withoutSecrets } from '../../../shared/secrets';
+import { redactDeep, withoutSecrets } from '../../../shared/secrets';
 import { convocoreApiRequest } from '../../../shared/transport';
 import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
-import { fetchJobPages, jobPath, requiredText, workspaceIdProperty } from './common';
-import { MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
+import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
+import { listFrom } from '../listField';
+import { emptyToUndefined, fetchJobPages, jobPath, requiredText, workspaceIdProperty } from './common';
+import { afterCreationError, MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
+import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
 
 const show = { resource: ['crawlerJob'], operation: ['create'] };
 
@@ -105,9 +107,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Refresh Rate',
 				name: 'refreshRate',
 				type: 'options',
-				options: CRAWLER_REFRESH_RATES.map((rate) => ({ name: rate === 'never' ? 'Never' : `Every ${rate.replace('h', ' Hours')}`, value: rate })).sort((a, b) =>
-					a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-				),
+				options: REFRESH_RATE_OPTIONS,
 				default: 'never',
 				description: 'How often Convocore scrapes the pages again to keep the knowledge base current',
 			},
@@ -120,71 +120,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Webhook',
-		name: 'webhook',
-		type: 'collection',
-		placeholder: 'Add Webhook Field',
-		default: {},
-		description: 'Where the job posts its events while it runs. Set a URL to use it.',
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Bearer Token',
-				name: 'bearerToken',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'Sent as "Authorization: Bearer …" with every post, so the receiver can check it. Never shown in any output.',
-			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: [
-					{ name: 'Job Completed', value: 'job_completed' },
-					{ name: 'Job Failed', value: 'job_failed' },
-					{ name: 'Page Scraped', value: 'page_scraped' },
-				],
-				default: [],
-				description: 'Which events to post; none chosen means every event',
-			},
-			{
-				displayName: 'Headers',
-				name: 'headers',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Header',
-				default: {},
-				options: [
-					{
-						displayName: 'Header',
-						name: 'header',
-						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', typeOptions: { password: true }, default: '' },
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Secret',
-				name: 'secret',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'A shared secret the job sends with every post. Never shown in any output.',
-			},
-			{
-				displayName: 'URL',
-				name: 'url',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/webhooks/crawler',
-				description: 'The http(s) URL that receives the posts',
-			},
-		],
-	},
+	webhookProperty(show),
 	optionsCollection(show, [
 		{
 			displayName: 'Include Pages',
@@ -227,61 +163,32 @@ const planSchema = lazy(() => z.object({
 }));
 type CreatePlan = z.output<typeof planSchema>;
 
-/** A list field: text separated by commas or new lines, or a list an expression gave (left as it is). */
-function readList(value: unknown): unknown {
-	if (Array.isArray(value)) return value.length ? value : undefined;
-	if (typeof value !== 'string') return value;
-	const entries = value.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean);
-	return entries.length ? entries : undefined;
-}
-
-function emptyToUndefined(value: unknown): unknown {
-	return value === '' || value === null ? undefined : value;
-}
-
-function readWebhook(value: IDataObject): unknown {
-	const webhook = compact({
-		url: value.url,
-		events: readList(value.events),
-		secret: emptyToUndefined(value.secret),
-		bearerToken: emptyToUndefined(value.bearerToken),
-		headers: readHeaders(value.headers),
-	});
-	return Object.keys(webhook).length ? webhook : undefined;
-}
-
-function readHeaders(value: unknown): unknown {
-	const rows = (value as { header?: Array<{ name?: unknown; value?: unknown }> } | undefined)?.header;
-	if (!Array.isArray(rows) || rows.length === 0) return undefined;
-	return Object.fromEntries(rows.filter((row) => typeof row.name === 'string' && row.name.trim()).map((row) => [(row.name as string).trim(), row.value ?? '']));
-}
-
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreatePlan> {
+	const webhook = readWebhook((this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject);
 	try {
-		return readPlan.call(this, itemIndex);
+		return readPlan.call(this, itemIndex, webhook);
 	} catch (error) {
-		const webhook = (this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject;
-		throw withoutSecrets(error, secretsOf(readWebhook(webhook) as CreatePlan['body']['webhook']));
+		throw withoutSecrets(error, webhookSecrets(webhook));
 	}
 }
 
-function readPlan(this: IExecuteFunctions, itemIndex: number): CreatePlan {
+function readPlan(this: IExecuteFunctions, itemIndex: number, webhook: IDataObject | undefined): CreatePlan {
 	const crawl = this.getNodeParameter('crawl', itemIndex, false) as unknown;
 	const crawlOptions = crawl === true ? (this.getNodeParameter('crawlOptions', itemIndex, {}) as IDataObject) : {};
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const toAgentIds = readList(this.getNodeParameter('toAgentIds', itemIndex, []));
+	const toAgentIds = listFrom(this.getNodeParameter('toAgentIds', itemIndex, []));
 	const body = compact({
-		urls: readList(this.getNodeParameter('urls', itemIndex, '')) ?? [],
+		urls: listFrom(this.getNodeParameter('urls', itemIndex, '')) ?? [],
 		crawl,
 		crawlOptions: Object.keys(crawlOptions).length
-			? compact({ ...crawlOptions, urlMatchers: readList(crawlOptions.urlMatchers), unMatchers: readList(crawlOptions.unMatchers) })
+			? compact({ ...crawlOptions, urlMatchers: listFrom(crawlOptions.urlMatchers), unMatchers: listFrom(crawlOptions.unMatchers) })
 			: undefined,
 		deep: additional.deep,
 		useProxy: additional.useProxy,
 		refreshRate: emptyToUndefined(additional.refreshRate),
 		toAgentIds,
-		webhook: readWebhook((this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject),
+		webhook,
 	});
 	return validate(
 		this,
@@ -298,18 +205,8 @@ function readPlan(this: IExecuteFunctions, itemIndex: number): CreatePlan {
 	);
 }
 
-/** The webhook's secret, token and header values: never in any output. */
-function secretsOf(webhook: CreatePlan['body']['webhook'] | undefined): Set<string> {
-	const secrets = new Set<string>();
-	if (typeof webhook !== 'object' || webhook === null) return secrets;
-	addSecret(secrets, webhook?.secret);
-	addSecret(secrets, webhook?.bearerToken);
-	for (const value of Object.values(webhook?.headers ?? {})) addSecret(secrets, value);
-	return secrets;
-}
-
 export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: ItemScope) {
-	const secrets = secretsOf(plan.body.webhook);
+	const secrets = webhookSecrets(plan.body.webhook);
 	try {
 		return await createAndWait.call(this, plan, scope, secrets);
 	} catch (error) {
@@ -328,11 +225,17 @@ async function createAndWait(this: IExecuteFunctions, plan: CreatePlan, scope: I
 	// From here the item only waits: its slot goes to the items behind it, and the wait is not
 	// taken for server latency.
 	scope.freeSlot?.();
-	const job = await waitForJob(this, { workspaceId: plan.workspaceId, maxWaitSeconds: plan.maxWaitSeconds }, created, scope);
+	const job = await waitForJob(this, { workspaceId: plan.workspaceId, maxWaitSeconds: plan.maxWaitSeconds }, created, scope).catch((error) => {
+		throw afterCreationError(error, created, 'waiting for it');
+	});
 	const failure = unsuccessfulJobError(this, redactDeep(job, secrets), scope.itemIndex);
 	if (failure) throw failure;
 	const json: IDataObject = { ...(job as IDataObject) };
-	if (plan.includePages) json.pages = await fetchJobPages(this, plan.workspaceId, job.id, Infinity, scope);
+	if (plan.includePages) {
+		json.pages = await fetchJobPages(this, plan.workspaceId, job.id, Infinity, scope).catch((error) => {
+			throw afterCreationError(error, job, 'reading its pages');
+		});
+	}
 	return [{ json: redactDeep(json, secrets) }];
 }
 

@@ -5,7 +5,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { deleteCrawlerJobResponseSchema } from '../../../shared/contracts/crawler';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { jobIdLocator } from './common';
+import { jobIdLocator, jobPath, workspaceIdProperty } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['delete'] };
 
@@ -18,15 +18,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Workspace ID',
-		name: 'workspaceId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'The workspace the crawler job belongs to',
-		displayOptions: { show },
-	},
+	workspaceIdProperty(show),
 	// Versions 1 and 2 keep the text field their workflows stored; version 3 offers the picker.
 	{
 		displayName: 'Job ID',
@@ -61,7 +53,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: DeletePlan, scope: RequestScope) {
-	const path = `/workspaces/${encodeURIComponent(plan.workspaceId)}/crawler/jobs/${encodeURIComponent(plan.jobId)}`;
+	const path = jobPath(plan.workspaceId, plan.jobId);
 	try {
 		// The API answers { success, message } (checked by the transport); n8n's convention for a
 		// delete is `deleted: true`, and the ids say what was deleted.

@@ -11,7 +11,8 @@ import {
 	type ConvocoreOperation,
 	type ItemScope,
 } from '../operation';
-import { collectNumberedPages, fetchJobList, requiredText, workspaceIdProperty } from './common';
+import { collectNumberedPages } from '../../../shared/pagination';
+import { fetchJobList, pageSizeFor, requiredText, workspaceIdProperty } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getAll'] };
 
@@ -35,10 +36,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: ItemScope) {
+	const max = plan.returnAll ? Infinity : plan.limit;
 	const jobs = await collectNumberedPages(async (page, limit) => {
 		const answer = await fetchJobList(this, plan.workspaceId, page, limit, scope);
 		return { items: answer.jobs as IDataObject[], total: answer.total };
-	}, plan.returnAll ? Infinity : plan.limit);
+	}, { max, pageSize: pageSizeFor(max) });
 	if (!plan.returnAll) hintWhenLimitReached(this, jobs.length, plan.limit, 'crawler jobs');
 	return jobs.map((job) => ({ json: job }));
 }

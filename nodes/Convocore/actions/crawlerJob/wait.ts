@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { finalStatusOf, isFinalJob, type CrawlerJobRecord } from '../../../shared/contracts/crawler';
 import { redactedNode } from '../../../shared/secrets';
+import { executionCancelSignal } from '../../../shared/retries';
 import type { RequestScope } from '../../../shared/transport';
 import { fetchJob } from './common';
 
@@ -51,18 +52,12 @@ export interface WaitPlan {
 	maxWaitSeconds: number;
 }
 
-/** The execution's cancel signal, when this n8n has one (IExecuteFunctions.getExecutionCancelSignal). */
-function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
-	const get = (ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined }).getExecutionCancelSignal;
-	return typeof get === 'function' ? get.call(ctx) : undefined;
-}
-
 /**
  * Polls until the job stops moving and returns it; throws, naming the job and its last status,
  * when Maximum Wait passes or the execution is cancelled. Each poll has its own Timeout.
  */
 export async function waitForJob(ctx: IExecuteFunctions, plan: WaitPlan, created: CrawlerJobRecord, scope: RequestScope): Promise<CrawlerJobRecord> {
-	const signal = cancelSignalOf(ctx);
+	const signal = executionCancelSignal(ctx);
 	const deadline = waitClock.now() + plan.maxWaitSeconds * 1000;
 	let job = created;
 	let delay: number | undefined;
@@ -99,4 +94,24 @@ export function unsuccessfulJobError(ctx: IExecuteFunctions, job: CrawlerJobReco
 		itemIndex,
 		description: status === 'failed' ? 'Check that the URLs answer and are reachable from the internet, then create the job again (jobs cannot be edited).' : 'Someone cancelled the job before it finished; its pages so far are listed by Crawler Job > Get Pages.',
 	});
+}
+
+/**
+ * A request that failed after the job was created (a poll, or reading its pages): the error says
+ * the job exists, so that running the item again does not create a second one. Errors of the wait
+ * itself (Maximum Wait, cancel) already say so and are left as they are.
+ */
+export function afterCreationError(error: unknown, job: CrawlerJobRecord, step: 'waiting for it' | 'reading its pages'): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const running = step === 'waiting for it';
+	error.message = `Crawler job ${job.id} was created, but ${step} failed: ${error.message}`;
+	error.description = [
+		running
+			? `Crawler job ${job.id} exists and keeps running at Convocore: running this again would create a second job. Follow it with Crawler Job > Get, or delete it with Crawler Job > Delete.`
+			: `Crawler job ${job.id} finished (${job.status}): running this again would crawl again. Read its pages with Crawler Job > Get Pages.`,
+		error.description,
+	]
+		.filter(Boolean)
+		.join('\n');
+	return error;
 }

@@ -4,29 +4,20 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { docIdSchema } from '../../../shared/contracts/knowledgeBase';
 import type { Show } from '../conversation/common';
+import { listOrIdLocator } from '../agentId';
 import { readAgentId, readIdParameter, validate } from '../operation';
 
 /** The document picker: the chosen agent's documents (methods/knowledgeBase.ts), or an ID. */
 export function docIdProperty(show: Show, description: string): INodeProperties {
-	return {
+	return listOrIdLocator({
 		displayName: 'Document',
 		name: 'docId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: `${description.replace(/\.$/, '')}. The list shows the chosen agent’s knowledge-base documents.`,
-		displayOptions: { show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a document…',
-				typeOptions: { searchListMethod: 'searchKnowledgeDocuments', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. kb-12' },
-		],
-	};
+		show,
+		searchListMethod: 'searchKnowledgeDocuments',
+		listPlaceholder: 'Select a document…',
+		idPlaceholder: 'e.g. kb-12',
+	});
 }
 
 /** The refresh rates of url and sitemap documents, as options (sorted by name, as n8n's lint asks). */
@@ -54,21 +45,6 @@ export const DESCRIPTION_FIELD: INodeProperties = {
 	default: '',
 	description: 'What the document is about (sent as metadata.description)',
 };
-
-/**
- * A list given as text (split on commas and line breaks, blanks dropped) or as a list from an
- * expression (entries handed on as they are, for the contract to judge); undefined when empty.
- */
-export function listFrom(value: unknown): unknown[] | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const entries = Array.isArray(value)
-		? value.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
-		: typeof value === 'string'
-			? value.split(/[,\n\r]+/).map((entry) => entry.trim())
-			: [value];
-	const kept = entries.filter((entry) => entry !== '');
-	return kept.length ? kept : undefined;
-}
 
 /** `{ description }` when there is one, for metadata. */
 export function metadataFrom(description: unknown): IDataObject | undefined {

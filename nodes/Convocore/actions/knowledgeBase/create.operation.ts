@@ -7,7 +7,8 @@ import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { SUPPORTED_FILES_HINT, readFileText } from './binaryFile';
-import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, documentOf, kbPath, listFrom, metadataFrom } from './common';
+import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, documentOf, kbPath, metadataFrom } from './common';
+import { listFrom } from '../listField';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 const from = (...sources: string[]) => ({ show: { ...show, sourceType: sources } });

@@ -10,7 +10,8 @@ import {
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { docIdProperty, docPath, kbPath, listFrom } from './common';
+import { listFrom } from '../listField';
+import { docIdProperty, docPath, kbPath } from './common';
 
 const show = { resource: ['knowledgeBase'], operation: ['delete'] };
 

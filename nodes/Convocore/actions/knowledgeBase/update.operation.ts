@@ -6,7 +6,8 @@ import { changesSomething, docIdSchema, knowledgeDocEnvelopeSchema, updateKnowle
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { agentIdProperty, compact, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, docIdProperty, docPath, documentOf, listFrom, metadataFrom } from './common';
+import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, docIdProperty, docPath, documentOf, metadataFrom } from './common';
+import { listFrom } from '../listField';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
 

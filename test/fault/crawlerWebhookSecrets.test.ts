@@ -1,0 +1,45 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against a fake server with made-up values, never ships (package.json "files" is dist/ only) */
+/**
+ * Crawler Job > Create's webhook header values are secrets under names of the user's choosing
+ * (X-Signature, not "token"): when Convocore's error answer quotes them, they must not reach any
+ * part of the error n8n stores (its message, description, node copy, or the response it keeps).
+ */
+import { runConvocore } from '../harness/convocore';
+import { FaultServer } from '../harness/faultServer';
+
+const SECRET_KEY = 'vg_crawlerWebhookSecret_0123456789';
+const JOBS_PATH = '/workspaces/ws-1/crawler/jobs';
+const HEADER_VALUE = 'sig-header-value-987654';
+
+let server: FaultServer;
+
+beforeAll(async () => {
+	server = await FaultServer.start([{ method: 'POST', path: JOBS_PATH, success: { id: 'job-1', status: 'pending' }, sideEffect: true }]);
+});
+afterAll(async () => {
+	await server.close();
+});
+
+it('a header value Convocore quotes in its error answer is in no part of the error', async () => {
+	server.script('POST', JOBS_PATH, {
+		kind: 'json',
+		status: 400,
+		body: { message: `Webhook header X-Signature rejected: ${HEADER_VALUE}`, code: 'BAD_REQUEST', details: { headers: { 'X-Signature': HEADER_VALUE } } },
+	});
+	const result = await runConvocore(
+		{
+			resource: 'crawlerJob',
+			operation: 'create',
+			workspaceId: 'ws-1',
+			urls: 'https://example.com/help',
+			webhook: { url: 'https://example.com/hook', headers: { header: [{ name: 'X-Signature', value: HEADER_VALUE }] } },
+		},
+		{ credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY } },
+	);
+	const error = result.error('Convocore') as unknown as Error & Record<string, unknown>;
+	expect(error).toBeDefined();
+	expect(server.requestsTo('POST', JOBS_PATH)).toHaveLength(1);
+	const everything = JSON.stringify({ ...error, message: error.message, stack: error.stack, cause: error.cause });
+	expect(everything).toContain('rejected');
+	expect(everything).not.toContain(HEADER_VALUE);
+});
