@@ -12,7 +12,8 @@ import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.
  * in the same commit, saying why.
  */
 const EXPECTED: Record<string, { sha256: string; length: number }> = {
-	'Convocore node': { sha256: '6a0e209272ea4d1fdb37106280dbafc38fc899bd97c8c90aea2e56a5b0fc689f', length: 159712 },
+	// Updated after the review merge: the Refresh Rate label 'Daily (Every 24 Hours)' and a Workspace ID placeholder on Crawler Job > Delete (no stored name, default or value changed).
+	'Convocore node': { sha256: 'f994892cb21055eeac5baa2f9b171c37bc34b71722e9f92109896fe6ad418e0e', length: 159746 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	'Convocore API credential': { sha256: 'fcc81dc6e20994eb1b6f5e88eb3c6d9bc15b79e80078f1eee8482029a46c5c75', length: 2237 },
 	'Convocore Telephony API credential': { sha256: '9d520cacd8d2536961250b1dd7e9b48c3f4129f4cff95300e2c0099b21198320', length: 1008 },
