@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodTypeAny } from 'zod';
 import { apiError, headerValue, redirectError, unexpectedBodyError } from './apiErrors';
 import { describeIssues } from './contracts/common';
+import { compilePredicate, type Predicate } from './contracts/predicate';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
 import { sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from './retries';
 import { addSecret, redactDeep, redactedNode, secretsIn } from './secrets';
@@ -186,6 +187,7 @@ function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, 
 		result = envelope.data;
 	}
 	if (!request.response) return result;
+	if (contractPredicate(request.response)?.(result)) return result;
 	const checked = request.response.safeParse(result);
 	// The answer as it came: unknown fields are kept, and nothing is rewritten by the schema.
 	if (checked.success) return result;
@@ -194,6 +196,22 @@ function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, 
 		throw unexpectedBodyError(errorScope, statusCode, 'a list where an object was expected');
 	}
 	throw mismatchError(checked.error, statusCode, errorScope);
+}
+
+/**
+ * Each contract's plain yes/no (contracts/predicate.ts), compiled once: every answer of a batch is
+ * checked, and zod's safeParse builds a parsed copy, a context and a path per field to say yes.
+ * Zod still runs on a no, for the messages; null where the contract has kinds the predicate leaves to zod.
+ */
+const contractPredicates = new WeakMap<ZodTypeAny, Predicate | null>();
+
+function contractPredicate(contract: ZodTypeAny): Predicate | null {
+	let predicate = contractPredicates.get(contract);
+	if (predicate === undefined) {
+		predicate = compilePredicate(contract) ?? null;
+		contractPredicates.set(contract, predicate);
+	}
+	return predicate;
 }
 
 function mismatchError(error: ZodError, statusCode: number, errorScope: RetryScope) {
