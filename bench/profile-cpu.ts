@@ -4,7 +4,7 @@
  * under a CPU profiler:
  *
  *   node -r ts-node/register/transpile-only bench/profile-cpu.ts convocore|http [rounds] [out.cpuprofile]
- *   node bench/profile-summary.js out.cpuprofile <rounds × 300>
+ *   node bench/profile-summary.js out.cpuprofile <rounds × 300> <mean CPU µs per item printed here>
  *
  * Warm-up as in the bench, then `rounds` batches, profiled (inspector, the measured rounds only)
  * when an output file is named; prints CPU per item of those batches.
@@ -50,7 +50,8 @@ async function main(): Promise<void> {
 			session.disconnect();
 		}
 		perItem.sort((a, b) => a - b);
-		console.log(`${variant}: CPU per item, median ${perItem[Math.floor(perItem.length / 2)].toFixed(3)} ms (${perItem.map((ms) => ms.toFixed(3)).join(', ')})`);
+		const mean = perItem.reduce((sum, ms) => sum + ms, 0) / perItem.length;
+		console.log(`${variant}: CPU per item, mean ${(mean * 1000).toFixed(0)} µs, median ${perItem[Math.floor(perItem.length / 2)].toFixed(3)} ms (${perItem.map((ms) => ms.toFixed(3)).join(', ')})`);
 	} finally {
 		await sandbox.close();
 	}

@@ -1,7 +1,11 @@
 /* eslint-disable */
-// Self time of a .cpuprofile by function and by kind of work, per item: node bench/profile-summary.js file.cpuprofile items [top]
+// Self time of a .cpuprofile by function and by kind of work, per item:
+//   node bench/profile-summary.js file.cpuprofile items [cpuUsPerItem] [top]
+// The sampled time is the main thread's wall clock (it grows when the machine is busy); given the
+// CPU per item measured over the same rounds (profile-cpu.ts prints it), each kind's share of the
+// busy samples (idle excluded) is scaled to it, which makes runs under different loads comparable.
 const fs = require('fs');
-const [file, itemsArg, topArg] = process.argv.slice(2);
+const [file, itemsArg, cpuArg, topArg] = process.argv.slice(2);
 const items = Number(itemsArg || 1);
 const top = Number(topArg || 40);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -12,38 +16,38 @@ const self = new Map();
 const dts = profile.timeDeltas;
 for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) || 0) + (dts[i] || 0));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
-const short = (url) => url.replace(/^file:\/\//, '').replace(/.*node_modules\//, 'nm/').replace(/.*wt-[a-z]+\//, '');
+const short = (url) => url.replace(/^file:\/\//, '').replace(/.*node_modules\//, 'nm/').replace(/.*wt-[a-z]+\//, '').replace(/.*\/tmp\/[^/]+\//, '');
 const fnKey = (n) => `${n.callFrame.functionName || '(anon)'} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
-// Kind of work: the nearest caller (leaf upwards) in the node's own code, the HTTP Request node or
-// the sandbox decides; what runs below it (n8n helpers, zod, Node) is counted to it.
-const OURS = [
-	['ours: deadline (Deadline, withSignal)', (u, f) => /shared\/retries\.ts/.test(u) && /Deadline|dispose|race|withSignal|executionCancelSignal|abort|sleep|remainingMs/.test(f)],
-	['ours: transport (sendWithRetries, request helper)', (u) => /shared\/(retries|transport|apiErrors|regions)\.ts/.test(u)],
-	['ours: secrets/redaction', (u) => /shared\/secrets\.ts/.test(u)],
-	['ours: limiter/concurrency', (u) => /(actions\/concurrency|shared\/concurrency|slotLimit|pacer)\.ts/.test(u)],
-	['ours: validation + parameter reads (prepare)', (u) => /actions\/(sms\/|operation\.ts|jsonFields|itemParameters|agentId)|shared\/plainParameters/.test(u)],
-	['ours: node execute loop/output', (u) => /Convocore\.node\.ts|actions\/(index|resource|answers)\.ts/.test(u)],
-	['ours: contracts', (u) => /shared\/contracts\//.test(u)],
+// Kind of work: the sandbox (server side) wherever it is on the stack; otherwise the marker frame
+// nearest the leaf decides (a parameter read inside prepare is a parameter read, zod inside
+// validate is validation); what runs below a marker (n8n, zod, Node) is counted to it.
+const MARKERS = [
+	['credential (getCredentials, authenticate)', (u, f) => /authenticate/.test(f) && /harness|credentials/.test(u) || f === 'getCredentials'],
+	['parameter reads + expressions (getNodeParameter)', (u, f) => /getNodeParameter/.test(f) && /n8n-core/.test(u)],
+	['validation (request contract, zod)', (u, f) => f === 'validate' && /^nodes\//.test(u)],
+	['response check (parse, contract, redaction)', (u, f) => /^(checkedBody|parseJsonBody|redactDeep|secretsIn|contractPredicate)$/.test(f) && /^nodes\//.test(u)],
+	['deadline (Deadline, signal, race)', (u, f) => /^(Deadline|dispose|race|withSignal|executionCancelSignal|sleep|remainingMs|abort)$/.test(f) && /retries\.ts/.test(u)],
+	['transport: n8n request helpers, axios, Node http (sync part)', (u, f) => /httpRequestWithAuthentication|^httpRequest$|executeLegacyRequest|requestWithAuthentication/.test(f) && /n8n-core|backend-network/.test(u)],
+	['limiter/concurrency (ours)', (u) => /^nodes\/.*(concurrency|slotLimit|pacer)\.ts/.test(u)],
+	['prepare: field building (ours)', (u) => /^nodes\/Convocore\/actions\/(sms\/|operation\.ts|jsonFields|itemParameters|agentId)|^nodes\/shared\/plainParameters/.test(u)],
+	['transport: our request code (retries, transport)', (u) => /^nodes\/shared\/(retries|transport|apiErrors|regions|secrets)\.ts/.test(u)],
+	['node execute loop + output (ours)', (u) => /^nodes\//.test(u)],
+	['HTTP Request node own code', (u) => /n8n-nodes-base/.test(u)],
 ];
 const kindOf = (id) => {
-	let cur = id;
 	const leaf = byId.get(id).callFrame;
 	if (leaf.functionName === '(garbage collector)') return 'GC';
 	if (leaf.functionName === '(program)' || leaf.functionName === '(idle)') return leaf.functionName;
-	let engine = false;
-	while (cur !== undefined) {
-		const frame = byId.get(cur).callFrame;
+	const chain = [];
+	for (let cur = id; cur !== undefined; cur = parent.get(cur)) chain.push(byId.get(cur).callFrame);
+	if (chain.some((frame) => /^sandbox\//.test(short(frame.url)))) return 'sandbox (server side, same process)';
+	for (const frame of chain) {
 		const u = short(frame.url);
-		if (/^sandbox\//.test(u)) return 'sandbox (server side)';
-		if (/^nodes\//.test(u)) {
-			for (const [kind, test] of OURS) if (test(u, frame.functionName)) return kind;
-			return `ours: ${u}`;
-		}
-		if (/n8n-nodes-base/.test(u)) return 'HTTP Request node (its execute and below)';
-		if (/n8n-core\/dist\/execution-engine\/(workflow-execute|routing|node-execution-context)/.test(u)) engine = true;
-		cur = parent.get(cur);
+		for (const [kind, test] of MARKERS) if (test(u, frame.functionName)) return kind;
 	}
-	return engine ? 'engine (n8n-core, around the node)' : 'async callbacks (sockets, http parser, promises; no node frame)';
+	if (chain.some((frame) => /profile-cpu|bench\//.test(short(frame.url)))) return 'bench harness (profiler stop, batch set-up)';
+	if (chain.some((frame) => /n8n-core\/dist\/execution-engine/.test(frame.url))) return 'engine around the node (n8n-core)';
+	return 'async I/O callbacks (sockets, http parser, axios after the await)';
 };
 const fnSelf = new Map();
 const kindSelf = new Map();
@@ -54,8 +58,10 @@ for (const [id, t] of self) {
 	const kind = kindOf(id);
 	kindSelf.set(kind, (kindSelf.get(kind) || 0) + t);
 }
-const us = (t) => (t / items).toFixed(1).padStart(8);
-console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled, ${items} items -> µs per item`);
+const busy = total - (kindSelf.get('(idle)') || 0);
+const scale = cpuArg ? (Number(cpuArg) * items) / busy : 1;
+const us = (t) => ((t * scale) / items).toFixed(1).padStart(8);
+console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled, ${items} items -> µs per item${cpuArg ? `, busy samples scaled to ${cpuArg} µs CPU per item` : ' (sampled wall time)'}`);
 console.log('\nby kind of work (innermost known frame on the stack):');
 for (const [k, t] of [...kindSelf].sort((a, b) => b[1] - a[1])) console.log(`${us(t)}  ${k}`);
 console.log(`\ntop ${top} functions by self time:`);

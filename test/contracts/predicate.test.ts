@@ -170,7 +170,7 @@ describe('compilePredicate on the answer contracts the transport checks', () => 
 
 	const modules = { agents, calls, conversations, crawler, customMetrics, knowledgeBase, leads, numbers, sms, voices };
 	const allContracts = Object.entries(modules).flatMap(([module, exports]) =>
-		Object.entries(exports as Record<string, unknown>).map(([name, value]) => [`${module}.${name}`, value] as const),
+		Object.entries(exports as Record<string, unknown>).map(([name, value]): [string, unknown] => [`${module}.${name}`, value]),
 	);
 	const contracts = allContracts.filter(
 		(entry): entry is [string, z.ZodTypeAny] => entry[1] instanceof z.ZodType && compilePredicate(entry[1]) !== undefined,
