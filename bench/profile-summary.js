@@ -1,4 +1,4 @@
-/* eslint-disable */
+/* Benchmark tooling (plain Node script), never ships (package.json "files" is dist/ only). */
 // Self time of a .cpuprofile by function and by kind of work, per item:
 //   node bench/profile-summary.js file.cpuprofile items [cpuUsPerItem] [top]
 // The sampled time is the main thread's wall clock (it grows when the machine is busy); given the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only) */
 /**
  * n8n's cancel ends the requests in flight through their deadlines (retries.ts): one listener on
  * the execution's cancel signal serves every live deadline, so cancelling aborts each request's
