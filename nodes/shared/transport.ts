@@ -48,13 +48,37 @@ export async function getBaseUrl(this: ConvocoreContext, itemIndex?: number): Pr
 	}
 }
 
+type CredentialData = ConvocoreCredentialData & { secretKey?: string };
+
+/**
+ * The credential, read once per execution context rather than once per request: n8n decrypts it
+ * (and its server loads it) on every read, and it cannot change while a node runs. A failed read
+ * is not kept: the request reads again, so each item fails on its own read as before.
+ */
+const credentialReads = new WeakMap<ConvocoreContext, Promise<CredentialData>>();
+
+async function credentialOf(ctx: ConvocoreContext): Promise<CredentialData> {
+	const read = (): Promise<CredentialData> => ctx.getCredentials(CREDENTIAL_TYPE) as Promise<unknown> as Promise<CredentialData>;
+	let shared = credentialReads.get(ctx);
+	if (!shared) {
+		shared = read();
+		credentialReads.set(ctx, shared);
+	}
+	try {
+		return await shared;
+	} catch {
+		credentialReads.delete(ctx);
+		return await read();
+	}
+}
+
 /** Sends one request to the V3 API and returns its (unwrapped, checked) JSON body. */
 export async function convocoreApiRequest<T = unknown>(
 	this: ConvocoreContext,
 	request: ConvocoreRequest,
 	scope: RequestScope = {},
 ): Promise<T> {
-	const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData & { secretKey?: string };
+	const credentials = await credentialOf(this);
 	let baseUrl: string;
 	try {
 		baseUrl = resolveBaseUrl(credentials);
