@@ -93,15 +93,27 @@ const TIMED_OUT = Symbol('timed out');
  * Node 20 the signal `any` makes is held only weakly by its sources, so a garbage collection
  * before the deadline discards it, listeners and all, and it never fires. A short Timeout passed
  * before any collection; at the default 60 s a trickling answer hung the execution. Here the
- * timer (which Node keeps alive while it has a listener) and the execution's cancel signal hold
- * the controller through their listeners until `dispose`.
+ * timer (which Node keeps alive while it has a listener) holds the controller through its
+ * listener, and the execution's cancel signal through the set of live deadlines its one listener
+ * reads (watchCancel), until `dispose`.
+ *
+ * Per request that is one controller, one timer and one listener on it: the cancel signal gets one
+ * listener per execution, and a race waits in a plain set rather than on the signal, since a
+ * listener on an AbortSignal costs more CPU than the rest of the deadline together.
  */
 class Deadline {
 	readonly signal: AbortSignal;
 	private readonly endsAt: number;
 	private readonly controller = new AbortController();
 	private readonly timer: AbortSignal;
-	private readonly abort = () => this.controller.abort();
+	/** The races under way, each ended with TIMED_OUT when the deadline passes. */
+	private readonly racing = new Set<() => void>();
+	/** Aborts the request in flight and ends the races; the timer's listener, and called by watchCancel. */
+	readonly expire = () => {
+		this.controller.abort();
+		for (const timedOut of this.racing) timedOut();
+		this.racing.clear();
+	};
 
 	constructor(
 		readonly timeoutMs: number,
@@ -110,15 +122,15 @@ class Deadline {
 		this.endsAt = Date.now() + timeoutMs;
 		this.signal = this.controller.signal;
 		this.timer = AbortSignal.timeout(timeoutMs);
-		this.timer.addEventListener('abort', this.abort, { once: true });
-		if (cancel?.aborted) this.abort();
-		else cancel?.addEventListener('abort', this.abort, { once: true });
+		this.timer.addEventListener('abort', this.expire, ONCE);
+		if (cancel?.aborted) this.expire();
+		else if (cancel) watchCancel(cancel, this);
 	}
 
 	/** Lets go of the timer and of the execution's cancel signal once the request is over. */
 	dispose(): void {
-		this.timer.removeEventListener('abort', this.abort);
-		this.cancel?.removeEventListener('abort', this.abort);
+		this.timer.removeEventListener('abort', this.expire);
+		if (this.cancel) liveDeadlines.get(this.cancel)?.delete(this);
 	}
 
 	remainingMs(): number {
@@ -129,15 +141,15 @@ class Deadline {
 	async race<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
 		if (this.signal.aborted) return TIMED_OUT;
 		return await new Promise<T | typeof TIMED_OUT>((resolve, reject) => {
-			const onAbort = () => resolve(TIMED_OUT);
-			this.signal.addEventListener('abort', onAbort, { once: true });
+			const timedOut = () => resolve(TIMED_OUT);
+			this.racing.add(timedOut);
 			work.then(
 				(value) => {
-					this.signal.removeEventListener('abort', onAbort);
+					this.racing.delete(timedOut);
 					resolve(value);
 				},
 				(error) => {
-					this.signal.removeEventListener('abort', onAbort);
+					this.racing.delete(timedOut);
 					if (this.signal.aborted) resolve(TIMED_OUT);
 					else reject(error);
 				},
@@ -149,6 +161,30 @@ class Deadline {
 	async sleep(ms: number): Promise<boolean> {
 		return (await this.race(sleep(Math.min(ms, this.remainingMs())))) !== TIMED_OUT && this.remainingMs() > 0;
 	}
+}
+
+const ONCE = { once: true } as const;
+
+/** The deadlines not yet disposed, per execution cancel signal (strongly held while the signal lives). */
+const liveDeadlines = new WeakMap<AbortSignal, Set<Deadline>>();
+
+/** Cancelling the execution expires its live deadlines: one listener per cancel signal, added with its first deadline. */
+function watchCancel(cancel: AbortSignal, deadline: Deadline): void {
+	let live = liveDeadlines.get(cancel);
+	if (!live) {
+		const deadlines = new Set<Deadline>();
+		live = deadlines;
+		liveDeadlines.set(cancel, deadlines);
+		cancel.addEventListener(
+			'abort',
+			() => {
+				for (const each of [...deadlines]) each.expire();
+				deadlines.clear();
+			},
+			ONCE,
+		);
+	}
+	live.add(deadline);
 }
 
 /** n8n hands its own cancel signal to authenticated requests; this context hands on the deadline's, which includes it. */

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodTypeAny } from 'zod';
 import { apiError, headerValue, redirectError, unexpectedBodyError } from './apiErrors';
 import { describeIssues } from './contracts/common';
+import { compilePredicate, type Predicate } from './contracts/predicate';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
 import { sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from './retries';
 import { addSecret, redactDeep, redactedNode, secretsIn } from './secrets';
@@ -47,13 +48,37 @@ export async function getBaseUrl(this: ConvocoreContext, itemIndex?: number): Pr
 	}
 }
 
+type CredentialData = ConvocoreCredentialData & { secretKey?: string };
+
+/**
+ * The credential, read once per execution context rather than once per request: n8n decrypts it
+ * (and its server loads it) on every read, and it cannot change while a node runs. A failed read
+ * is not kept: the request reads again, so each item fails on its own read as before.
+ */
+const credentialReads = new WeakMap<ConvocoreContext, Promise<CredentialData>>();
+
+async function credentialOf(ctx: ConvocoreContext): Promise<CredentialData> {
+	const read = (): Promise<CredentialData> => ctx.getCredentials(CREDENTIAL_TYPE) as Promise<unknown> as Promise<CredentialData>;
+	let shared = credentialReads.get(ctx);
+	if (!shared) {
+		shared = read();
+		credentialReads.set(ctx, shared);
+	}
+	try {
+		return await shared;
+	} catch {
+		credentialReads.delete(ctx);
+		return await read();
+	}
+}
+
 /** Sends one request to the V3 API and returns its (unwrapped, checked) JSON body. */
 export async function convocoreApiRequest<T = unknown>(
 	this: ConvocoreContext,
 	request: ConvocoreRequest,
 	scope: RequestScope = {},
 ): Promise<T> {
-	const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData & { secretKey?: string };
+	const credentials = await credentialOf(this);
 	let baseUrl: string;
 	try {
 		baseUrl = resolveBaseUrl(credentials);
@@ -186,6 +211,7 @@ function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, 
 		result = envelope.data;
 	}
 	if (!request.response) return result;
+	if (contractPredicate(request.response)?.(result)) return result;
 	const checked = request.response.safeParse(result);
 	// The answer as it came: unknown fields are kept, and nothing is rewritten by the schema.
 	if (checked.success) return result;
@@ -194,6 +220,22 @@ function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, 
 		throw unexpectedBodyError(errorScope, statusCode, 'a list where an object was expected');
 	}
 	throw mismatchError(checked.error, statusCode, errorScope);
+}
+
+/**
+ * Each contract's plain yes/no (contracts/predicate.ts), compiled once: every answer of a batch is
+ * checked, and zod's safeParse builds a parsed copy, a context and a path per field to say yes.
+ * Zod still runs on a no, for the messages; null where the contract has kinds the predicate leaves to zod.
+ */
+const contractPredicates = new WeakMap<ZodTypeAny, Predicate | null>();
+
+function contractPredicate(contract: ZodTypeAny): Predicate | null {
+	let predicate = contractPredicates.get(contract);
+	if (predicate === undefined) {
+		predicate = compilePredicate(contract) ?? null;
+		contractPredicates.set(contract, predicate);
+	}
+	return predicate;
 }
 
 function mismatchError(error: ZodError, statusCode: number, errorScope: RetryScope) {

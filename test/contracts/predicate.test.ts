@@ -8,6 +8,17 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { EVENT_PAYLOAD_SCHEMAS, EVENT_TYPES } from '../../nodes/shared/contracts/events';
 import { compilePredicate } from '../../nodes/shared/contracts/predicate';
+import { smsResponseContract } from '../../nodes/shared/contracts/sms';
+import * as agents from '../../nodes/shared/contracts/agents';
+import * as calls from '../../nodes/shared/contracts/calls';
+import * as conversations from '../../nodes/shared/contracts/conversations';
+import * as crawler from '../../nodes/shared/contracts/crawler';
+import * as customMetrics from '../../nodes/shared/contracts/customMetrics';
+import * as knowledgeBase from '../../nodes/shared/contracts/knowledgeBase';
+import * as leads from '../../nodes/shared/contracts/leads';
+import * as numbers from '../../nodes/shared/contracts/numbers';
+import * as sms from '../../nodes/shared/contracts/sms';
+import * as voices from '../../nodes/shared/contracts/voices';
 import { sampleEventPayload } from '../../sandbox';
 
 const anyJson = fc.oneof(
@@ -106,5 +117,77 @@ describe('compilePredicate on each kind it covers', () => {
 		['an object holding an uncovered kind', z.object({ a: z.string().email() })],
 	])('leaves %s to zod', (_kind, schema) => {
 		expect(compilePredicate(schema as z.ZodTypeAny)).toBeUndefined();
+	});
+});
+
+/**
+ * The transport trusts the predicate's yes for every answer it checks against a contract
+ * (transport.ts checkedBody), so every contract that compiles must agree with zod: the SMS answer
+ * edited at random, and every exported contract on objects built from its own keys.
+ */
+describe('compilePredicate on the answer contracts the transport checks', () => {
+	const smsAnswer = {
+		success: true,
+		status: 'sent',
+		agentId: 'agent-1',
+		to: '+4917600000001',
+		mode: 'direct',
+		senderMode: 'own_account',
+		messageSid: 'SM1',
+		messageSids: ['SM1', 'SM2'],
+		messageCount: 2,
+		segments: [{ messageSid: 'SM1', segmentIndex: 0, status: 'queued', extra: 1 }, { messageSid: 'SM2', segmentIndex: 1 }],
+	};
+	const smsKeys = Object.keys(smsAnswer);
+	const segment = fc.record({ messageSid: anyJson, segmentIndex: anyJson, status: anyJson }, { requiredKeys: [] });
+	const editedAnswer = fc
+		.record({
+			removed: fc.subarray(smsKeys, { maxLength: 2 }),
+			replaced: fc.dictionary(fc.constantFrom(...smsKeys), fc.oneof(anyJson, fc.array(segment, { maxLength: 2 }), fc.array(fc.string(), { maxLength: 2 })), { maxKeys: 2 }),
+			extra: fc.dictionary(fc.string({ maxLength: 6 }), anyJson, { maxKeys: 2 }),
+		})
+		.map(({ removed, replaced, extra }) => {
+			const answer: Record<string, unknown> = { ...extra, ...smsAnswer, ...replaced };
+			for (const key of removed) delete answer[key];
+			return answer;
+		});
+
+	it('the SMS answer contract compiles and agrees with zod', () => {
+		const predicate = compilePredicate(smsResponseContract);
+		expect(predicate).toBeDefined();
+		expect(predicate?.(smsAnswer)).toBe(true);
+		let rejected = 0;
+		fc.assert(
+			fc.property(editedAnswer, (answer) => {
+				const expected = smsResponseContract.safeParse(answer).success;
+				if (!expected) rejected++;
+				return predicate?.(answer) === expected;
+			}),
+			{ numRuns: 500 },
+		);
+		expect(rejected).toBeGreaterThan(50);
+	});
+
+	const modules = { agents, calls, conversations, crawler, customMetrics, knowledgeBase, leads, numbers, sms, voices };
+	const allContracts = Object.entries(modules).flatMap(([module, exports]) =>
+		Object.entries(exports as Record<string, unknown>).map(([name, value]): [string, unknown] => [`${module}.${name}`, value]),
+	);
+	const contracts = allContracts.filter(
+		(entry): entry is [string, z.ZodTypeAny] => entry[1] instanceof z.ZodType && compilePredicate(entry[1]) !== undefined,
+	);
+
+	it('covers a good share of the contracts', () => {
+		expect(contracts.length).toBeGreaterThan(10);
+	});
+
+	it.each(contracts)('%s agrees with zod', (_name, schema) => {
+		const predicate = compilePredicate(schema);
+		const keys = schema instanceof z.ZodObject ? Object.keys((schema as z.AnyZodObject).shape as object) : [];
+		const shape = [...keys, 'a'];
+		const value = fc.oneof(anyJson, fc.dictionary(fc.constantFrom(...shape), fc.oneof(anyJson, fc.array(anyJson, { maxLength: 2 }))));
+		fc.assert(
+			fc.property(value, (candidate) => predicate?.(candidate) === schema.safeParse(candidate).success),
+			{ numRuns: 100 },
+		);
 	});
 });

@@ -5,6 +5,8 @@ import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
 import { REGION_BASE_URLS, resolveBaseUrl } from '../../nodes/shared/regions';
 import { testCredential } from '../harness/credentialTest';
 import { sandboxCredential, useSandbox } from '../harness/convocore';
+import { HttpRequest } from 'n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node';
+import { node, runWorkflow, TestNodeTypes } from '../harness/engine';
 
 const sandbox = useSandbox();
 
@@ -72,5 +74,36 @@ describe('Convocore API credential', () => {
 		expect(type.documentationUrl).toMatch(/^https:\/\/.+#credentials$/);
 		expect(type.icon).toEqual({ light: 'file:../icons/convocore.svg', dark: 'file:../icons/convocore.dark.svg' });
 		expect(type.properties.find((property) => property.name === 'region')?.default).toBe('eu');
+	});
+});
+
+describe('Convocore API credential on the HTTP Request node (Predefined Credential Type)', () => {
+	/** GET /voices/providers through n8n's HTTP Request node with the Convocore credential. */
+	const listProviders = async (secretKey?: string) => {
+		const request = node(
+			'HTTP Request',
+			'n8n-nodes-base.httpRequest',
+			{ url: `${sandbox.current.baseUrl('eu')}/voices/providers`, authentication: 'predefinedCredentialType', nodeCredentialType: 'convocoreApi', options: {} },
+			{ typeVersion: 4.2, credentials: { convocoreApi: { id: '1', name: 'Convocore account' } } },
+		);
+		return await runWorkflow({
+			nodeTypes: new TestNodeTypes().add('n8n-nodes-base.httpRequest', new HttpRequest()),
+			nodes: [request],
+			connections: {},
+			credentials: { convocoreApi: sandboxCredential(sandbox.current, secretKey) },
+		});
+	};
+
+	it('n8n sends the key as a Bearer header and the endpoint answers', async () => {
+		const run = await listProviders();
+		expect(run.error('HTTP Request')).toBeUndefined();
+		expect(run.output('HTTP Request').length).toBeGreaterThan(0);
+		expect(sandbox.current.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/voices/providers', auth: 'workspace', status: 200 })]);
+	});
+
+	it('a wrong key reaches the endpoint and is refused', async () => {
+		const run = await listProviders('vg_notARealKey000000000');
+		expect(run.error('HTTP Request')?.message).toMatch(/401|Authorization failed|refused/i);
+		expect(sandbox.current.requests()).toEqual([expect.objectContaining({ path: '/voices/providers', status: 401 })]);
 	});
 });
