@@ -15,7 +15,8 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated after the review merge: the Refresh Rate label 'Daily (Every 24 Hours)' and a Workspace ID placeholder on Crawler Job > Delete (no stored name, default or value changed).
 	'Convocore node': { sha256: 'f994892cb21055eeac5baa2f9b171c37bc34b71722e9f92109896fe6ad418e0e', length: 159746 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
-	'Convocore API credential': { sha256: 'fcc81dc6e20994eb1b6f5e88eb3c6d9bc15b79e80078f1eee8482029a46c5c75', length: 2237 },
+	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
+	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },
 	'Convocore Telephony API credential': { sha256: '9d520cacd8d2536961250b1dd7e9b48c3f4129f4cff95300e2c0099b21198320', length: 1008 },
 };
 
