@@ -32,6 +32,8 @@ describe(`release ${version}`, () => {
 	it('the CHANGELOG releases it under a dated heading below an Unreleased section', () => {
 		const headings = [...read('CHANGELOG.md').matchAll(/^## (.+)$/gm)].map((match) => match[1]);
 		expect(headings[0]).toBe('[Unreleased]');
-		expect(headings[1]).toMatch(new RegExp(`^\\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`));
+		expect(headings[1]).toMatch(
+			new RegExp(`^\\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`),
+		);
 	});
 });
