@@ -5,7 +5,7 @@ import { lazy } from './lazy';
  * An agent's knowledge base (`/agents/{agentId}/kb`), bodies as the public OpenAPI gives them
  * (kbRouter-*, `additionalProperties: false`), shared by the node and the sandbox. Where the
  * OpenAPI is silent (which fields each source type needs, what a URL is) the rules below are the
- * package's reading, stated in the README.
+ * package's reading, stated in docs/knowledgeBase.md.
  */
 
 export const SOURCE_TYPES = ['doc', 'url', 'sitemap'] as const;

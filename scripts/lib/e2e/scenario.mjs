@@ -71,7 +71,7 @@ function withCredentialId(workflow, credential) {
 	return { name: workflow.name, nodes, connections: workflow.connections, settings: workflow.settings ?? {}, pinData: workflow.pinData ?? {} };
 }
 
-/** The README's escape hatch: an endpoint the node does not cover, called with n8n's HTTP Request node. */
+/** The escape hatch of docs/http-request.md: an endpoint the node does not cover, called with n8n's HTTP Request node. */
 function httpRequestWorkflow(credential, url) {
 	return {
 		name: 'HTTP Request with the Convocore API credential',
