@@ -2,7 +2,8 @@
 // Checks the documentation (README.md and docs/*.md):
 // - every sentence of the README as it was before the per-resource reference moved to docs/ (the
 //   list in test/fixtures/readme-before-split.sentences.txt) is still said, as often as before;
-// - every relative link points at an existing file and, with #anchor, at an existing heading.
+// - every relative link points at an existing file and, with #anchor, at an existing heading;
+// - every README heading the nodes' and credentials' documentation URLs name exists.
 // Exit code 1 on any problem, listed one per line.
 //
 //   node scripts/check-docs.mjs [--root <folder>] [--sentences <file>]
@@ -12,7 +13,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { brokenLinks, documentationFiles, missingSentences, sentencesOf } from './lib/docs-check.mjs';
+import {
+	brokenDocumentationUrls,
+	brokenLinks,
+	documentationFiles,
+	missingSentences,
+	sentencesOf,
+} from './lib/docs-check.mjs';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name) => {
@@ -43,12 +50,16 @@ const missing = missingSentences(
 	files.map((file) => readFileSync(join(root, file), 'utf8')),
 );
 const links = brokenLinks(root, files);
+// The nodes link to README headings on the repository's page (package.json homepage without #readme).
+const { homepage } = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8'));
+const documentationUrls = brokenDocumentationUrls(root, homepage.replace(/#.*$/, ''));
 
 for (const { sentence, had, has } of missing)
 	console.log(`MISSING (said ${had}x before, ${has}x now): ${sentence}`);
-for (const problem of links.broken) console.log(`BROKEN LINK ${problem}`);
+for (const problem of [...links.broken, ...documentationUrls.broken]) console.log(`BROKEN LINK ${problem}`);
 console.log(
 	`docs: ${before.length} sentences of the README before the split checked in ${files.length} files, ` +
-		`${missing.length} missing; ${links.checked} relative links checked, ${links.broken.length} broken`,
+		`${missing.length} missing; ${links.checked} relative links checked, ${links.broken.length} broken; ` +
+		`${documentationUrls.checked} documentation URLs of the nodes checked, ${documentationUrls.broken.length} broken`,
 );
-process.exit(missing.length || links.broken.length ? 1 : 0);
+process.exit(missing.length || links.broken.length || documentationUrls.broken.length ? 1 : 0);

@@ -165,3 +165,31 @@ export function documentationFiles(root) {
 		: [];
 	return ['README.md', ...docs];
 }
+
+/**
+ * The nodes' and credentials' documentation links (codex files, documentationUrl) point at README
+ * headings on the repository's page: each heading must still be in the README.
+ */
+export function brokenDocumentationUrls(root, repositoryUrl) {
+	const anchors = anchorsOf(readFileSync(join(root, 'README.md'), 'utf8'));
+	const pattern = new RegExp(`${repositoryUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#([\\w-]+)`, 'g');
+	const broken = [];
+	let checked = 0;
+	const visit = (folder) => {
+		if (!existsSync(join(root, folder))) return;
+		for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+			const path = `${folder}/${entry.name}`;
+			if (entry.isDirectory()) visit(path);
+			else if (/\.(ts|json)$/.test(entry.name)) {
+				for (const match of readFileSync(join(root, path), 'utf8').matchAll(pattern)) {
+					checked++;
+					if (!anchors.has(match[1]))
+						broken.push(`${path}: ${match[0]}: README.md has no heading #${match[1]}`);
+				}
+			}
+		}
+	};
+	visit('nodes');
+	visit('credentials');
+	return { checked, broken };
+}

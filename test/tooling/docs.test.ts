@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only) */
 // The documentation (README.md and docs/*.md): no sentence of the README was lost when the
 // per-resource reference moved to docs/ (the list in test/fixtures was taken from the README
-// before the move), and every relative link points at an existing file and heading. Runs
+// before the move), every relative link points at an existing file and heading, and so does
+// every documentation URL of the nodes and credentials (README headings). Runs
 // scripts/check-docs.mjs, first on the repository, then on copies broken one way at a time.
 import { spawnSync } from 'child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
@@ -22,7 +23,9 @@ const check = (folder: string) => {
 describe('documentation', () => {
 	it('holds every sentence of the README before the split, and no relative link is broken', () => {
 		const { status, output } = check(root);
-		expect(output).toMatch(/, 0 missing; \d+ relative links checked, 0 broken\n$/);
+		expect(output).toMatch(
+			/, 0 missing; \d+ relative links checked, 0 broken; [1-9]\d* documentation URLs of the nodes checked, 0 broken\n$/,
+		);
 		expect(status).toBe(0);
 		// The list is the README as it stood, not a token one.
 		expect(readFileSync(sentences, 'utf8').split('\n').length).toBeGreaterThan(800);
@@ -32,7 +35,7 @@ describe('documentation', () => {
 		let copy: string;
 		beforeEach(() => {
 			copy = mkdtempSync(join(tmpdir(), 'convocore-docs-'));
-			for (const path of ['README.md', 'docs', 'CHANGELOG.md', 'LICENSE', 'examples', 'scripts']) {
+			for (const path of ['README.md', 'docs', 'CHANGELOG.md', 'LICENSE', 'examples', 'scripts', 'nodes', 'credentials']) {
 				cpSync(join(root, path), join(copy, path), { recursive: true });
 			}
 		});
@@ -63,6 +66,12 @@ describe('documentation', () => {
 				'docs/sms.md',
 				(text) => text.replace('(performance.md)', '(#concurrency-and-performance)'),
 				'BROKEN LINK docs/sms.md: #concurrency-and-performance: docs/sms.md has no heading #concurrency-and-performance',
+			],
+			[
+				'renamed a README heading that a documentation URL of a credential names',
+				'README.md',
+				(text) => text.replace('\n## Credentials\n', '\n## Credential\n'),
+				'BROKEN LINK credentials/ConvocoreApi.credentials.ts: https://github.com/convocore-community/n8n-nodes-convocore#credentials: README.md has no heading #credentials',
 			],
 		];
 		it.each(cases)('%s', (_label, file, breakIt, expected) => {
