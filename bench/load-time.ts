@@ -1,36 +1,87 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- benchmark code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
- * Loading the package inside n8n: n8n-workflow (and with it zod) is already loaded, then n8n
- * requires every credential and node file package.json's `n8n` block lists. Measured on a fresh
- * build made by the shipped build (scripts/build.mjs, into .tmp/) in fresh node processes, as CPU
- * time (wall time on a shared machine adds whatever the scheduler took away), median of several
- * starts; n8n's own Twilio node for scale. Also checks what the build ships: no .d.ts (n8n never
- * reads them; the zod-inferred ones were a third of the unpacked package).
+ * Loading the package inside n8n, side by side in fresh node processes, as CPU time (wall time on
+ * a shared machine adds whatever the scheduler took away), median of several starts, on a fresh
+ * build made by the shipped build (scripts/build.mjs, into .tmp/):
+ *  - lazy: what n8n does at every start, in every process: n8n-core's LazyPackageDirectoryLoader
+ *    over the package, which reads the dist/known and dist/types metadata the build generates;
+ *  - eager: the same loader's fallback without that metadata (n8n-core's PackageDirectoryLoader):
+ *    every node and credential required, instantiated and checked;
+ *  - n8n's own Twilio node, required (the measure this bench has always compared with);
+ *  - the first use of the Convocore node after a lazy start (what a workflow using it pays once)
+ *    and the plain require of the package's files (this bench's figure before lazy loading).
+ * Each process first does what n8n has done before it loads a community package (see PROBE).
+ * Also checks what the build ships: no .d.ts (n8n never reads them; the zod-inferred ones were a
+ * third of the unpacked package).
  */
 import { execFileSync } from 'child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'fs';
 import { join, resolve } from 'path';
+import { buildPackageFolder } from '../test/harness/builtPackage';
 import type { Benchmark } from './common';
-import { fmtBytes, fmtMs, median } from './lib';
+import { fmtBytes, fmtMs, fmtRatio, median } from './lib';
 
 const STARTS = 15;
-const TARGET_MS = 10;
+/** The lazy start against the eager load of the same package, and against Twilio's load. */
+const TARGET_LAZY_VS_EAGER = 0.15;
+const TARGET_LAZY_VS_TWILIO = 2;
 const ROOT = resolve(__dirname, '..');
-const OUT = join(ROOT, '.tmp', 'bench-build');
 
-/** Requires `files` after n8n-workflow in a fresh process; prints CPU and wall ms of that part. */
+interface Sample {
+	cpu: number;
+	wall: number;
+	/** Files of the package required during the measured part (lazy start only). */
+	required?: number;
+	/** CPU ms of the Convocore node's first use after the lazy start. */
+	firstUse?: number;
+}
+
+/**
+ * One fresh process: `mode` is lazy|eager (n8n-core's loaders over the package folder) or require
+ * (the files given). Prints CPU and wall ms of the measured part. Every mode starts as n8n does
+ * before it reaches the community packages: n8n-workflow and n8n-core loaded, its logger made, and
+ * its own nodes (n8n-nodes-base) lazy-loaded, so the loader's code, the file system's thread pool
+ * and JSON parsing are warm; then a full garbage collection and a pause, so none of that lands in
+ * the measured part.
+ */
 const PROBE = `
 const { performance } = require('perf_hooks');
+const { dirname } = require('path');
+const [mode, target] = process.argv.slice(1);
 require('n8n-workflow');
-const cpu = process.cpuUsage(); const wall = performance.now();
-for (const file of JSON.parse(process.argv[1])) require(file);
-const used = process.cpuUsage(cpu);
-console.log(JSON.stringify({ cpu: (used.user + used.system) / 1000, wall: performance.now() - wall }));
+require('reflect-metadata');
+const core = require('n8n-core');
+require('@n8n/di').Container.get(require('@n8n/backend-common').Logger);
+const fromPackage = () => Object.keys(require.cache).filter((file) => file.startsWith(target + '/') && file.endsWith('.js')).length;
+(async () => {
+	await new core.LazyPackageDirectoryLoader(dirname(require.resolve('n8n-nodes-base/package.json'))).loadAll();
+	global.gc();
+	// process.cpuUsage counts every thread: let V8's background sweeping of that load finish first.
+	await new Promise((resolve) => setTimeout(resolve, 200));
+	const cpu = process.cpuUsage(); const wall = performance.now();
+	let loader;
+	if (mode === 'require') for (const file of JSON.parse(target)) require(file);
+	else {
+		loader = new (mode === 'lazy' ? core.LazyPackageDirectoryLoader : core.PackageDirectoryLoader)(target);
+		await loader.loadAll();
+		if (loader.isLazyLoaded !== (mode === 'lazy')) throw new Error(mode + ' load of ' + target + ': isLazyLoaded ' + loader.isLazyLoaded);
+	}
+	const used = process.cpuUsage(cpu);
+	const sample = { cpu: (used.user + used.system) / 1000, wall: performance.now() - wall };
+	if (mode === 'lazy') {
+		sample.required = fromPackage();
+		const before = process.cpuUsage();
+		loader.getNode('convocore');
+		const firstUse = process.cpuUsage(before);
+		sample.firstUse = (firstUse.user + firstUse.system) / 1000;
+	}
+	console.log(JSON.stringify(sample));
+})();
 `;
 
-function loadOnce(files: string[]): { cpu: number; wall: number } {
-	const out = execFileSync(process.execPath, ['-e', PROBE, JSON.stringify(files)], { cwd: ROOT, encoding: 'utf8' });
-	return JSON.parse(out) as { cpu: number; wall: number };
+function loadOnce(mode: 'lazy' | 'eager' | 'require', target: string): Sample {
+	const out = execFileSync(process.execPath, ['--expose-gc', '-e', PROBE, mode, target], { cwd: ROOT, encoding: 'utf8' });
+	return JSON.parse(out) as Sample;
 }
 
 /** The credential and node files n8n requires: package.json's `n8n` block (dist/…/*.js paths). */
@@ -45,29 +96,54 @@ function filesUnder(dir: string): string[] {
 	);
 }
 
+const cpuOf = (samples: Sample[]) => median(samples.map((sample) => sample.cpu));
+const listed = (samples: Sample[]) => samples.map((sample) => sample.cpu.toFixed(1)).join(', ');
+
 export const loadTime: Benchmark = {
 	id: 'load',
-	title: `Loading the package inside n8n (n8n-workflow already loaded): ${STARTS} fresh processes, CPU time, median; n8n's Twilio node for scale`,
+	title: `Loading the package inside n8n (after n8n-core and n8n's own nodes): lazily as n8n does, eagerly, and n8n's Twilio node; ${STARTS} fresh processes each, CPU time, median`,
 	async run({ report }) {
-		rmSync(OUT, { recursive: true, force: true });
-		execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', OUT], { cwd: ROOT });
-		const ours = n8nEntries().map((entry) => join(OUT, entry.replace(/^dist\//, '')));
-		const twilio = [require.resolve('n8n-nodes-base/dist/nodes/Twilio/Twilio.node.js')];
-		const samples = { ours: [] as Array<{ cpu: number; wall: number }>, twilio: [] as Array<{ cpu: number; wall: number }> };
-		for (let i = 0; i < STARTS; i++) {
-			samples.ours.push(loadOnce(ours));
-			samples.twilio.push(loadOnce(twilio));
-		}
-		const cpu = median(samples.ours.map((sample) => sample.cpu));
-		report.note(`Convocore package: CPU ${samples.ours.map((sample) => sample.cpu.toFixed(1)).join(', ')} ms; wall median ${fmtMs(median(samples.ours.map((sample) => sample.wall)))}`);
-		report.note(`Twilio node:       CPU ${samples.twilio.map((sample) => sample.cpu.toFixed(1)).join(', ')} ms`);
-		report.target('load the package inside n8n (CPU, median of fresh processes)', cpu, { op: '<=', limit: TARGET_MS }, fmtMs);
-		report.info("n8n's Twilio node, same measure", fmtMs(median(samples.twilio.map((sample) => sample.cpu))));
+		const folder = buildPackageFolder('bench-load');
+		try {
+			// The eager load reads the same build without its lazy-loading metadata.
+			const eagerFolder = buildPackageFolder('bench-load-eager');
+			rmSync(join(eagerFolder, 'dist', 'known'), { recursive: true });
+			const files = n8nEntries().map((entry) => join(folder, entry));
+			const twilio = require.resolve('n8n-nodes-base/dist/nodes/Twilio/Twilio.node.js');
+			const samples = { lazy: [] as Sample[], eager: [] as Sample[], twilio: [] as Sample[], required: [] as Sample[] };
+			try {
+				for (let i = 0; i < STARTS; i++) {
+					samples.lazy.push(loadOnce('lazy', folder));
+					samples.eager.push(loadOnce('eager', eagerFolder));
+					samples.twilio.push(loadOnce('require', JSON.stringify([twilio])));
+					samples.required.push(loadOnce('require', JSON.stringify(files)));
+				}
+			} finally {
+				rmSync(eagerFolder, { recursive: true, force: true });
+			}
+			const lazy = cpuOf(samples.lazy);
+			const eager = cpuOf(samples.eager);
+			const twilioCpu = cpuOf(samples.twilio);
+			report.note(`lazy start (LazyPackageDirectoryLoader): CPU ${listed(samples.lazy)} ms; wall median ${fmtMs(median(samples.lazy.map((sample) => sample.wall)))}`);
+			report.note(`eager load (PackageDirectoryLoader):     CPU ${listed(samples.eager)} ms`);
+			report.note(`Twilio node (require):                   CPU ${listed(samples.twilio)} ms`);
+			report.note(`package files (require):                 CPU ${listed(samples.required)} ms`);
+			report.info('lazy start of the package in n8n (LazyPackageDirectoryLoader, CPU, median)', fmtMs(lazy));
+			report.info('eager load of the package in n8n (PackageDirectoryLoader, no metadata), same measure', fmtMs(eager));
+			report.info("n8n's Twilio node, required, same measure", fmtMs(twilioCpu));
+			report.target('lazy start vs eager load of the same package', lazy / eager, { op: '<=', limit: TARGET_LAZY_VS_EAGER }, fmtRatio);
+			report.target("lazy start vs n8n's Twilio node's load", lazy / twilioCpu, { op: '<=', limit: TARGET_LAZY_VS_TWILIO }, fmtRatio);
+			report.info('first use of the Convocore node after a lazy start (once per process, when a workflow uses it)', fmtMs(median(samples.lazy.map((sample) => sample.firstUse ?? NaN))));
+			report.info('require of the package files alone (the figure before lazy loading)', fmtMs(cpuOf(samples.required)));
+			const required = Math.max(...samples.lazy.map((sample) => sample.required ?? NaN));
+			report.expect('the lazy start requires none of the package code', required === 0, `${required} files required in the worst start`);
 
-		const built = filesUnder(OUT);
-		const declarations = built.filter((file) => file.endsWith('.d.ts'));
-		const size = built.reduce((sum, file) => sum + statSync(file).size, 0);
-		report.expect('the build ships no .d.ts', declarations.length === 0, declarations.length ? declarations.slice(0, 3).join(', ') : `${built.length} files, ${fmtBytes(size)}`);
-		rmSync(OUT, { recursive: true, force: true });
+			const built = filesUnder(join(folder, 'dist'));
+			const declarations = built.filter((file) => file.endsWith('.d.ts'));
+			const size = built.reduce((sum, file) => sum + statSync(file).size, 0);
+			report.expect('the build ships no .d.ts', declarations.length === 0, declarations.length ? declarations.slice(0, 3).join(', ') : `${built.length} files, ${fmtBytes(size)}`);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
 	},
 };

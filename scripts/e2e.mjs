@@ -7,11 +7,12 @@
 //  2. `npm pack`, then the tarball installed into <user folder>/.n8n/nodes as n8n's community
 //     package installer does it.
 //  3. The sandbox (the local Convocore API) on a free port.
-//  4. Single mode: n8n with SQLite; the checks of scripts/lib/e2e/scenario.mjs.
+//  4. Single mode: n8n with SQLite; proof from its debug log that n8n lazy-loaded the package
+//     (scripts/lib/e2e/lazy-load-proof.mjs); the checks of scripts/lib/e2e/scenario.mjs.
 //  5. Queue mode: Redis and PostgreSQL (Debian packages, installed with apt-get when missing), an
-//     n8n main, an `n8n worker` and an `n8n webhook` processor; the same checks, plus proof from
-//     the processes' logs that the webhook processor enqueued the trigger's execution and the
-//     worker ran it and the manual runs.
+//     n8n main, an `n8n worker` and an `n8n webhook` processor; the same checks (each process
+//     lazy-loaded the package), plus proof from the processes' logs that the webhook processor
+//     enqueued the trigger's execution and the worker ran it and the manual runs.
 // Everything binds 127.0.0.1 on ports the OS reports free and is stopped by process id. Prints one
 // line per check and a summary; exits 1 when any check fails.
 //
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 
 import { ensureN8n } from './lib/e2e/n8n-install.mjs';
 import { startQueue, startSingle } from './lib/e2e/n8n-processes.mjs';
+import { proveLazyLoading } from './lib/e2e/lazy-load-proof.mjs';
 import { installLikeN8n } from './lib/e2e/package-install.mjs';
 import { startProcess, stopAll } from './lib/e2e/processes.mjs';
 import { proveQueueRoles } from './lib/e2e/queue-proof.mjs';
@@ -92,6 +94,7 @@ async function main() {
 			since = Date.now();
 			const n8n = await startSingle(install, freshUserFolder(workDir, 'user-single', tarball), workDir);
 			log(`single mode: n8n at ${n8n.url} (pid ${n8n.processes.main.pid})`);
+			await proveLazyLoading({ mode: 'single', processes: n8n.processes, checks });
 			await runScenario({ mode: 'single', n8nUrl: n8n.url, webhookBaseUrl: n8n.webhookUrl, sandbox, repoRoot, checks });
 			await n8n.processes.main.stop();
 			timings.single = seconds(since);
@@ -107,6 +110,7 @@ async function main() {
 			const n8n = await startQueue(install, freshUserFolder(workDir, 'user-queue', tarball), workDir, { redis, postgres });
 			const { main: mainProcess, worker, webhook } = n8n.processes;
 			log(`queue mode: main ${n8n.url} (pid ${mainProcess.pid}), webhook ${n8n.webhookUrl} (pid ${webhook.pid}), worker pid ${worker.pid}`);
+			await proveLazyLoading({ mode: 'queue', processes: n8n.processes, checks });
 			const seen = await runScenario({ mode: 'queue', n8nUrl: n8n.url, webhookBaseUrl: n8n.webhookUrl, sandbox, repoRoot, checks });
 			await proveQueueRoles({ seen, processes: n8n.processes, checks });
 			timings.queue = seconds(since);

@@ -1,6 +1,8 @@
 // Child process of scripts/install-test.mjs: loads the installed package with n8n-core's
 // LazyPackageDirectoryLoader (the loader n8n uses for community packages) taken from the
 // repository's node_modules, and checks that every node and credential the package lists loads.
+// The loader must load the package lazily: from its dist/known and dist/types metadata alone,
+// with none of its code required until a node or credential is asked for.
 // The package's own `require('n8n-workflow')` still resolves inside the install folder.
 //
 // The caller sets N8N_USER_FOLDER (a temp folder) and N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false
@@ -26,6 +28,10 @@ async function main() {
 	const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
 	const loader = new LazyPackageDirectoryLoader(packageDir);
 	await loader.loadAll();
+	// Without its metadata files n8n-core falls back to requiring every node and credential.
+	if (!loader.isLazyLoaded) problems.push('n8n-core did not lazy-load the package (dist/known or dist/types missing or unreadable)');
+	const requiredAtStartup = Object.keys(require.cache).filter((file) => file.startsWith(packageDir + path.sep));
+	if (requiredAtStartup.length > 0) problems.push(`loading the package required ${requiredAtStartup.join(', ')}`);
 
 	const expectedNodes = (pkg.n8n && pkg.n8n.nodes) || [];
 	const expectedCredentials = (pkg.n8n && pkg.n8n.credentials) || [];
@@ -68,6 +74,8 @@ async function main() {
 
 	const result = {
 		package: `${loader.packageName}@${pkg.version}`,
+		lazyLoaded: loader.isLazyLoaded,
+		requiredAtStartup,
 		nodes: loader.loadedNodes,
 		credentials: Object.fromEntries(
 			credentialNames.map((name) => [name, { supportedNodes: loader.known.credentials[name].supportedNodes ?? [] }]),

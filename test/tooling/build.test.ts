@@ -74,10 +74,12 @@ beforeAll(() => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('the build', () => {
-	it('holds one .js per n8n entry and the codex next to each node: nothing else (no modules, .d.ts or maps)', () => {
+	it('holds one .js per n8n entry, the codex next to each node and the lazy-loading metadata: nothing else (no modules, .d.ts or maps)', () => {
 		// The icons are copied by gulp, the other half of `npm run build`.
 		const codices = nodeEntries.map((entry) => underOut(entry).replace(/\.js$/, '.json'));
-		const expected = [...entries.map(underOut), ...codices].sort();
+		// What n8n's LazyPackageDirectoryLoader reads instead of requiring the entries (test/load/metadata.test.ts).
+		const metadata = ['known/nodes.json', 'known/credentials.json', 'types/nodes.json', 'types/credentials.json'];
+		const expected = [...entries.map(underOut), ...codices, ...metadata].sort();
 		expect(filesUnder(out).map((file) => relative(out, file)).sort()).toEqual(expected);
 	});
 

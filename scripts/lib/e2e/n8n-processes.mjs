@@ -24,7 +24,8 @@ export function baseEnv(install, userFolder) {
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_LOG_LEVEL: 'info',
+		// Debug: the only level at which n8n-core says it lazy-loaded the package (lazy-load-proof.mjs).
+		N8N_LOG_LEVEL: 'debug',
 		N8N_LOG_OUTPUT: 'console',
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
