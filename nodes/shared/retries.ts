@@ -69,7 +69,8 @@ export class RateLimitGate {
 		return Math.max(this.resumeAt - Date.now(), 0);
 	}
 
-	async wait(): Promise<void> {
+	/** `signal`: the request's deadline; a subclass that records the attempt leaves it unrecorded once it is aborted. */
+	async wait(_signal?: AbortSignal): Promise<void> {
 		const remaining = this.resumeAt - Date.now();
 		if (remaining > 0) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
 	}
@@ -235,7 +236,7 @@ export async function sendWithRetries(
 			if (scope.gate) {
 				const held = scope.gate.remainingMs();
 				if (held > deadline.remainingMs()) throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
-				if ((await deadline.race(scope.gate.wait())) === TIMED_OUT) throw expired();
+				if ((await deadline.race(scope.gate.wait(deadline.signal))) === TIMED_OUT) throw expired();
 			}
 			report.attempts++;
 			const isLastAttempt = report.attempts >= RETRY_POLICY.maxAttempts;
