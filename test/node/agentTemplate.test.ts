@@ -96,6 +96,17 @@ describe('Agent > Import Template', () => {
 		expect(sandbox.current.requests()).toHaveLength(0);
 	});
 
+	it('a template refused by validation shows no warning about its [redacted] fields, only its error (Continue on Fail)', async () => {
+		const refused = { agentTemplate: { name: 'No workspace', agentData: { SECRET_API_KEY: '[redacted]' } } };
+		const result = await runConvocore(
+			{ resource: 'agent', operation: 'importTemplate', source: 'json', template: '={{ JSON.stringify($json.template) }}' },
+			{ credential: sandboxCredential(sandbox.current), typeVersion: 2, input: [{ json: { template: refused } }], continueOnFail: true },
+		);
+		expect(result.items().map((item) => item.json.error)).toEqual(['Invalid template import: agentTemplate.workspaceId: is required']);
+		expect(hintsOf(result)).toEqual([]);
+		expect(sandbox.current.requests()).toHaveLength(0);
+	});
+
 	it('refuses a missing binary field before sending', async () => {
 		const error = (await agentOp({ operation: 'importTemplate', source: 'binary', binaryPropertyName: 'nothere' })).error('Convocore');
 		expect(error?.message).toMatch(/nothere/);
