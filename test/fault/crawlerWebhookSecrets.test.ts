@@ -5,6 +5,7 @@
  * part of the error n8n stores (its message, description, node copy, or the response it keeps),
  * nor any output item when a success answer or a poll echoes them back.
  */
+import type { INodeParameters } from 'n8n-workflow';
 import { waitClock } from '../../nodes/Convocore/actions/crawlerJob/wait';
 import { runConvocore } from '../harness/convocore';
 import { FaultServer } from '../harness/faultServer';
@@ -51,7 +52,7 @@ it('a header value Convocore quotes in its error answer is in no part of the err
 });
 
 /** Crawler Job > Create against the fault server, with a webhook holding a header under an ordinary name and a bearer token. */
-async function createJob(options: Record<string, unknown> = {}) {
+async function createJob(options: INodeParameters = {}) {
 	return await runConvocore(
 		{
 			resource: 'crawlerJob',

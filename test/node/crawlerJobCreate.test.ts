@@ -134,6 +134,23 @@ describe('Crawler Job > Create: the request', () => {
 	});
 });
 
+/** Create, with the wait's clock moved by its own pauses (no real time); returns the pauses too. */
+async function createOnFakeWaitClock(parameters: INodeParameters) {
+	let now = 0;
+	const pauses: number[] = [];
+	waitClock.now = () => now;
+	const realSleep = waitClock.sleep;
+	waitClock.sleep = async (ms: number) => {
+		pauses.push(ms);
+		now += ms;
+	};
+	try {
+		return { result: await create(parameters), pauses };
+	} finally {
+		waitClock.sleep = realSleep;
+	}
+}
+
 describe('Crawler Job > Create: Wait for Completion', () => {
 	afterEach(() => {
 		waitClock.now = () => Date.now();
@@ -186,20 +203,7 @@ describe('Crawler Job > Create: Wait for Completion', () => {
 
 	it('Maximum Wait at a short setting: a clear error naming the job and its last status; the last pause is cut to the time left', async () => {
 		sandbox.current.state.crawler.holdProcessing = true;
-		let now = 0;
-		const pauses: number[] = [];
-		waitClock.now = () => now;
-		const realSleep = waitClock.sleep;
-		waitClock.sleep = async (ms: number) => {
-			pauses.push(ms);
-			now += ms;
-		};
-		let result: Awaited<ReturnType<typeof create>>;
-		try {
-			result = await create({ urls: site('/help'), options: { waitForCompletion: true, maxWait: 1.5 } });
-		} finally {
-			waitClock.sleep = realSleep;
-		}
+		const { result, pauses } = await createOnFakeWaitClock({ urls: site('/help'), options: { waitForCompletion: true, maxWait: 1.5 } });
 		const error = result.error('Convocore');
 		expect(error?.message).toMatch(/^Crawler job crawl-job-1 did not finish within 1\.5 seconds: its last status was "(queued|processing)"$/);
 		expect(error?.description).toMatch(/keeps running at Convocore/);
@@ -210,20 +214,8 @@ describe('Crawler Job > Create: Wait for Completion', () => {
 
 	it('Maximum Wait at its default (600 s) holds, on a fake clock: back-off 1, 2, 4, 8, then 15 s, a poll after each pause', async () => {
 		sandbox.current.state.crawler.holdProcessing = true;
-		let now = 0;
-		const pauses: number[] = [];
-		waitClock.now = () => now;
-		const realSleep = waitClock.sleep;
-		waitClock.sleep = async (ms: number) => {
-			pauses.push(ms);
-			now += ms;
-		};
-		try {
-			const result = await create({ urls: site('/help'), options: { waitForCompletion: true } });
-			expect(result.error('Convocore')?.message).toMatch(/^Crawler job crawl-job-1 did not finish within 600 seconds: its last status was "(queued|processing)"$/);
-		} finally {
-			waitClock.sleep = realSleep;
-		}
+		const { result, pauses } = await createOnFakeWaitClock({ urls: site('/help'), options: { waitForCompletion: true } });
+		expect(result.error('Convocore')?.message).toMatch(/^Crawler job crawl-job-1 did not finish within 600 seconds: its last status was "(queued|processing)"$/);
 		expect(pauses.slice(0, 6)).toEqual([1000, 2000, 4000, 8000, 15000, 15000]);
 		expect(pauses.reduce((sum, ms) => sum + ms, 0)).toBe(600_000);
 		expect(Math.max(...pauses)).toBe(15000);
