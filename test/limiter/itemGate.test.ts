@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only) */
 /**
  * ItemGate.freeSlot: an item that goes on waiting after its requests (Crawler Job > Create with
  * Wait for Completion) frees its slot at once, reports only the latency so far, and is not

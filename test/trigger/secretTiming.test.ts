@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only) */
 /**
  * Issue 24 §2: the secret check must stay constant-time through webhook(). An earlier build
  * scanned every string of the event for the secret with `includes` (to redact it) before the
