@@ -69,10 +69,13 @@ export class RateLimitGate {
 		return Math.max(this.resumeAt - Date.now(), 0);
 	}
 
-	/** `signal`: the request's deadline; a subclass that records the attempt leaves it unrecorded once it is aborted. */
-	async wait(_signal?: AbortSignal): Promise<void> {
+	/**
+	 * `signal`: the request's deadline; once it is aborted nothing waits (the request is over), and
+	 * a subclass that records the attempt leaves it unrecorded.
+	 */
+	async wait(signal?: AbortSignal): Promise<void> {
 		const remaining = this.resumeAt - Date.now();
-		if (remaining > 0) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
+		if (remaining > 0 && !signal?.aborted) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
 	}
 }
 
