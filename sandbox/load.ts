@@ -22,6 +22,11 @@ export interface LoadModel {
 	rateLimit?: WindowLimit;
 	/** A status to fail this request with (after its latency), e.g. 400 for one chosen item. */
 	failWith?: (request: RecordedRequest) => number | undefined;
+	/**
+	 * Holds the answer until the promise resolves, before its latency: tests that count instead of
+	 * timing (e.g. answer nothing until N requests are in flight) use it.
+	 */
+	hold?: (request: RecordedRequest) => Promise<void> | undefined;
 }
 
 /**
@@ -89,6 +94,10 @@ export class LoadShaper {
 
 	failureFor(request: RecordedRequest): number | undefined {
 		return this.model.failWith?.(request);
+	}
+
+	holdFor(request: RecordedRequest): Promise<void> | undefined {
+		return this.model.hold?.(request);
 	}
 
 	latencyFor(request: RecordedRequest): number {

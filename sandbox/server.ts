@@ -188,6 +188,8 @@ export class SandboxServer {
 		this.recorded.push(record);
 		const leave = this.load.enter(record);
 		res.once('close', leave);
+		const held = this.load.holdFor(record);
+		if (held) await held;
 		const latency = this.load.latencyFor(record);
 		if (latency > 0) await sleep(latency);
 		const retryAfter = this.load.refuse(record);

@@ -20,6 +20,8 @@ import { ALL_EVENTS } from './eventOptions';
  *   1. the body is a JSON envelope `{ type: string, payload: object }`,
  *      nested at most MAX_DEPTH levels                                     else 400
  *   2. payload.workspaceSecret equals the credential's secret             else 401
+ *      (in constant time; nothing before it reads the secret's content, and the
+ *      redaction that searches for the secret runs only after a match)
  *   3. replay guard, when on: createdAt is recent and not in the future   else 401
  *   4. the type is one the node listens to                                else 200, no run
  * Then exactly one item is emitted.
@@ -125,38 +127,41 @@ function rawLength(rawBody: unknown): number {
 	return typeof rawBody === 'string' ? Buffer.byteLength(rawBody) : 0;
 }
 
-/** What countSecretHits returns for a value nested deeper than allowed. */
-const TOO_DEEP = -1;
-
 /**
- * One walk over the envelope: how many strings (values and keys) hold the secret, or TOO_DEEP when
- * it nests deeper than `depthLeft` levels. When only payload.workspaceSecret holds it (it is
- * dropped from the item), the item needs no redacted copy. Recursive (faster than an explicit
- * stack here): the depth is bounded, and the walk stops as soon as the bound is reached. With an
- * empty secret every string counts: harmless, decideDelivery refuses every event then.
+ * One walk over the envelope before the secret check: false when it nests deeper than
+ * `depthLeft` levels, else every string (value or key) at least `minLength` long, collected into
+ * `candidates`. It looks at lengths only, never at the secret's content: anything that compares
+ * against the secret before the constant-time comparison (a search with `includes` stops at the
+ * first differing character) tells a caller how many leading characters they guessed right.
+ * Recursive (faster than an explicit stack here): the depth is bounded, and the walk stops as
+ * soon as the bound is reached.
  */
-function countSecretHits(value: unknown, secret: string, depthLeft: number): number {
-	// A string shorter than the secret cannot hold it: most values and keys are, and the length
-	// is known without a search.
-	if (typeof value === 'string') return value.length >= secret.length && value.includes(secret) ? 1 : 0;
-	if (typeof value !== 'object' || value === null) return 0;
-	if (depthLeft === 0) return TOO_DEEP;
-	let hits = 0;
+function collectLongStrings(value: unknown, minLength: number, depthLeft: number, candidates: string[]): boolean {
+	if (typeof value === 'string') {
+		// Most values and keys are shorter than the secret, so cannot hold it.
+		if (value.length >= minLength) candidates.push(value);
+		return true;
+	}
+	if (typeof value !== 'object' || value === null) return true;
+	if (depthLeft === 0) return false;
 	if (Array.isArray(value)) {
 		for (let i = 0; i < value.length; i++) {
-			const found = countSecretHits(value[i], secret, depthLeft - 1);
-			if (found === TOO_DEEP) return TOO_DEEP;
-			hits += found;
+			if (!collectLongStrings(value[i], minLength, depthLeft - 1, candidates)) return false;
 		}
-		return hits;
+		return true;
 	}
 	for (const key in value) {
 		if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-		if (key.length >= secret.length && key.includes(secret)) hits++;
-		const found = countSecretHits((value as Record<string, unknown>)[key], secret, depthLeft - 1);
-		if (found === TOO_DEEP) return TOO_DEEP;
-		hits += found;
+		if (key.length >= minLength) candidates.push(key);
+		if (!collectLongStrings((value as Record<string, unknown>)[key], minLength, depthLeft - 1, candidates)) return false;
 	}
+	return true;
+}
+
+/** How many of the strings hold the secret; run only once the secret has matched. */
+function countSecretHits(candidates: readonly string[], secret: string): number {
+	let hits = 0;
+	for (const text of candidates) if (text.includes(secret)) hits++;
 	return hits;
 }
 
@@ -230,7 +235,7 @@ function payloadMatches(type: EventType, payload: unknown): boolean {
 
 /**
  * Builds the one item of an event: `{ event, ...payload }` without the secret, marked when
- * off-contract. `holdsSecretElsewhere` false (from countSecretHits) skips the redacted deep copy.
+ * off-contract. `holdsSecretElsewhere` false (from countSecretHits, after the match) skips the redacted deep copy.
  */
 export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretElsewhere = true): IDataObject {
 	const { type, payload } = envelope;
@@ -279,8 +284,8 @@ export function decideDelivery(body: unknown, rawBody: unknown, settings: Delive
 	if (!envelope) {
 		return reject(400, 'Bad request: the body must be a JSON object { "type": string, "payload": object }');
 	}
-	const secretHits = countSecretHits(envelope, settings.secret, MAX_DEPTH);
-	if (secretHits === TOO_DEEP) {
+	const longStrings: string[] = [];
+	if (!collectLongStrings(envelope, settings.secret.length, MAX_DEPTH, longStrings)) {
 		return reject(400, `Bad request: the body is nested deeper than ${MAX_DEPTH} levels, which no Convocore event is`);
 	}
 
@@ -313,5 +318,5 @@ export function decideDelivery(body: unknown, rawBody: unknown, settings: Delive
 	}
 
 	// payload.workspaceSecret, which matched, is one hit and is left out of the item.
-	return { kind: 'emit', item: buildItem(envelope, settings.secret, secretHits > 1) };
+	return { kind: 'emit', item: buildItem(envelope, settings.secret, countSecretHits(longStrings, settings.secret) > 1) };
 }

@@ -242,6 +242,15 @@ export function deadlineError(errorScope: ErrorScope, timeoutMs: number): NodeAp
 	});
 }
 
+/** n8n's cancel (Stop, or the workflow's own timeout) ended the request: not a slow Convocore. */
+export function cancelledError(errorScope: ErrorScope): NodeApiError {
+	const { request } = errorScope;
+	return convocoreError(errorScope, {
+		message: `The execution was cancelled during ${describeRequest(request)}`,
+		description: isIdempotent(request.method) ? 'The request was stopped before Convocore answered; it changes nothing.' : MAY_HAVE_ARRIVED,
+	});
+}
+
 /** A 429 asked for a wait that does not fit in what is left of the deadline: fail now, naming the time. */
 export function rateLimitTooLongError(errorScope: ErrorScope, resumeAt: number, timeoutMs: number): NodeApiError {
 	const until = new Date(resumeAt).toISOString().slice(11, 19);

@@ -152,8 +152,8 @@ export class AdaptiveLimit extends SlotLimit {
 		return this.pacer.limit;
 	}
 
-	beforeAttempt(): SendRecord | Promise<SendRecord> {
-		return this.pacer.take();
+	beforeAttempt(signal?: AbortSignal): SendRecord | Promise<SendRecord> {
+		return this.pacer.take(signal);
 	}
 
 	protected override sent(permit: Permit): void {

@@ -63,10 +63,14 @@ export class RatePacer {
 		return this.allowance;
 	}
 
-	/** Records an attempt about to be sent, once the learnt allowance lets it go. */
-	take(): SendRecord | Promise<SendRecord> {
-		if (this.allowance === undefined) return this.record();
-		const turn = this.queue.then(async () => await this.whenAllowed());
+	/**
+	 * Records an attempt about to be sent, once the learnt allowance lets it go. `signal`: the
+	 * request's deadline; an attempt whose deadline passed (or whose execution was cancelled)
+	 * before it went is recorded as not sent, and stops holding up the turns behind it.
+	 */
+	take(signal?: AbortSignal): SendRecord | Promise<SendRecord> {
+		if (this.allowance === undefined) return this.record(signal?.aborted === true);
+		const turn = this.queue.then(async () => await this.whenAllowed(signal));
 		this.queue = turn;
 		return turn;
 	}
@@ -109,8 +113,9 @@ export class RatePacer {
 		this.allowance = Math.max(1, next);
 	}
 
-	private async whenAllowed(): Promise<SendRecord> {
+	private async whenAllowed(signal: AbortSignal | undefined): Promise<SendRecord> {
 		for (;;) {
+			if (signal?.aborted) return this.record(true);
 			const allowance = this.allowance as number;
 			const now = this.now();
 			const span = this.periodMs * PERIOD_MARGIN;
@@ -127,9 +132,9 @@ export class RatePacer {
 		return this.record();
 	}
 
-	private record(): SendRecord {
+	private record(notSent = false): SendRecord {
 		const now = this.now();
-		const send: SendRecord = { at: now, pacedBy: this.allowance, refused: false };
+		const send: SendRecord = { at: now, pacedBy: this.allowance, refused: notSent };
 		const keepAfter = now - KEPT_PERIODS * this.periodMs;
 		while (this.head < this.sends.length && this.sends[this.head].at <= keepAfter) this.head++;
 		if (this.head > 1024) {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import {
+	cancelledError,
 	connectionError,
 	deadlineError,
 	headerValue,
@@ -68,9 +69,13 @@ export class RateLimitGate {
 		return Math.max(this.resumeAt - Date.now(), 0);
 	}
 
-	async wait(): Promise<void> {
+	/**
+	 * `signal`: the request's deadline; once it is aborted nothing waits (the request is over), and
+	 * a subclass that records the attempt leaves it unrecorded.
+	 */
+	async wait(signal?: AbortSignal): Promise<void> {
 		const remaining = this.resumeAt - Date.now();
-		if (remaining > 0) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
+		if (remaining > 0 && !signal?.aborted) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
 	}
 }
 
@@ -109,6 +114,8 @@ class Deadline {
 	/** The races under way, each ended with TIMED_OUT when the deadline passes. */
 	private readonly racing = new Set<() => void>();
 	/** Aborts the request in flight and ends the races; the timer's listener, and called by watchCancel. */
+	/** Whether n8n's cancel (not the timer) ended the request: its error must say "cancelled", not "timed out". */
+	cancelled = false;
 	readonly expire = () => {
 		this.controller.abort();
 		for (const timedOut of this.racing) timedOut();
@@ -123,8 +130,14 @@ class Deadline {
 		this.signal = this.controller.signal;
 		this.timer = AbortSignal.timeout(timeoutMs);
 		this.timer.addEventListener('abort', this.expire, ONCE);
-		if (cancel?.aborted) this.expire();
+		if (cancel?.aborted) this.cancelExecution();
 		else if (cancel) watchCancel(cancel, this);
+	}
+
+	/** The execution was cancelled: ends the request like the timer, remembering why (unless the timer was first). */
+	cancelExecution(): void {
+		if (!this.signal.aborted) this.cancelled = true;
+		this.expire();
 	}
 
 	/** Lets go of the timer and of the execution's cancel signal once the request is over. */
@@ -178,7 +191,7 @@ function watchCancel(cancel: AbortSignal, deadline: Deadline): void {
 		cancel.addEventListener(
 			'abort',
 			() => {
-				for (const each of [...deadlines]) each.expire();
+				for (const each of [...deadlines]) each.cancelExecution();
 				deadlines.clear();
 			},
 			ONCE,
@@ -210,7 +223,7 @@ export async function sendWithRetries(
 	const sendContext = withSignal(ctx, deadline.signal);
 	const report: RetryReport = { attempts: 0, waitedMs: 0, retryAfterWaits: 0 };
 	errorScope.retries = report;
-	const expired = () => deadlineError(errorScope, deadline.timeoutMs);
+	const expired = () => (deadline.cancelled ? cancelledError(errorScope) : deadlineError(errorScope, deadline.timeoutMs));
 	const pause = async (ms: number) => {
 		report.waitedMs += ms;
 		if (!(await deadline.sleep(ms))) throw expired();
@@ -226,7 +239,7 @@ export async function sendWithRetries(
 			if (scope.gate) {
 				const held = scope.gate.remainingMs();
 				if (held > deadline.remainingMs()) throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
-				if ((await deadline.race(scope.gate.wait())) === TIMED_OUT) throw expired();
+				if ((await deadline.race(scope.gate.wait(deadline.signal))) === TIMED_OUT) throw expired();
 			}
 			report.attempts++;
 			const isLastAttempt = report.attempts >= RETRY_POLICY.maxAttempts;

@@ -31,9 +31,10 @@ export interface ConcurrencyLimit {
 	/**
 	 * Called before each attempt of a request, retries included: resolves once a rate limit the
 	 * server showed lets it go (see ./pacer.ts), with the record a 429 hands back; undefined when
-	 * this limit does not pace.
+	 * this limit does not pace. `signal`: the request's deadline; once it is aborted the attempt
+	 * is not sent, and its turn ends at once without counting.
 	 */
-	beforeAttempt(): SendRecord | Promise<SendRecord> | undefined;
+	beforeAttempt(signal?: AbortSignal): SendRecord | Promise<SendRecord> | undefined;
 	/** A signal about a request still in flight (a 429 it is about to wait out). */
 	observe(permit: Permit, outcome: Outcome): void;
 	/** The request is done; its slot is free. */
@@ -54,7 +55,7 @@ export abstract class SlotLimit implements ConcurrencyLimit {
 
 	abstract get current(): number;
 
-	abstract beforeAttempt(): SendRecord | Promise<SendRecord> | undefined;
+	abstract beforeAttempt(signal?: AbortSignal): SendRecord | Promise<SendRecord> | undefined;
 
 	async acquire(): Promise<Permit> {
 		while (this.inFlight >= this.current) {

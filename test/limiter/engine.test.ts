@@ -1,8 +1,16 @@
 /**
  * The concurrency guarantees through n8n's engine against the sandbox over HTTP, with the number
  * of requests in flight measured at the server.
+ *
+ * Counted, not timed: the server holds every answer until the number of requests in flight a
+ * guarantee speaks of is reached (holdUntilInFlight), so no answer can come back early on a
+ * fast machine nor late on a busy one. A limit that never lets that many out holds the run until
+ * jest's timeout: a failure, never a pass. What only time can show (how many 429s a rate limit
+ * costs, the cut when latency climbs) is a figure of `npm run bench` (limit, limit10, backoff);
+ * the limiter's unit tests (concurrency.test.ts, pacer.test.ts) check the same logic on a fake
+ * clock.
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { sleep, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
 import type { RecordedRequest } from '../../sandbox';
 import { runConvocore, sandboxCredential, smsParameters, useSandbox } from '../harness/convocore';
 
@@ -20,6 +28,24 @@ async function sendSms(input: INodeExecutionData[], options: INodeParameters = {
 
 const posts = () => sandbox.current.requests({ method: 'POST', path: '/sms' });
 
+/**
+ * After `count` are in flight, the answers wait this much longer: a limit that lets more out sends
+ * them together with the others, before any answer, so they arrive in it. Only a margin for a
+ * defect to show; a correct run passes however long the machine takes.
+ */
+const GRACE_MS = 150;
+
+/** A LoadModel `hold`: no answer until `count` requests were in flight at once (and GRACE_MS more), then every answer. */
+function holdUntilInFlight(count: number) {
+	let opened: Promise<void> | undefined;
+	let open: () => void = () => undefined;
+	const gate = new Promise<void>((resolve) => (open = resolve));
+	return (): Promise<void> => {
+		if (!opened && sandbox.current.peakInFlight >= count) opened = sleep(GRACE_MS).then(open);
+		return gate;
+	};
+}
+
 function expectEachSentOnceInOrder(input: INodeExecutionData[], output: INodeExecutionData[]) {
 	expect(output.map((item) => item.json.to)).toEqual(input.map((item) => item.json.to));
 	expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(input.map((_, i) => i));
@@ -29,100 +55,53 @@ function expectEachSentOnceInOrder(input: INodeExecutionData[], output: INodeExe
 }
 
 describe('adaptive concurrency (the default)', () => {
-	it('grows on an idle server and never goes above Max Concurrency', async () => {
-		sandbox.current.shapeLoad({ latencyMs: () => 80 });
+	it('starts at Max Concurrency and never goes above it', async () => {
+		sandbox.current.shapeLoad({ hold: holdUntilInFlight(24) });
 		const input = items(120, 'ceiling');
 		const run = await sendSms(input, { maxConcurrency: 24 });
 		expectEachSentOnceInOrder(input, run.items());
-		// Starts at the ceiling: more than the old start of 10 is seen, the ceiling never exceeded.
-		expect(sandbox.current.peakInFlight).toBeGreaterThan(10);
-		expect(sandbox.current.peakInFlight).toBeLessThanOrEqual(24);
+		expect(sandbox.current.peakInFlight).toBe(24);
 	});
 
-	it('never goes above the default ceiling of 50', async () => {
-		sandbox.current.shapeLoad({ latencyMs: () => 100 });
+	it('starts at the default ceiling of 50 and never goes above it', async () => {
+		sandbox.current.shapeLoad({ hold: holdUntilInFlight(50) });
 		const input = items(250, 'default ceiling');
 		const run = await sendSms(input);
 		expectEachSentOnceInOrder(input, run.items());
-		expect(sandbox.current.peakInFlight).toBeLessThanOrEqual(50);
-		expect(sandbox.current.peakInFlight).toBeGreaterThan(20);
+		expect(sandbox.current.peakInFlight).toBe(50);
 	});
 
-	it('backs off on 429s and sends every item exactly once through a rate limit', async () => {
-		sandbox.current.shapeLoad({ latencyMs: () => 20, rateLimit: { limit: 30, path: '/sms', method: 'POST' } });
+	it('sends every item exactly once through a rate limit; 429s are refusals, not sends', async () => {
+		// The first window (the ceiling, 50) is over the limit (30). How few 429s that costs is the
+		// bench's figure (limit, limit10): it depends on where the server's clock-aligned windows fall.
+		sandbox.current.shapeLoad({ hold: holdUntilInFlight(50), rateLimit: { limit: 30, path: '/sms', method: 'POST' } });
 		const input = items(150, '429 storm');
 		const run = await sendSms(input);
 		expectEachSentOnceInOrder(input, run.items());
-
-		const all = posts();
-		const refused = all.filter((request) => request.status === 429);
-		// The first window (the ceiling, 50) is over the limit (30): about 20 refused once. After
-		// that the node keeps to the 30 per second the server showed, retries included: a few
-		// more 429s at most (the probe after the first window, a try one above the rate). On a
-		// busy machine the first burst can straddle an edge of the server's window and be counted
-		// as one window: the rate is then read right from the first paced burst, refused in part once.
-		expect(refused.length).toBeGreaterThan(0);
-		expect(refused.length).toBeLessThanOrEqual(2 * (50 - 30) + 5);
-		// Every item was answered 200 exactly once; 429s are refusals, not sends.
-		const delivered = all.filter((request) => request.status === 200).map(itemOf);
+		const delivered = posts()
+			.filter((request) => request.status === 200)
+			.map(itemOf);
 		expect(delivered.sort((a, b) => a - b)).toEqual(input.map((_, i) => i));
 	});
 
 	it('starts at the ceiling: a batch that fits goes out at once, a larger one fills the ceiling before any answer', async () => {
-		sandbox.current.shapeLoad({ latencyMs: () => 300 });
+		sandbox.current.shapeLoad({ hold: holdUntilInFlight(40) });
 		const fits = items(40, 'fits');
 		expectEachSentOnceInOrder(fits, (await sendSms(fits)).items());
 		expect(sandbox.current.peakInFlight).toBe(40);
 		sandbox.current.reset();
-		sandbox.current.shapeLoad({ latencyMs: () => 300 });
+		sandbox.current.shapeLoad({ hold: holdUntilInFlight(30) });
 		const larger = items(80, 'larger');
 		expectEachSentOnceInOrder(larger, (await sendSms(larger, { maxConcurrency: 30 })).items());
 		// The 30th request found 29 others in flight: none had been answered yet.
 		expect(sandbox.current.inFlightAt(posts()[29])).toBe(30);
 		expect(sandbox.current.peakInFlight).toBe(30);
 	});
-
-	it('a first window far above a rate limit is refused once, not again (20 req/s, first window 50)', async () => {
-		sandbox.current.shapeLoad({ rateLimit: { limit: 20, path: '/sms', method: 'POST' } });
-		const input = items(100, 'small limit');
-		expectEachSentOnceInOrder(input, (await sendSms(input)).items());
-		const all = posts();
-		const refused = all.filter((request) => request.status === 429);
-		// 30 of the first 50 (fewer when the server's window turned during the burst, and then
-		// part of the first paced burst), then at most the probe and a try one above the rate:
-		// no storm.
-		expect(refused.length).toBeGreaterThan(0);
-		expect(refused.length).toBeLessThanOrEqual(50 - 20 + 10);
-	});
-
-	it('backs off when latency climbs', async () => {
-		let answered = 0;
-		sandbox.current.shapeLoad({ latencyMs: () => (answered++ < 150 ? 20 : 3000) });
-		const input = items(250, 'slowing');
-		const run = await sendSms(input);
-		expectEachSentOnceInOrder(input, run.items());
-		const peak = sandbox.current.peakInFlight;
-		// The first slow answers come back three seconds after the first slow request: the window is
-		// cut then, so what goes out after that goes out fewer at a time. The climb is large (20 ms
-		// to 3 s) because latency is measured in the node, where a window of 50 built and read one
-		// after another in this process (sandbox included) is itself ~100 ms, and several hundred
-		// ms on a loaded CI machine: a climb to 1 s was then less than the 3x that means a queue,
-		// no cut came, and the test failed though the back-off worked.
-		// (Later, once the slower answers are the norm, it may grow again: the server is slower,
-		// not overloaded.)
-		const slowSince = posts()[150].at;
-		const afterCut = posts()
-			.filter((request) => request.at >= slowSince + 3100)
-			.map((request) => sandbox.current.inFlightAt(request));
-		expect(peak).toBeGreaterThan(15);
-		expect(afterCut.length).toBeGreaterThan(0);
-		expect(Math.max(...afterCut)).toBeLessThan(peak);
-	});
 });
 
 describe('Options > Concurrency (as workflows saved with 0.1.0 set it)', () => {
 	it.each([1, 5, 20])('keeps exactly %i in flight, whatever Max Concurrency says', async (concurrency) => {
-		sandbox.current.shapeLoad({ latencyMs: () => 30 });
+		sandbox.current.shapeLoad({ hold: holdUntilInFlight(concurrency) });
 		const input = items(60, `fixed ${concurrency}`);
 		const run = await sendSms(input, { concurrency, maxConcurrency: 100 });
 		expectEachSentOnceInOrder(input, run.items());
@@ -151,9 +130,11 @@ describe('for any number in flight', () => {
 		['adaptive (starts at its ceiling, here 10)', { maxConcurrency: 10 }, 10],
 		['Concurrency 5', { concurrency: 5 }, 5],
 	])('%s, without Continue On Fail: no request starts after a failure', async (_label, options, firstWave) => {
-		// Item 2 fails at once; the others of the first wave take 1 s, so a runner that kept
-		// going would send item `firstWave` as soon as item 2's slot was free.
+		// Nothing is answered before the whole first wave is out; then item 2 fails at once and the
+		// others take 1 s more, so a runner that kept going would send item `firstWave` as soon as
+		// item 2's slot was free.
 		sandbox.current.shapeLoad({
+			hold: holdUntilInFlight(firstWave),
 			latencyMs: (request) => (itemOf(request) === 2 ? 0 : 1000),
 			failWith: (request) => (itemOf(request) === 2 ? 400 : undefined),
 		});

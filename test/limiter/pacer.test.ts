@@ -114,4 +114,45 @@ describe('RatePacer', () => {
 		expect(refusals).toBeLessThanOrEqual(3);
 		expect(attempts - refusals).toBe(200);
 	});
+
+	/** A pacer that learnt an allowance of `allowance` per second at 0 ms, on a clock its waits move. */
+	function pacerAllowing(allowance: number) {
+		const state = { clock: 0, pauses: [] as number[] };
+		const pacer = new RatePacer(
+			() => state.clock,
+			async (ms) => {
+				state.pauses.push(ms);
+				state.clock += ms;
+			},
+		);
+		const burst = Array.from({ length: allowance + 1 }, () => pacer.take() as SendRecord);
+		pacer.refused(burst[allowance], 1000);
+		expect(pacer.limit).toBe(allowance);
+		return { pacer, state };
+	}
+
+	it('lets exactly the allowance through per period, and makes the next one wait until the oldest is a period old', async () => {
+		const { pacer, state } = pacerAllowing(5);
+		state.clock = 2000; // the learning burst is out of the period; no probe for more before 4 s
+		const sends: SendRecord[] = [];
+		for (let i = 0; i < 5; i++) sends.push(await pacer.take());
+		expect(state.pauses).toEqual([]);
+		expect(sends.map((send) => send.at)).toEqual([2000, 2000, 2000, 2000, 2000]);
+		const sixth = await pacer.take();
+		// One period and its 3 % margin after the first of the five.
+		expect(state.pauses).toEqual([1030]);
+		expect(sixth.at).toBe(3030);
+	});
+
+	it('an attempt whose deadline passed before its turn is recorded as not sent and holds up no one', async () => {
+		const { pacer, state } = pacerAllowing(2);
+		state.clock = 2000;
+		const ended = new AbortController();
+		ended.abort();
+		const abandoned = await pacer.take(ended.signal);
+		expect(abandoned.refused).toBe(true);
+		await pacer.take();
+		await pacer.take();
+		expect(state.pauses).toEqual([]);
+	});
 });

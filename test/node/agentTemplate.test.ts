@@ -96,6 +96,17 @@ describe('Agent > Import Template', () => {
 		expect(sandbox.current.requests()).toHaveLength(0);
 	});
 
+	it('a template refused by validation shows no warning about its [redacted] fields, only its error (Continue on Fail)', async () => {
+		const refused = { agentTemplate: { name: 'No workspace', agentData: { SECRET_API_KEY: '[redacted]' } } };
+		const result = await runConvocore(
+			{ resource: 'agent', operation: 'importTemplate', source: 'json', template: '={{ JSON.stringify($json.template) }}' },
+			{ credential: sandboxCredential(sandbox.current), typeVersion: 2, input: [{ json: { template: refused } }], continueOnFail: true },
+		);
+		expect(result.items().map((item) => item.json.error)).toEqual(['Invalid template import: agentTemplate.workspaceId: is required']);
+		expect(hintsOf(result)).toEqual([]);
+		expect(sandbox.current.requests()).toHaveLength(0);
+	});
+
 	it('refuses a missing binary field before sending', async () => {
 		const error = (await agentOp({ operation: 'importTemplate', source: 'binary', binaryPropertyName: 'nothere' })).error('Convocore');
 		expect(error?.message).toMatch(/nothere/);
@@ -146,10 +157,12 @@ describe('Agent > Clone', () => {
 		expect(apiRequests()).toEqual([`GET /agents/${SANDBOX_IDS.ownAccountAgent}/export-template`, 'POST /agents/import-template', 'PATCH /agents/agent-new-1']);
 		expect(await listedTitles()).toContain('Ava for Smile Clinic');
 		expectNoSecret({ message: error?.message, description: error?.description });
+		// n8n keeps the error's context with the execution: the copy's ID is there for a workflow to read.
+		expect(error?.context?.createdAgentId).toBe('agent-new-1');
 	});
 
-	it('when the import fails after Convocore may have processed it, the error says a copy may exist, and it is not sent again', async () => {
-		sandbox.current.injectFault({ method: 'POST', path: '/agents/import-template', kind: 'status', status: 502, afterProcessing: true });
+	it.each([502, 500])('when the import fails with %i after Convocore may have processed it, the error says a copy may exist, and it is not sent again', async (status) => {
+		sandbox.current.injectFault({ method: 'POST', path: '/agents/import-template', kind: 'status', status, afterProcessing: true });
 		const error = (await agentOp(cloneParameters)).error('Convocore');
 		expect(error?.description).toMatch(/a copy named "Ava for Smile Clinic" may exist: check Agent > Get Many before running this again/);
 		expect(apiRequests()).toEqual([`GET /agents/${SANDBOX_IDS.ownAccountAgent}/export-template`, 'POST /agents/import-template']);

@@ -6,6 +6,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { MAX_FILE_BYTES } from '../../nodes/Convocore/actions/knowledgeBase/binaryFile';
+import { create as createOperation } from '../../nodes/Convocore/actions/knowledgeBase/create.operation';
 import { SANDBOX_IDS } from '../../sandbox';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
@@ -144,6 +145,34 @@ describe('Knowledge Base > Create from an input binary file', () => {
 	it('a file of exactly 1 MB is sent', async () => {
 		await create({ sourceType: 'binaryFile', binaryPropertyName: 'data' }, [fileItem('edge.txt', 'text/plain', 'a'.repeat(MAX_FILE_BYTES))]);
 		expect((sentBodies()[0] as { content: string }).content).toHaveLength(MAX_FILE_BYTES);
+	});
+
+	it('holds no file text in the plans of the batch: each file is read again when its request goes out', async () => {
+		// Every item is checked before the first request; plans holding each file's text would
+		// hold every file of the input at once (up to 1 MB each).
+		const plans: unknown[] = [];
+		const prepare = createOperation.prepare;
+		const spy = jest.spyOn(createOperation, 'prepare').mockImplementation(async function (this: unknown, itemIndex: number) {
+			const plan = await prepare.call(this as never, itemIndex);
+			plans.push(plan);
+			return plan;
+		});
+		try {
+			const texts = ['first file '.repeat(1000), 'second file '.repeat(1000), 'third file '.repeat(1000)];
+			await create({ sourceType: 'binaryFile', binaryPropertyName: 'data' }, texts.map((text, index) => fileItem(`f${index}.txt`, 'text/plain', text)));
+			expect(plans).toHaveLength(3);
+			const held = JSON.stringify(plans);
+			for (const text of texts) expect(held).not.toContain(text.slice(0, 40));
+			expect(sentBodies().map((body) => (body as { content: string }).content)).toEqual(texts);
+		} finally {
+			spy.mockRestore();
+		}
+	});
+
+	it('refuses a text file holding a NUL byte before anything is sent', async () => {
+		const result = await create({ sourceType: 'binaryFile', binaryPropertyName: 'data' }, [fileItem('notes.txt', 'text/plain', 'line one\u0000line two')]);
+		expect(result.error('Convocore')?.message).toBe('Invalid knowledge document in item 0: file "notes.txt" holds binary data, not text');
+		expect(sandbox.current.requests()).toHaveLength(0);
 	});
 
 	it.each([

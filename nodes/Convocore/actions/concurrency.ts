@@ -124,11 +124,18 @@ export class ItemGate extends RateLimitGate {
 		return this.shared.remainingMs();
 	}
 
-	override async wait(): Promise<void> {
+	override async wait(signal?: AbortSignal): Promise<void> {
 		for (;;) {
 			await this.shared.wait();
+			// The deadline or a cancel ended the request during the wait: it is never sent, so the
+			// pacer must not count it (it would hold back the sends of other items for a period).
+			if (signal?.aborted) return;
 			// The transport calls this before every attempt: the limit's pacer, retries included.
-			const attempt = await this.limit.beforeAttempt();
+			const attempt = await this.limit.beforeAttempt(signal);
+			if (signal?.aborted) {
+				if (attempt) attempt.refused = true;
+				return;
+			}
 			if (this.shared.remainingMs() === 0) {
 				this.attempt = attempt;
 				this.attemptStartedAt = Date.now();

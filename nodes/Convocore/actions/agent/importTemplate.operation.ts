@@ -65,6 +65,18 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const source = this.getNodeParameter('source', itemIndex, 'json');
 	const given = source === 'binary' ? await readTemplateFile(this, itemIndex) : parseJsonParameter(this, this.getNodeParameter('template', itemIndex, ''), 'template', itemIndex);
 	const template = withoutRedacted(templateIn(given));
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const agentTemplate = template.value as IDataObject | undefined;
+	const workspaceId = typeof options.workspaceId === 'string' ? options.workspaceId.trim() : options.workspaceId;
+	if (agentTemplate && typeof agentTemplate === 'object' && !Array.isArray(agentTemplate) && workspaceId) agentTemplate.workspaceId = workspaceId;
+	const request = validate(
+		this,
+		importTemplateRequestSchema,
+		compact({ agentTemplate, agentName: trimmed(this.getNodeParameter('agentName', itemIndex, '')) }),
+		itemIndex,
+		'template import',
+	);
+	// Only an item that passed validation (and will be sent) warns: a refused one says why instead.
 	const { removed } = template;
 	if (removed.length) {
 		const named = removed.length > 4 ? `${removed.slice(0, 4).join(', ')} and ${removed.length - 4} more fields` : removed.join(', ');
@@ -74,17 +86,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			location: 'outputPane',
 		});
 	}
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const agentTemplate = template.value as IDataObject | undefined;
-	const workspaceId = typeof options.workspaceId === 'string' ? options.workspaceId.trim() : options.workspaceId;
-	if (agentTemplate && typeof agentTemplate === 'object' && !Array.isArray(agentTemplate) && workspaceId) agentTemplate.workspaceId = workspaceId;
-	return validate(
-		this,
-		importTemplateRequestSchema,
-		compact({ agentTemplate, agentName: trimmed(this.getNodeParameter('agentName', itemIndex, '')) }),
-		itemIndex,
-		'template import',
-	);
+	return request;
 }
 
 function trimmed(value: unknown): unknown {

@@ -128,7 +128,13 @@ export const description: INodeProperties[] = [
 ];
 
 const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...createKnowledgeDocFields() }).strict().superRefine(checkSourceFields));
-type Plan = z.output<typeof planSchema>;
+/**
+ * A document from a binary file keeps no text in its plan, only where to read it again
+ * (`fileField`): every item is checked before the first request, and plans holding the text of
+ * every file (up to 1 MB each) would hold all of them at once. Read again when its request goes
+ * out, a file's text is held only while its item is in flight: memory bounded by the batch.
+ */
+type Plan = z.output<typeof planSchema> & { fileField?: string };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const source = this.getNodeParameter('sourceType', itemIndex, 'doc') as string;
@@ -136,9 +142,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const param = (name: string) => this.getNodeParameter(name, itemIndex, '') as unknown;
 	let name = param('name');
 	let content: unknown;
+	const fileField = source === 'binaryFile' ? String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() : undefined;
 	if (source === 'doc') content = param('content');
-	if (source === 'binaryFile') {
-		const file = await readFileText(this, itemIndex, String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim());
+	if (fileField !== undefined) {
+		const file = await readFileText(this, itemIndex, fileField);
 		content = file.content;
 		if (typeof name !== 'string' || name.trim() === '') name = file.fileName ?? name;
 	}
@@ -155,11 +162,17 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		maxPages: extra.maxPages,
 		scrapeContent: extra.scrapeContent,
 	});
-	return validate(this, planSchema, body, itemIndex, 'knowledge document');
+	const plan: Plan = validate(this, planSchema, body, itemIndex, 'knowledge document');
+	if (fileField === undefined) return plan;
+	const withoutText: Plan = { ...plan, fileField };
+	delete withoutText.content;
+	return withoutText;
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const { agentId, ...body } = plan;
+	const { agentId, fileField, ...body } = plan;
+	// Read and checked again (same rules, same file: the input does not change during the run).
+	if (fileField !== undefined) body.content = (await readFileText(this, scope.itemIndex ?? 0, fileField)).content;
 	const answer = await requestChecked(
 		this,
 		{ method: 'POST', path: kbPath(agentId), body: body as IDataObject, raw: true, response: knowledgeDocEnvelopeSchema },
