@@ -13,6 +13,6 @@ module.exports = {
 		'<rootDir>/test/credentials/**/*.test.ts',
 		'<rootDir>/test/contracts/**/*.test.ts',
 		'<rootDir>/test/transport/transport.test.ts',
-		'<rootDir>/test/trigger/{description,lifecycle,webhook,e2e,receiver}.test.ts',
+		'<rootDir>/test/trigger/{bounds,description,lifecycle,webhook,e2e,receiver}.test.ts',
 	],
 };

@@ -8,7 +8,9 @@
 export default {
 	packageManager: 'npm',
 	testRunner: 'jest',
-	jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: false },
+	// findRelatedTests: a mutant runs only the suites that import its file (directly or not), not
+	// every suite of the config filtered by test name (each suite loads n8n's modules first).
+	jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: true },
 	checkers: ['typescript'],
 	// The shipped code only (tsconfig.mutation.json): a quarter of the time of the whole project per check.
 	tsconfigFile: 'tsconfig.mutation.json',
