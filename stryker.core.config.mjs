@@ -7,6 +7,8 @@ import base from './stryker.config.mjs';
 export default {
 	...base,
 	jest: { ...base.jest, configFile: 'jest.mutation-core.config.js' },
+	// Type-checks the mutated modules and their imports, not the operations that import them.
+	tsconfigFile: 'tsconfig.mutation-core.json',
 	mutate: ['nodes/shared/*.ts', 'nodes/ConvocoreTrigger/delivery.ts'],
 	incrementalFile: 'reports/mutation/core-incremental.json',
 	htmlReporter: { fileName: 'reports/mutation/core.html' },
