@@ -61,6 +61,8 @@ describe('decideDelivery', () => {
 		expect(decide(webhookTest({ list: (list as unknown[])[0] })).kind).toBe('emit');
 		expect(decide(webhookTest({ list: [1, 'two', null, [nested(97, 'x')]] }))).toEqual(refusal);
 		expect(decide(webhookTest({ list: [1, 'two', null, [nested(96, 'x')]] })).kind).toBe('emit');
+		// A secret found beside the too-deep part does not hide it.
+		expect(decide(webhookTest({ list: [list, `x${SECRET}`] }))).toEqual(refusal);
 	});
 
 	it('refuses a missing, non-text or wrong workspace secret, and everything when the configured one is empty', () => {
@@ -111,6 +113,10 @@ describe('decideDelivery', () => {
 	it('redacts the secret found elsewhere in the event, and only copies when it is', () => {
 		const item = decide(webhookTest({ message: `echo ${SECRET}`, [`k${SECRET}`]: 1 }));
 		expect(item).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: `echo ${REDACTED}`, [`k${REDACTED}`]: 1 } });
+		// A key that is exactly the secret is an occurrence too.
+		expect(decide(webhookTest({ [SECRET]: 1 }))).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: 'hi', [REDACTED]: 1 } });
+		// One occurrence besides payload.workspaceSecret is enough.
+		expect(decide(webhookTest({ note: `once ${SECRET}` }))).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: 'hi', note: `once ${REDACTED}` } });
 		const shortValues = decide(webhookTest({ a: 'vg', list: ['x', SECRET] }));
 		expect(shortValues).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: 'hi', a: 'vg', list: ['x', REDACTED] } });
 	});
@@ -146,6 +152,11 @@ describe('buildItem', () => {
 		});
 	});
 
+	it('redacts by default, when not told where the secret is', () => {
+		const item = buildItem({ type: 'webhook_test', payload: { createdAt: NOW, workspaceSecret: SECRET, message: `m ${SECRET}` } }, SECRET);
+		expect(item).toEqual({ event: 'webhook_test', createdAt: NOW, message: `m ${REDACTED}` });
+	});
+
 	it('redacts an issue that quotes the secret even when told the secret is nowhere else', () => {
 		const item = buildItem({ type: `x${SECRET}`, payload: {} }, SECRET, false);
 		expect(JSON.stringify(item)).not.toContain(SECRET);
@@ -176,5 +187,18 @@ describe('readEnvelope and redactSecret', () => {
 		expect(copy.one).toBe(copy.two);
 		expect(copy.one).not.toBe(shared);
 		expect(Array.isArray(copy.list)).toBe(true);
+		expect(redactSecret({ empty: [], none: {} }, SECRET)).toEqual({ empty: [], none: {} });
+		// List indexes are not text that could hold the secret, even a secret of digits.
+		expect(redactSecret(['a', 'b', { 1: 'c' }], '1')).toEqual(['a', 'b', { [REDACTED]: 'c' }]);
+	});
+
+	it('keeps a "__proto__" field of the payload as a plain own field of the item', () => {
+		const payload = JSON.parse(`{"createdAt": ${NOW}, "workspaceSecret": "${SECRET}", "message": "hi", "__proto__": {"polluted": true}}`) as Record<string, unknown>;
+		// Built directly (the secret nowhere else) and through the redacted copy.
+		for (const item of [buildItem({ type: 'webhook_test', payload }, SECRET, false), buildItem({ type: 'webhook_test', payload }, SECRET)]) {
+			expect(Object.keys(item)).toEqual(['event', 'createdAt', 'message', '__proto__']);
+			expect(Object.getOwnPropertyDescriptor(item, '__proto__')).toEqual({ value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+			expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
+		}
 	});
 });
