@@ -22,7 +22,7 @@ export type CreateLeadGroupRequest = z.output<typeof createLeadGroupRequestSchem
 /** `PUT /agents/{agentId}/groups/{groupName}`: the lead IDs as one comma-separated string. */
 export const addLeadsToGroupRequestSchema = lazy(() => z
 	.object({
-		leadIds: z.string().min(1, 'needs at least one lead ID').refine((ids) => !ids.split(',').some((id) => id.trim() === ''), 'must not hold an empty lead ID'),
+		leadIds: z.string().min(1, 'needs at least one lead ID').refine((ids) => ids === '' || !ids.split(',').some((id) => id.trim() === ''), 'must not hold an empty lead ID'),
 	})
 	.strict());
 export type AddLeadsToGroupRequest = z.output<typeof addLeadsToGroupRequestSchema>;

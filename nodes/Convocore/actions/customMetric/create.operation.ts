@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 		options: METRIC_TYPES.map((type) => ({ name: type[0].toUpperCase() + type.slice(1), value: type })),
 		displayOptions: { show },
 	},
-	{ displayName: 'Options', name: 'options', type: 'string', required: true, default: '', description: 'The allowed values, separated by commas', displayOptions: { show: { ...show, type: ['enum'] } } },
+	{ displayName: 'Enum Options', name: 'enumOptions', type: 'string', required: true, default: '', description: 'The allowed values, separated by commas', displayOptions: { show: { ...show, type: ['enum'] } } },
 	timeoutOnlyOptions(show),
 ];
 
@@ -36,7 +36,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		key: this.getNodeParameter('key', itemIndex, ''),
 		description: this.getNodeParameter('metricDescription', itemIndex, ''),
 		type,
-		options: type === 'enum' ? listFrom(this.getNodeParameter('options', itemIndex, '')) : undefined,
+		options: type === 'enum' ? listFrom(this.getNodeParameter('enumOptions', itemIndex, '')) : undefined,
 	});
 	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body: { metric } }, itemIndex, 'custom metric');
 }
