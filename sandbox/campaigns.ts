@@ -11,7 +11,8 @@ import { conversationKey, type SandboxConversation, type SandboxLead, type Sandb
  * is up (successful), then rings the group's next leads, up to `concurrentSlots` calls at once.
  * A lead without a phone number is missed. Each call opens a telephony conversation with the
  * campaign's ID and posts `conversation_updated`, so counters move and Start and Pause show.
- * Pausing stops the steps (calls under way still end); timers stop when the state is retired.
+ * Starting rings the first leads at once. Pausing stops the steps (calls under way still end);
+ * timers stop when the state is retired.
  */
 
 export const CAMPAIGN_STEP_MS = 500;
@@ -73,10 +74,10 @@ export function campaignRecord(state: SandboxState, campaign: SandboxCampaign): 
 	return { ...record, totalLeads: groupLeads(state, campaign.agentId, campaign.leadGroupName).length };
 }
 
-/** Runs an enabled campaign from now on, posting its events through `emit`. */
+/** Runs an enabled campaign from now on, posting its events through `emit`: the first calls go out at once. */
 export function runCampaign(state: SandboxState, campaign: SandboxCampaign, emit: Emit): void {
 	emitters.set(campaign, emit);
-	schedule(state, campaign);
+	if (!scheduled.has(campaign)) step(state, campaign);
 }
 
 /** Back to the start: counters at 0, every lead to be called again; the conversations go when asked. */
