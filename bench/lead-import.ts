@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark code: runs in Node against the sandbox, never ships (package.json "files" is dist/ only) */
 /**
  * Leads in bulk: 10,000 input items through Lead > Import (batches of 100, the default) against
  * the same 10,000 through Lead > Create (one request each, adaptive concurrency), the API
