@@ -100,7 +100,9 @@ describe('sandbox campaigns', () => {
 		await until(s, () => campaignOf(s, id).contactedLeads === 3 && campaignOf(s, id).onGoingCalls === 0);
 		const before = Object.keys(s.state.conversations).filter((k) => s.state.conversations[k].campaignId === id);
 		const restarted = await api(s, 'PATCH', `${agentPath}/campaigns/${id}/restart`, { key, body: { workspaceOwnerEmail: 'owner@acme.example', resetConversations: true } });
-		expect(restarted.body.data).toEqual(expect.objectContaining({ contactedLeads: 0, enabled: true }));
+		// Counters back to 0; the first lead may already be rung again (a started campaign calls at once).
+		expect(restarted.body.data).toEqual(expect.objectContaining({ successfulCalls: 0, missingCalls: 0, enabled: true }));
+		expect(restarted.body.data.contactedLeads).toBeLessThanOrEqual(1);
 		expect(before.filter((k) => s.state.conversations[k])).toEqual([]);
 		await until(s, () => campaignOf(s, id).contactedLeads === 3 && campaignOf(s, id).onGoingCalls === 0);
 		expect(Object.values(s.state.conversations).filter((convo) => convo.campaignId === id)).toHaveLength(2);

@@ -7,6 +7,7 @@ import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { binaryFieldProperty, outputModeProperty, readBinaryField, toCsv, type OutputMode } from '../exportFile';
 import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { LEAD_FILTER_OPTIONS } from './common';
 
 const show = { resource: ['lead'], operation: ['export'] };
 
@@ -20,8 +21,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '', description: 'Only leads of this lead group' },
-			{ displayName: 'Search Term', name: 'searchTerm', type: 'string', default: '', description: 'Only leads matching this text' },
+			...LEAD_FILTER_OPTIONS,
 			{
 				displayName: 'Time Range',
 				name: 'timeRange',
