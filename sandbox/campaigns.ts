@@ -53,8 +53,8 @@ type Emit = (type: EventType, payload: Record<string, unknown>) => void;
 
 /** Where each campaign posts its events: the emitter of the request that last started it. */
 const emitters = new WeakMap<SandboxCampaign, Emit>();
-/** Campaigns with a step pending, so that a quick Pause and Start never run two loops. */
-const scheduled = new WeakSet<SandboxCampaign>();
+/** Each campaign's pending step, so that a quick Pause and Start never run two loops. */
+const pending = new WeakMap<SandboxCampaign, ReturnType<typeof setTimeout>>();
 
 export function groupKey(agentId: string, name: string): string {
 	return `${agentId}:${name}`;
@@ -77,7 +77,10 @@ export function campaignRecord(state: SandboxState, campaign: SandboxCampaign): 
 /** Runs an enabled campaign from now on, posting its events through `emit`: the first calls go out at once. */
 export function runCampaign(state: SandboxState, campaign: SandboxCampaign, emit: Emit): void {
 	emitters.set(campaign, emit);
-	if (!scheduled.has(campaign)) step(state, campaign);
+	// The pending step (if any) is replaced by one now: a start always rings at once.
+	clearTimeout(pending.get(campaign));
+	pending.delete(campaign);
+	step(state, campaign);
 }
 
 /** Back to the start: counters at 0, every lead to be called again; the conversations go when asked. */
@@ -91,12 +94,12 @@ export function restartCampaign(state: SandboxState, campaign: SandboxCampaign, 
 }
 
 function schedule(state: SandboxState, campaign: SandboxCampaign): void {
-	if (scheduled.has(campaign)) return;
-	scheduled.add(campaign);
+	if (pending.has(campaign)) return;
 	const timer = setTimeout(() => {
-		scheduled.delete(campaign);
+		pending.delete(campaign);
 		step(state, campaign);
 	}, state.campaignStepMs ?? CAMPAIGN_STEP_MS);
+	pending.set(campaign, timer);
 	// A running campaign never keeps a test run or the CLI alive.
 	timer.unref();
 }

@@ -19,7 +19,8 @@ export function outputModeProperty(show: Show, modes: OutputMode[]): INodeProper
 		name: 'output',
 		type: 'options',
 		default: 'items',
-		options: modes.map((value) => ({ value, ...MODE_NAMES[value] })),
+		// Sorted by name, as n8n's lint asks.
+		options: modes.map((value) => ({ value, ...MODE_NAMES[value] })).sort((a, b) => (a.name < b.name ? -1 : 1)),
 		displayOptions: { show },
 	};
 }

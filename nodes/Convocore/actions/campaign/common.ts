@@ -86,7 +86,7 @@ export function metricsProperty(show: Show, description: string): INodePropertie
 						name: 'type',
 						type: 'options',
 						default: 'boolean',
-						options: METRIC_TYPES.map((type) => ({ name: type === 'enum' ? 'Enum' : type[0].toUpperCase() + type.slice(1), value: type })),
+						options: [...METRIC_TYPES].sort().map((type) => ({ name: type[0].toUpperCase() + type.slice(1), value: type })),
 					},
 				],
 			},

@@ -24,8 +24,8 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		default: 'one',
 		options: [
-			{ name: 'One', value: 'one', description: 'The conversation picked below' },
 			{ name: 'All', value: 'all', description: 'Every conversation of the agent' },
+			{ name: 'One', value: 'one', description: 'The conversation picked below' },
 		],
 		displayOptions: { show },
 	},

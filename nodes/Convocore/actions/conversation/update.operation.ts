@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 				name: 'state',
 				type: 'options',
 				default: 'ai-chatting',
-				options: CONVERSATION_STATES.map((value) => ({ name: STATE_NAMES[value], value })),
+				options: CONVERSATION_STATES.map((value) => ({ name: STATE_NAMES[value], value })).sort((a, b) => (a.name < b.name ? -1 : 1)),
 			},
 			{ displayName: 'Tags', name: 'tags', type: 'string', default: '', description: 'Tags of the conversation, separated by commas; they replace the ones it has' },
 			{ displayName: 'User Company', name: 'userCompany', type: 'string', default: '' },

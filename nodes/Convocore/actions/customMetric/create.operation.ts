@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		default: 'boolean',
-		options: METRIC_TYPES.map((type) => ({ name: type[0].toUpperCase() + type.slice(1), value: type })),
+		options: [...METRIC_TYPES].sort().map((type) => ({ name: type[0].toUpperCase() + type.slice(1), value: type })),
 		displayOptions: { show },
 	},
 	{ displayName: 'Enum Options', name: 'enumOptions', type: 'string', required: true, default: '', description: 'The allowed values, separated by commas', displayOptions: { show: { ...show, type: ['enum'] } } },
