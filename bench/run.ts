@@ -7,7 +7,7 @@
  *
  *   npm run bench                 all benchmarks
  *   npm run bench -- sms trigger  only those whose id is given (agent, sms, sms2000, limit, limit10, cpu, cpuhttp,
- *                                 webhook, load, overhead, pagination, trigger, 429)
+ *                                 webhook, load, overhead, pagination, trigger, 429, leads)
  */
 import './env';
 import { readFileSync, writeFileSync } from 'fs';
@@ -18,6 +18,7 @@ import { contextFor, type Benchmark } from './common';
 import { cpuPerItem, cpuVsHttpNode } from './cpu-per-item';
 import { engineOverhead } from './engine-overhead';
 import { latencyBackoff } from './latency-backoff';
+import { leadImport } from './lead-import';
 import { now, Report } from './lib';
 import { loadTime } from './load-time';
 import { pagination } from './pagination';
@@ -27,7 +28,7 @@ import { agentThroughput, largeBatch, smsThroughput } from './sms-throughput';
 import { trigger } from './trigger';
 import { triggerCost } from './trigger-cost';
 
-const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit, latencyBackoff];
+const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit, latencyBackoff, leadImport];
 
 async function main(): Promise<number> {
 	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

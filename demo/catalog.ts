@@ -289,4 +289,56 @@ const knowledgeCrawl: ExampleSpec = {
 	},
 };
 
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient];
+const IMPORT = 'Import the leads into the group';
+const PROGRESS = 'Campaign progress';
+
+const leadsToCampaign: ExampleSpec = {
+	file: '13-leads-csv-to-group-and-campaign.json',
+	summarize(outcome) {
+		const imported = json(outcome, IMPORT);
+		const [started] = json(outcome, 'Start the campaign');
+		const [progress] = json(outcome, PROGRESS);
+		const counters = (progress?.progress ?? {}) as IDataObject;
+		return [
+			`${imported.length} leads from the CSV imported in ${new Set(imported.map((lead) => lead.batch)).size} batch(es) into group ${imported[0]?.groupName}`,
+			`campaign ${started?.campaignId} "${(progress as IDataObject | undefined)?.name}": ${started?.action}`,
+			`progress right after the start: ${counters.contacted} contacted, ${counters.successful} successful, ${counters.ongoing} ongoing, ${counters.missed} missed of ${counters.total}`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const imported = json(outcome, IMPORT);
+		const [started] = json(outcome, 'Start the campaign');
+		const [progress] = json(outcome, PROGRESS);
+		const counters = (progress?.progress ?? {}) as IDataObject;
+		expect(problems, imported.length === 5 && imported.every((lead) => lead.imported === true && typeof lead.id === 'string'), `expected the CSV's 5 leads imported, got ${imported.length}`);
+		const group = Object.values(sandbox.state.leads).filter((lead) => lead.groupName === imported[0]?.groupName);
+		expect(problems, group.length === 5, `the lead group holds ${group.length} leads, expected 5`);
+		expect(problems, started?.action === 'started', `the campaign was not started (${started?.action})`);
+		expect(problems, counters.total === 5 && Number(counters.contacted) >= 1, `the campaign made no progress (${JSON.stringify(counters)})`);
+		const calls = Object.values(sandbox.state.conversations).filter((convo) => convo.campaignId === started?.campaignId);
+		expect(problems, calls.length >= 1, 'the campaign placed no call');
+		return problems;
+	},
+};
+
+const HAND_OVER = 'Hand-over';
+
+const handOver: ExampleSpec = {
+	file: '14-customer-asks-for-a-person-hand-over.json',
+	summarize(outcome) {
+		const [result] = json(outcome, HAND_OVER);
+		return [`conversation ${result?.convoId} with ${result?.customer}: tagged ${(result?.tags as string[] | undefined)?.join(', ')}, assigned to ${result?.assignedTo}`];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [result] = json(outcome, HAND_OVER);
+		const convo = sandbox.state.conversations[`${SANDBOX_IDS.ownAccountAgent}:${SANDBOX_IDS.aiChattingConvoId}`];
+		expect(problems, result?.assignedTo === 'user-support-lead', 'the conversation was not assigned to the support lead');
+		expect(problems, convo?.state === 'human-chatting' && convo.changes?.chatAssignedTo === 'user-support-lead', `the sandbox conversation is ${convo?.state}, assigned to ${String(convo?.changes?.chatAssignedTo)}`);
+		expect(problems, Array.isArray(convo?.changes?.tags) && (convo.changes.tags as string[]).includes('wants-human'), 'the conversation was not tagged wants-human');
+		return problems;
+	},
+};
+
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, leadsToCampaign, handOver];

@@ -63,6 +63,8 @@ export const CORE_NODE_FILES: Record<string, string> = {
 	'n8n-nodes-base.limit': 'dist/nodes/Transform/Limit/Limit.node.js',
 	'n8n-nodes-base.noOp': 'dist/nodes/NoOp/NoOp.node.js',
 	'n8n-nodes-base.stickyNote': 'dist/nodes/StickyNote/StickyNote.node.js',
+	'n8n-nodes-base.convertToFile': 'dist/nodes/Files/ConvertToFile/ConvertToFile.node.js',
+	'n8n-nodes-base.extractFromFile': 'dist/nodes/Files/ExtractFromFile/ExtractFromFile.node.js',
 };
 
 export interface CoreNodes {

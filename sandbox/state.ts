@@ -1,5 +1,6 @@
 import type { CreateCrawlerJobRequest } from '../nodes/shared/contracts/crawler';
 import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
+import type { SandboxCampaign, SandboxLeadGroup } from './campaigns';
 
 /** The live in-memory data of one sandbox. Tests read it for assertions; routes change it. */
 
@@ -102,6 +103,8 @@ export interface SandboxConversation {
 	/** The recipient's number. */
 	userPhone: string;
 	campaignId?: string;
+	/** What Conversation > Update and Assign changed (tags, notes, isBlocked, chatAssignedTo, …), answered with the record. */
+	changes?: Record<string, unknown>;
 	leadInfo: Record<string, unknown>;
 	/** Outbound (and seeded inbound) message metadata, persisted unless persistToConvo is false. */
 	messages: ConversationMessage[];
@@ -189,6 +192,11 @@ export interface SandboxState {
 	callDurationMs: number;
 	/** Where activity posts its events, once registered through the control route. */
 	eventReceiverUrl?: string;
+	/** Outbound campaigns by id and lead groups created through the API (sandbox/campaigns.ts). */
+	campaigns?: Record<string, SandboxCampaign>;
+	leadGroups?: Record<string, SandboxLeadGroup>;
+	/** Time per campaign step: each enabled campaign calls its next leads (default CAMPAIGN_STEP_MS). */
+	campaignStepMs?: number;
 	/** Agents created through the API so far (their ids count on from it); absent until the first. */
 	createdAgents?: number;
 	/** Deterministic id counters. */

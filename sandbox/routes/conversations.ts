@@ -26,7 +26,7 @@ export function settleCalls(state: SandboxState, now = Date.now()): void {
 }
 
 /** One conversation as the API has it; list rows lack the summary and captured variables. */
-function conversationRecord(convo: SandboxConversation, full: boolean): Record<string, unknown> {
+export function conversationRecord(convo: SandboxConversation, full: boolean): Record<string, unknown> {
 	const turns = convo.messages.length + convo.history.length;
 	const lastMessageTS = Math.max(convo.createdAt, ...convo.messages.map((m) => m.at), ...convo.history.map((h) => h.at));
 	const record: Record<string, unknown> = {
@@ -45,6 +45,7 @@ function conversationRecord(convo: SandboxConversation, full: boolean): Record<s
 		lastMessageTS,
 		lastModified: convo.updatedAt,
 		convoTimeSeconds: convo.call?.durationSeconds ?? Math.round((convo.updatedAt - convo.createdAt) / 1000),
+		...(convo.changes ?? {}),
 		...(convo.metrics ? { metrics: Object.entries(convo.metrics).map(([key, value]) => ({ key, value })) } : {}),
 	};
 	if (convo.call) {
@@ -101,7 +102,7 @@ function listConversations(ctx: RouteContext) {
 	};
 }
 
-function findConversation(ctx: RouteContext): SandboxConversation {
+export function findConversation(ctx: RouteContext): SandboxConversation {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	settleCalls(ctx.state);
 	const convo = ctx.state.conversations[conversationKey(agent.ID, ctx.params.convoId)];

@@ -1,5 +1,10 @@
 import { agentLifecycleRoutes } from './agentLifecycle';
 import { agentRoutes } from './agents';
+import { bulkLeadRoutes } from './bulkLeads';
+import { campaignRoutes } from './campaigns';
+import { conversationWriteRoutes } from './conversationWrites';
+import { customMetricWriteRoutes } from './customMetricWrites';
+import { leadGroupRoutes } from './leadGroups';
 import { callRoutes } from './calls';
 import { conversationRoutes } from './conversations';
 import { crawlerRoutes } from './crawler';
@@ -13,6 +18,12 @@ import { voiceRoutes } from './voices';
 
 /** Every specified V3 endpoint, relative to /v3. */
 export const ROUTES: Route[] = [
+	// First: the first pattern that matches wins, and /convos/export would otherwise read as a conversation ID.
+	...conversationWriteRoutes,
+	...campaignRoutes,
+	...leadGroupRoutes,
+	...bulkLeadRoutes,
+	...customMetricWriteRoutes,
 	...smsRoutes,
 	...voiceRoutes,
 	...numberRoutes,

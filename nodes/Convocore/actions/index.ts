@@ -8,6 +8,8 @@ import { agentResource } from './agent';
 import { callResource } from './call';
 import { conversationResource } from './conversation';
 import { leadResource } from './lead';
+import { campaignResource } from './campaign';
+import { leadGroupResource } from './leadGroup';
 import { knowledgeBaseResource } from './knowledgeBase';
 
 /** Every resource of the Convocore node, in menu order. */
@@ -16,6 +18,8 @@ export const RESOURCES: ResourceDefinition[] = [
 	callResource,
 	conversationResource,
 	leadResource,
+	leadGroupResource,
+	campaignResource,
 	agentResource,
 	knowledgeBaseResource,
 	voiceResource,

@@ -28,6 +28,18 @@ export interface ConvocoreOperation<Plan = unknown> {
 	defaultConcurrency?: number;
 	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
 	execute(this: IExecuteFunctions, plan: Plan, scope: ItemScope): Promise<INodeExecutionData[]>;
+	/**
+	 * For operations that send many items in one request (Lead > Import): called once with every
+	 * valid item instead of `execute` per item; returns each item's outputs by item index.
+	 */
+	executeBatch?(this: IExecuteFunctions, items: Array<BatchEntry<Plan>>, continueOnFail: boolean): Promise<Map<number, INodeExecutionData[]>>;
+}
+
+/** One valid item handed to executeBatch: its index, plan and Options > Timeout. */
+export interface BatchEntry<Plan> {
+	itemIndex: number;
+	plan: Plan;
+	timeoutMs: number;
 }
 
 /**
@@ -253,6 +265,13 @@ export async function runOperation(
 			if (!continueOnFail) throw withItemIndex(ctx, error, itemIndex);
 			outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
 		}
+	}
+
+	if (operation.executeBatch) {
+		const entries = plans.map((plan, itemIndex) => ({ itemIndex, plan, timeoutMs: timeouts[itemIndex] })).filter(({ itemIndex }) => outputs[itemIndex] === undefined);
+		const results = await operation.executeBatch.call(ctx, entries, continueOnFail);
+		for (const [itemIndex, result] of results) outputs[itemIndex] = result.map((output) => ({ ...output, pairedItem: { item: itemIndex } }));
+		return outputs.flat();
 	}
 
 	const limit = limitFor(ctx, operation.defaultConcurrency);

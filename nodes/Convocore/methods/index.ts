@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { searchAgents, searchConversations } from './agents';
+import { searchCampaigns, searchLeadGroups } from './campaigns';
 import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
@@ -16,7 +17,9 @@ export const listSearch: Record<
 	(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>
 > = {
 	searchAgents,
+	searchCampaigns,
 	searchConversations,
+	searchLeadGroups,
 	searchKnowledgeDocuments,
 	searchCrawlerJobs,
 	searchVoices,

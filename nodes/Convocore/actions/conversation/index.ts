@@ -1,13 +1,34 @@
 import type { ResourceDefinition } from '../resource';
+import { assign } from './assign.operation';
+import { deleteConversation } from './delete.operation';
+import { exportConversations } from './export.operation';
 import { get } from './get.operation';
 import { getAll } from './getAll.operation';
 import { getDetails } from './getDetails.operation';
+import { update } from './update.operation';
 
 export const conversationResource: ResourceDefinition = {
 	name: 'Conversation',
 	value: 'conversation',
 	description: "Read an agent's conversations (calls, SMS and chats) with their summaries",
+	// Get was first (the default) before Assign, Delete and Export came: stored workflows keep it.
+	defaultOperation: 'get',
 	operations: [
+		{
+			value: 'assign',
+			name: 'Assign to a Human',
+			action: 'Assign a conversation to a human',
+			description: 'Hand a conversation over from the agent to a workspace member',
+			operation: assign,
+		},
+		{ value: 'delete', name: 'Delete', action: 'Delete a conversation', description: 'Remove a conversation for good (test conversations, erasure requests)', operation: deleteConversation },
+		{
+			value: 'export',
+			name: 'Export',
+			action: 'Export conversations',
+			description: 'Export one or all conversations as items, or as a CSV or JSON file. Read-only.',
+			operation: exportConversations,
+		},
 		{
 			value: 'get',
 			name: 'Get',
@@ -29,5 +50,6 @@ export const conversationResource: ResourceDefinition = {
 			description: "List an agent's conversations, newest first, one item per conversation. Read-only.",
 			operation: getAll,
 		},
+		{ value: 'update', name: 'Update', action: 'Update a conversation', description: 'Change tags, state, notes, user fields or whether the customer is blocked', operation: update },
 	],
 };

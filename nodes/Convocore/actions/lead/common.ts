@@ -44,5 +44,11 @@ export function leadFieldsFrom(ctx: IExecuteFunctions, field: string, itemIndex:
 	return compact({ ...fields, metaData: Object.keys(meta).length ? meta : undefined }) as IDataObject;
 }
 
+/** Group Name and Search Term, the filters of Get Many and Export (entries of a Filters collection). */
+export const LEAD_FILTER_OPTIONS: INodeProperties[] = [
+	{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '', description: 'Only leads of this lead group' },
+	{ displayName: 'Search Term', name: 'searchTerm', type: 'string', default: '', description: 'Only leads matching this text' },
+];
+
 /** `{ success, data }` answers: the lead in `data`, or the whole answer when there is none. */
 export { recordOf as leadOf } from '../answers';

@@ -16,6 +16,7 @@ import {
 	validate,
 	type ConvocoreOperation,
 } from '../operation';
+import { LEAD_FILTER_OPTIONS } from './common';
 
 const show = { resource: ['lead'], operation: ['getAll'] };
 
@@ -30,8 +31,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '', description: 'Only leads of this lead group' },
-			{ displayName: 'Search Term', name: 'searchTerm', type: 'string', default: '', description: 'Only leads matching this text' },
+			...LEAD_FILTER_OPTIONS,
 		],
 	},
 	timeoutOnlyOptions(show),

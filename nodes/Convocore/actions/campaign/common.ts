@@ -1,0 +1,105 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { CAMPAIGN_PAGE, METRIC_TYPES, campaignIdSchema, campaignPageSchema, campaignProgress, type Campaign } from '../../../shared/contracts/campaigns';
+import { lazy } from '../../../shared/contracts/lazy';
+import type { RequestScope } from '../../../shared/transport';
+import { listOrIdLocator } from '../agentId';
+import { requestChecked } from '../answers';
+import type { Show } from '../conversation/common';
+import { listFrom } from '../listField';
+import { readAgentId, readIdParameter, validate } from '../operation';
+
+export function campaignsPath(agentId: string): string {
+	return `/agents/${encodeURIComponent(agentId)}/campaigns`;
+}
+
+/** The campaign picker: the chosen agent's campaigns, or an ID. */
+export function campaignIdProperty(show: Show, description: string): INodeProperties {
+	return listOrIdLocator({
+		displayName: 'Campaign',
+		name: 'campaignId',
+		description,
+		show,
+		searchListMethod: 'searchCampaigns',
+		listPlaceholder: 'Select a campaign…',
+		idPlaceholder: 'e.g. campaign-1',
+	});
+}
+
+/** The agent of an operation that names no campaign (Create). */
+export const agentRefSchema = lazy(() => z.object({ agentId: agentIdSchema }));
+
+const campaignRefSchema = lazy(() => z.object({ agentId: agentIdSchema, campaignId: campaignIdSchema }));
+export type CampaignRef = z.output<typeof campaignRefSchema>;
+
+export function readCampaignRef(ctx: IExecuteFunctions, itemIndex: number): CampaignRef {
+	return validate(ctx, campaignRefSchema, { agentId: readAgentId(ctx, itemIndex), campaignId: readIdParameter(ctx, 'campaignId', itemIndex) }, itemIndex, 'campaign');
+}
+
+/** One page of `GET /agents/{agentId}/campaigns` (pages from 1). */
+export async function fetchCampaignPage(ctx: IExecuteFunctions | ILoadOptionsFunctions, agentId: string, page: number, limit: number, scope: RequestScope = {}) {
+	return await requestChecked(ctx, { method: 'GET', path: campaignsPath(agentId), qs: { page, limit }, raw: true, response: campaignPageSchema }, scope);
+}
+
+/** There is no single-campaign route: the list is read page by page until the campaign turns up. */
+export async function findCampaign(ctx: IExecuteFunctions, { agentId, campaignId }: CampaignRef, scope: RequestScope): Promise<Campaign> {
+	for (let page = 1; ; page++) {
+		const answer = await fetchCampaignPage(ctx, agentId, page, CAMPAIGN_PAGE.maxLimit, scope);
+		const found = answer.campaigns.find((campaign) => campaign.id === campaignId);
+		if (found) return found;
+		if (answer.campaigns.length < CAMPAIGN_PAGE.maxLimit || page * CAMPAIGN_PAGE.maxLimit >= answer.total) break;
+	}
+	throw new NodeOperationError(ctx.getNode(), `Not found: agent ${agentId} has no campaign ${campaignId}`, {
+		itemIndex: scope.itemIndex,
+		description: 'Pick the campaign from the list, or check its ID with Campaign > Get Many.',
+	});
+}
+
+/** A campaign for the output: the record as it came, with its counters as `progress`. */
+export function campaignOutput(campaign: Record<string, unknown>): IDataObject {
+	return { ...campaign, progress: campaignProgress(campaign) } as IDataObject;
+}
+
+/** Campaign Metrics: typed rows (key, description, type, options), not a JSON box. */
+export function metricsProperty(show: Show, description: string): INodeProperties {
+	return {
+		displayName: 'Campaign Metrics',
+		name: 'metrics',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Metric',
+		default: {},
+		description,
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Metric',
+				name: 'metric',
+				values: [
+					{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What the agent extracts after each call, e.g. "Whether the lead booked a demo"' },
+					{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'booked_demo', description: 'Name of the metric: starts with a letter; letters, digits and _' },
+					{ displayName: 'Options', name: 'options', type: 'string', default: '', description: 'For an Enum metric: the allowed values, separated by commas', displayOptions: { show: { type: ['enum'] } } },
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						default: 'boolean',
+						options: [...METRIC_TYPES].sort().map((type) => ({ name: type[0].toUpperCase() + type.slice(1), value: type })),
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The metric rows of one item, each as the API's metric object (options only where given). */
+export function readMetrics(ctx: IExecuteFunctions, itemIndex: number): unknown[] | undefined {
+	const rows = (ctx.getNodeParameter('metrics.metric', itemIndex, []) as IDataObject[] | undefined) ?? [];
+	if (!Array.isArray(rows) || rows.length === 0) return undefined;
+	return rows.map(({ options, ...metric }) => {
+		const list = listFrom(options);
+		return list ? { ...metric, options: list } : metric;
+	});
+}

@@ -1,0 +1,22 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { RequestScope } from '../../../shared/transport';
+import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { campaignIdProperty, campaignOutput, findCampaign, readCampaignRef, type CampaignRef } from './common';
+
+const show = { resource: ['campaign'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent that runs the campaign'),
+	campaignIdProperty(show, 'The campaign to read, with its progress'),
+	timeoutOnlyOptions(show),
+];
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CampaignRef> {
+	return readCampaignRef(this, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, plan: CampaignRef, scope: RequestScope) {
+	return [{ json: campaignOutput(await findCampaign(this, plan, scope)) }];
+}
+
+export const get: ConvocoreOperation<CampaignRef> = { description, prepare, execute };

@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { CAMPAIGN_PAGE } from '../../../shared/contracts/campaigns';
+import { lazy } from '../../../shared/contracts/lazy';
+import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
+import { agentIdProperty, listingFields, readAgentId, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { campaignOutput, fetchCampaignPage } from './common';
+
+const show = { resource: ['campaign'], operation: ['getAll'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose campaigns to list'),
+	...returnAllAndLimit(show),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields() }));
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) }, itemIndex, 'campaign listing');
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const max = plan.returnAll ? Infinity : plan.limit;
+	const pageSize = Math.min(CAMPAIGN_PAGE.maxLimit, max);
+	const campaigns = await collectOffsetPages(
+		async (offset) => {
+			const page = await fetchCampaignPage(this, plan.agentId, Math.floor(offset / pageSize) + 1, pageSize, scope);
+			return { items: page.campaigns, total: page.total };
+		},
+		{ max, pageSize },
+	);
+	return campaigns.map((campaign) => ({ json: campaignOutput(campaign) }));
+}
+
+export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { deleteAllLeadsAnswerSchema } from '../../../shared/contracts/bulkLeads';
+import { lazy } from '../../../shared/contracts/lazy';
+import { getBaseUrl, type RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { readDryRun } from '../dryRun';
+import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+
+const show = { resource: ['lead'], operation: ['deleteAll'] };
+
+/** What Confirmation must hold, typed out: no default, no expression's accident, says what it does. */
+export const DELETE_ALL_CONFIRMATION = 'DELETE ALL LEADS';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: "Deletes every lead of the agent, in every group. This cannot be undone.",
+		name: 'deleteAllNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	...agentIdProperty(show, 'The agent whose leads are all deleted'),
+	{
+		displayName: 'Confirmation',
+		name: 'confirmation',
+		type: 'string',
+		required: true,
+		// Empty on purpose: nothing is deleted until someone types the phrase.
+		default: '',
+		placeholder: DELETE_ALL_CONFIRMATION,
+		description: `Type ${DELETE_ALL_CONFIRMATION} to confirm that every lead of the agent is deleted`,
+		displayOptions: { show },
+	},
+	optionsCollection(show, [
+		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact request that would be sent, deleting nothing' },
+		timeoutOption(),
+	]),
+];
+
+const planSchema = lazy(() => z.object({
+	agentId: agentIdSchema,
+	confirmation: z.literal(DELETE_ALL_CONFIRMATION, { errorMap: () => ({ message: `must be exactly ${DELETE_ALL_CONFIRMATION} to delete every lead of the agent` }) }),
+}));
+type Plan = { agentId: string; dryRun: boolean };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const { agentId } = validate(this, planSchema, { agentId: readAgentId(this, itemIndex), confirmation: this.getNodeParameter('confirmation', itemIndex, '') }, itemIndex, 'confirmation');
+	return { agentId, dryRun: readDryRun(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = `/agents/${encodeURIComponent(plan.agentId)}/leads/all`;
+	if (plan.dryRun) {
+		return [{ json: { dryRun: true, request: { method: 'DELETE', url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}` } } as IDataObject }];
+	}
+	const answer = await requestChecked(this, { method: 'DELETE', path, raw: true, response: deleteAllLeadsAnswerSchema }, scope);
+	return [{ json: { deleted: true, ...(typeof answer.deletedCount === 'number' ? { deletedCount: answer.deletedCount } : {}) } }];
+}
+
+export const deleteAll: ConvocoreOperation<Plan> = { description, defaultConcurrency: 1, prepare, execute };

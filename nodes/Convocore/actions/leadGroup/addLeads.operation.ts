@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { lazy } from '../../../shared/contracts/lazy';
+import { addLeadsToGroupRequestSchema, leadGroupAnswerSchema, leadGroupNameSchema } from '../../../shared/contracts/leadGroups';
+import type { RequestScope } from '../../../shared/transport';
+import { recordOf, requestChecked } from '../answers';
+import { listFrom } from '../listField';
+import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { groupsPath, leadGroupProperty } from './common';
+
+const show = { resource: ['leadGroup'], operation: ['addLeads'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent that owns the group'),
+	leadGroupProperty(show, 'The group to add the leads to'),
+	{
+		displayName: 'Lead IDs',
+		name: 'leadIds',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The leads to add, separated by commas (or a list from an expression)',
+		displayOptions: { show },
+	},
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ agentId: agentIdSchema, groupName: leadGroupNameSchema, body: addLeadsToGroupRequestSchema }));
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	// The API takes the IDs as one comma-separated string.
+	const ids = listFrom(this.getNodeParameter('leadIds', itemIndex, ''));
+	const body = { leadIds: ids?.map(String).join(',') ?? '' };
+	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), groupName: readIdParameter(this, 'groupName', itemIndex), body }, itemIndex, 'lead group leads');
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = `${groupsPath(plan.agentId)}/${encodeURIComponent(plan.groupName)}`;
+	const answer = await requestChecked(this, { method: 'PUT', path, body: plan.body as IDataObject, raw: true, response: leadGroupAnswerSchema }, scope);
+	return [{ json: { name: plan.groupName, added: plan.body.leadIds.split(','), ...recordOf(answer) } }];
+}
+
+export const addLeads: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,97 @@
+import {
+	assignConversationRequestSchema,
+	exportConversationsQuerySchema,
+	updateConversationRequestSchema,
+} from '../../nodes/shared/contracts/conversationWrites';
+import { findAgent } from '../auth';
+import { parseOrThrow } from '../errors';
+import { conversationKey, type ConversationState, type SandboxConversation } from '../state';
+import { conversationRecord, findConversation, settleCalls } from './conversations';
+import type { Route, RouteContext } from './types';
+
+/** Changing, handing over, deleting and exporting conversations (agent-at-work spec section 4). */
+
+/** Fields stored on the conversation itself; everything else the update names is kept in `changes`. */
+const OWN_FIELDS = ['userName', 'userEmail', 'userPhone'] as const;
+
+function updateConversation(ctx: RouteContext) {
+	const { conversation: input } = parseOrThrow(updateConversationRequestSchema, ctx.body, 'conversation update');
+	const convo = findConversation(ctx);
+	const { state, ...rest } = input;
+	// `requested_chat` is the customer asking for a person; the sandbox's conversations keep it as a change.
+	if (state && state !== 'requested_chat') convo.state = state as ConversationState;
+	else if (state) rest.state = state;
+	for (const field of OWN_FIELDS) {
+		const value = rest[field];
+		if (typeof value === 'string') convo[field] = value;
+		delete rest[field];
+	}
+	convo.changes = { ...(convo.changes ?? {}), ...rest };
+	convo.updatedAt = Date.now();
+	return { body: { success: true, message: 'Conversation updated', data: conversationRecord(convo, true) } };
+}
+
+function assignConversation(ctx: RouteContext) {
+	const { assignToUserId, delegatedBy } = parseOrThrow(assignConversationRequestSchema, ctx.body, 'conversation assignment');
+	const convo = findConversation(ctx);
+	convo.state = 'human-chatting';
+	convo.changes = { ...(convo.changes ?? {}), chatAssignedTo: assignToUserId };
+	convo.updatedAt = Date.now();
+	const agent = ctx.state.agents[convo.agentId];
+	ctx.emitEvent('chat_delegated', {
+		agentId: convo.agentId,
+		agentName: agent?.title,
+		convoId: convo.ID,
+		assignedToUserId: assignToUserId,
+		...(delegatedBy ? { delegatedByUserId: delegatedBy } : {}),
+		customerName: convo.userName,
+		customerPhone: convo.userPhone,
+	});
+	return { body: { success: true, message: `Conversation assigned to ${assignToUserId}`, assignedUser: { id: assignToUserId } } };
+}
+
+function deleteConversation(ctx: RouteContext) {
+	const convo = findConversation(ctx);
+	delete ctx.state.conversations[conversationKey(convo.agentId, convo.ID)];
+	return { body: { success: true, message: `Conversation ${convo.ID} deleted` } };
+}
+
+const CSV_COLUMNS = ['ID', 'userName', 'userPhone', 'userEmail', 'origin', 'state', 'campaignId', 'tags', 'ts', 'summary'];
+
+function csvCell(value: unknown): string {
+	if (value === undefined || value === null) return '';
+	const text = Array.isArray(value) ? value.join(';') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+	return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function toCsv(records: Array<Record<string, unknown>>): string {
+	return [CSV_COLUMNS.join(','), ...records.map((row) => CSV_COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\n');
+}
+
+function exportAll(ctx: RouteContext) {
+	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
+	const query = parseOrThrow(exportConversationsQuerySchema, ctx.query, 'conversations export query');
+	settleCalls(ctx.state);
+	const all = Object.values(ctx.state.conversations)
+		.filter((convo) => convo.agentId === agent.ID)
+		.sort((a, b) => a.createdAt - b.createdAt || (a.ID < b.ID ? -1 : 1));
+	const start = query.cursor ? Number(query.cursor) || 0 : 0;
+	const rows = all.slice(start, query.limit ? start + query.limit : undefined).map((convo: SandboxConversation) => conversationRecord(convo, true));
+	const next = start + rows.length < all.length ? String(start + rows.length) : undefined;
+	return { body: { success: true, message: `${rows.length} conversation(s)`, data: query.format === 'csv' ? toCsv(rows) : rows, ...(next ? { nextCursor: next } : {}) } };
+}
+
+function exportOne(ctx: RouteContext) {
+	const query = parseOrThrow(exportConversationsQuerySchema, ctx.query, 'conversation export query');
+	const row = conversationRecord(findConversation(ctx), true);
+	return { body: { success: true, message: 'Conversation exported', data: query.format === 'csv' ? toCsv([row]) : row } };
+}
+
+export const conversationWriteRoutes: Route[] = [
+	// Before GET /agents/:agentId/convos/:convoId, which would take `export` for a conversation ID.
+	{ method: 'GET', pattern: '/agents/:agentId/convos/export', handler: exportAll },
+	{ method: 'GET', pattern: '/agents/:agentId/convos/:convoId/export', handler: exportOne },
+	{ method: 'PATCH', pattern: '/agents/:agentId/convos/:convoId', handler: updateConversation },
+	{ method: 'POST', pattern: '/agents/:agentId/convos/:convoId/assign', handler: assignConversation },
+	{ method: 'DELETE', pattern: '/agents/:agentId/convos/:convoId', handler: deleteConversation },
+];
