@@ -13,7 +13,8 @@ import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.
  */
 const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated after the review merge: the Refresh Rate label 'Daily (Every 24 Hours)' and a Workspace ID placeholder on Crawler Job > Delete (no stored name, default or value changed).
-	'Convocore node': { sha256: 'f994892cb21055eeac5baa2f9b171c37bc34b71722e9f92109896fe6ad418e0e', length: 159746 },
+	// Updated for issue 20: Agent > Send Message added (its operation entry, fields and options; the Agent resource's description mentions talking to agents). No stored name, default or value of an existing parameter changed.
+	'Convocore node': { sha256: 'f2cd6fb973f8f009da9d41bd8444ff23bc8b8f8332c8a1ee42c4bea1761a14f0', length: 165355 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },
