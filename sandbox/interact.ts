@@ -85,29 +85,31 @@ export class InteractSocket {
 		this.handshakes++;
 		const caller = this.caller(req.headers.authorization);
 		const fault = this.host.faults.take('GET', INTERACT_PATH);
-		if (!caller || fault?.kind === 'refuse-handshake') {
+		if (caller === 'unknown' || caller === 'plan' || fault?.kind === 'refuse-handshake') {
 			this.refusedHandshakes++;
-			// As Convocore: a status the WebSocket client never shows its caller.
-			socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+			// As Convocore: a status the WebSocket client never shows its caller. (undici's fetch asks
+			// once more after a 401, so an unknown secret shows as two refused handshakes.)
+			const status = caller === 'unknown' ? '401 Unauthorized' : '403 Forbidden';
+			socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 			return true;
 		}
 		this.server.handleUpgrade(req, socket, head, (ws) => this.serve(ws, caller, fault));
 		return true;
 	}
 
-	/** The workspace or agent behind the secret, in either region, when its plan lets it write. */
-	private caller(header: string | undefined): Caller | undefined {
+	/** The workspace or agent behind the secret, in either region; 'plan' when its plan cannot write. */
+	private caller(header: string | undefined): Caller | 'unknown' | 'plan' {
 		for (const region of ['eu', 'na'] as SandboxRegion[]) {
 			const auth = authenticate(header, region, this.host.state());
 			if ('error' in auth) continue;
 			try {
 				enforcePlan(auth.caller.workspace, 'POST');
 			} catch {
-				return undefined;
+				return 'plan';
 			}
 			return auth.caller;
 		}
-		return undefined;
+		return 'unknown';
 	}
 
 	private serve(ws: WebSocket, caller: Caller, fault: Fault | undefined): void {
@@ -133,6 +135,10 @@ export class InteractSocket {
 			return ws.close(1007, 'The interact object is not JSON');
 		}
 		const state = this.host.state();
+		// One host serves both regions here: a secret of the other region shows with the bucket.
+		if (interact.bucket !== INTERACT_BUCKETS[caller.workspace.region]) {
+			return ws.close(1008, `This secret belongs to the ${caller.workspace.region.toUpperCase()} region, not to bucket ${interact.bucket}`);
+		}
 		const agent = state.agents[interact.agentId];
 		if (!agent || agent.workspaceId !== caller.workspace.id || (caller.agent && caller.agent.ID !== agent.ID)) {
 			return ws.close(1008, `Agent ${interact.agentId} was not found in this workspace`);
