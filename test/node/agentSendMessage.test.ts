@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import { SANDBOX_IDS } from '../../sandbox';
-import { useSandbox } from '../harness/convocore';
+import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { eventually } from '../harness/crawlerReceiver';
 import { sendMessages } from '../harness/interact';
 
@@ -36,6 +36,16 @@ describe('Agent > Send Message: one turn', () => {
 			{ agentId: SANDBOX_IDS.rentalAgent, convoId: 'alex@example.com', bucket: 'voiceglow-eu', prompt: 'How much does a cleaning cost?', disableUiEngine: true, disableRecordHistory: false, isTest: false },
 		]);
 		await eventually(() => sandbox.current.interact.open === 0, 5000, 'the socket to be closed');
+	});
+
+	it('a question about a document just added to the knowledge base gets that document\'s answer', async () => {
+		const credential = sandboxCredential(sandbox.current);
+		await runConvocore(
+			{ resource: 'knowledgeBase', operation: 'create', agentId: { __rl: true, mode: 'id', value: SANDBOX_IDS.rentalAgent }, sourceType: 'doc', name: 'Parking', content: 'Free parking is behind the building, entrance on Mill Street.' },
+			{ credential, typeVersion: 3 },
+		);
+		const [item] = (await send([{ message: 'Where can I park?' }])).items();
+		expect(item.json.reply).toBe('Free parking is behind the building, entrance on Mill Street.');
 	});
 
 	it('the user fields go as lightConvoData; the options as the interact object says', async () => {
