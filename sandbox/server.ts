@@ -324,6 +324,8 @@ export class SandboxServer {
 				return sendJson(res, 200, this.requests({ method: query.method, path: query.path, region: query.region as SandboxRegion | undefined }));
 			case 'GET /__sandbox/sms':
 				return sendJson(res, 200, this.sentSms);
+			case 'GET /__sandbox/interact':
+				return sendJson(res, 200, { open: this.interact.open, turns: this.interact.turns });
 			case 'GET /__sandbox/faults':
 				return sendJson(res, 200, this.faults.list().map((f) => ({ ...f, times: serializeTimes(f.times), remaining: serializeTimes(f.remaining) })));
 			case 'POST /__sandbox/faults': {
