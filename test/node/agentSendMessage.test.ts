@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in Node under jest against the sandbox, never ships (package.json "files" is dist/ only) */
 /**
  * Agent > Send Message through n8n's engine against the sandbox's interact socket: the turn, the
  * options, conversation IDs, order and concurrency, Dry Run.
