@@ -51,6 +51,17 @@ describe('Agent > Send Message: refused handshakes', () => {
 	});
 });
 
+describe('Agent > Send Message: a failed turn without Continue On Fail', () => {
+	it('stops the run, and the next turn of the same conversation (already waiting for it) is not sent', async () => {
+		interactFault('refuse-handshake');
+		const result = await send([{ message: 'When are you open?', conversationId: 'x' }, { message: 'How much is a check-up?', conversationId: 'x' }]);
+		expect(result.error('Convocore')?.message).toMatch(/^Convocore refused the connection/);
+		expect(sandbox.current.interact.refusedHandshakes).toBe(1);
+		expect(sandbox.current.interact.handshakes).toBe(1);
+		expect(sandbox.current.interact.turns).toHaveLength(0);
+	});
+});
+
 describe('Agent > Send Message: turns that do not end well', () => {
 	it.each([
 		['sends nothing', 'silent'],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { COMMAND_PROMPT_PATTERN, GREETING_PROMPT, INTERACT_BUCKETS, lightConvoDataSchema, type InteractObject } from '../../../shared/contracts/interact';
@@ -157,32 +158,39 @@ function interactObject(plan: MessagePlan, conversationId: string, bucket: Inter
 	};
 }
 
-/** The turns of each conversation of one execution, chained so that they never overlap. */
-const conversationQueues = new WeakMap<IExecuteFunctions, Map<string, Promise<void>>>();
+/** The turns of each conversation of one execution, chained so that they never overlap; each resolves to whether it succeeded. */
+const conversationQueues = new WeakMap<IExecuteFunctions, Map<string, Promise<boolean>>>();
 
 /**
  * Waits for the turns of `conversationId` that came before (in input order: items start in
- * input order, and each joins the queue before its first await), then runs `turn`.
+ * input order, and each joins the queue before its first await), then runs `turn`. Without
+ * Continue On Fail the run stops at the first failure, so a turn queued behind a failed one is
+ * not sent: its output would be dropped with the run, and the credits spent for nothing.
  */
-async function inConversationOrder<T>(ctx: IExecuteFunctions, conversationId: string, turn: () => Promise<T>): Promise<T> {
+async function inConversationOrder<T>(ctx: IExecuteFunctions, conversationId: string, itemIndex: number, turn: () => Promise<T>): Promise<T> {
 	let queues = conversationQueues.get(ctx);
 	if (!queues) conversationQueues.set(ctx, (queues = new Map()));
 	const before = queues.get(conversationId);
-	let done!: () => void;
-	const mine = new Promise<void>((resolve) => (done = resolve));
+	let done!: (succeeded: boolean) => void;
+	const mine = new Promise<boolean>((resolve) => (done = resolve));
 	queues.set(conversationId, mine);
+	let succeeded = false;
 	try {
-		if (before) await before;
-		return await turn();
+		if (before && !(await before) && !ctx.continueOnFail()) {
+			throw new NodeOperationError(ctx.getNode(), `Not sent: an earlier turn of conversation ${conversationId} failed`, { itemIndex });
+		}
+		const result = await turn();
+		succeeded = true;
+		return result;
 	} finally {
-		done();
+		done(succeeded);
 		if (queues.get(conversationId) === mine) queues.delete(conversationId);
 	}
 }
 
 export async function execute(this: IExecuteFunctions, plan: MessagePlan, scope: ItemScope) {
 	const conversationId = plan.conversationId || randomUUID();
-	return await inConversationOrder(this, conversationId, async () => {
+	return await inConversationOrder(this, conversationId, scope.itemIndex ?? 0, async () => {
 		const baseUrl = await getBaseUrl.call(this, scope.itemIndex);
 		const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData;
 		const interact = interactObject(plan, conversationId, bucketOf(credentials, baseUrl));
