@@ -68,13 +68,23 @@ describe('Agent > Send Message: turns that do not end well', () => {
 		['trickles chunks for ever', 'trickle'],
 		['answers but never closes', 'never-close'],
 	])('a server that %s: the deadline ends the item, the socket is released, the turn is not sent again', async (_what, kind) => {
-		interactFault(kind, { latencyMs: 100 });
-		const result = await send(question, { options: { timeout: 1 } });
-		const error = result.error('Convocore') as Error & { description?: string };
-		expect(error.message).toBe('The agent did not finish its turn within 1 s (Options > Timeout)');
-		expect(error.description).toMatch(/may have reached the agent and spent credits: it is not sent again/);
-		expect(sandbox.current.interact.turns).toHaveLength(1);
-		await released();
+		// The deadline on the fake clock, fired once the sandbox has the turn: on a loaded machine a
+		// real 1 s could pass before the connection even opened.
+		const clock = fakeDeadlineClock();
+		try {
+			interactFault(kind, { latencyMs: 100 });
+			const run = send(question, { options: { timeout: 1 } });
+			await eventually(() => sandbox.current.interact.turns.length === 1, 10_000, 'the turn to be sent');
+			expect(clock.deadlines.map((deadline) => deadline.ms)).toEqual([1000]);
+			clock.deadlines[0].fire();
+			const error = (await run).error('Convocore') as Error & { description?: string };
+			expect(error.message).toBe('The agent did not finish its turn within 1 s (Options > Timeout)');
+			expect(error.description).toMatch(/may have reached the agent and spent credits: it is not sent again/);
+			expect(sandbox.current.interact.turns).toHaveLength(1);
+			await released();
+		} finally {
+			clock.restore();
+		}
 	});
 
 	it('the default Timeout is 120 s, on a fake clock: the turn waits for it, and ends when it passes', async () => {
