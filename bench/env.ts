@@ -6,6 +6,7 @@
 import { setFlagsFromString } from 'v8';
 import { runInNewContext } from 'vm';
 import '../test/harness/n8n-env';
+import '../test/harness/webSocketGlobal';
 
 // `npm run bench` starts node with --expose-gc. Started any other way (plain ts-node), the
 // collector is exposed here instead, so the memory figures never silently lose their meaning.

@@ -7,7 +7,7 @@
  *
  *   npm run bench                 all benchmarks
  *   npm run bench -- sms trigger  only those whose id is given (agent, sms, sms2000, limit, limit10, cpu, cpuhttp,
- *                                 webhook, load, overhead, pagination, trigger, 429, leads)
+ *                                 webhook, load, overhead, pagination, trigger, 429, leads, converse)
  */
 import './env';
 import { readFileSync, writeFileSync } from 'fs';
@@ -24,11 +24,12 @@ import { loadTime } from './load-time';
 import { pagination } from './pagination';
 import { rateLimit } from './rate-limit';
 import { rateWindow, slowRateWindow } from './rate-window';
+import { sendMessageBench } from './send-message';
 import { agentThroughput, largeBatch, smsThroughput } from './sms-throughput';
 import { trigger } from './trigger';
 import { triggerCost } from './trigger-cost';
 
-const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit, latencyBackoff, leadImport];
+const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit, latencyBackoff, leadImport, sendMessageBench];
 
 async function main(): Promise<number> {
 	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -289,6 +289,57 @@ const knowledgeCrawl: ExampleSpec = {
 	},
 };
 
+const ASK = 'Ask the agent';
+const JUDGE = 'Judge the answer';
+
+const answerCheck: ExampleSpec = {
+	file: '11-check-agent-answers-after-a-change.json',
+	summarize(outcome) {
+		const judged = json(outcome, JUDGE);
+		return judged.map((check) => `${check.passed ? 'passed ' : 'FLAGGED'} ${quote(check.question, 40)} → ${quote(check.reply, 70)}${check.passed ? '' : ` (missing: ${(check.missing as string[]).join(', ')})`}`);
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const asked = json(outcome, ASK);
+		const flagged = json(outcome, 'Flagged: wrong answer');
+		const passed = json(outcome, 'Passed');
+		expect(problems, asked.length === 4 && asked.every((answer) => typeof answer.reply === 'string' && answer.reply !== ''), 'not every question was answered');
+		expect(problems, passed.length === 3, `expected 3 answers as expected, got ${passed.length}`);
+		expect(problems, flagged.length === 1 && flagged[0].question === 'Do you offer teeth whitening?', 'the unanswerable question was not flagged');
+		const turns = sandbox.interact.turns;
+		expect(problems, turns.length === 4 && turns.every((turn) => turn.interact.isTest === true && turn.interact.disableRecordHistory === true), 'the questions were not sent as unrecorded test turns');
+		expect(problems, new Set(turns.map((turn) => turn.convoId)).size === 4, 'the questions did not each start a new conversation');
+		return problems;
+	},
+};
+
+const FIRST = 'First turn';
+const FOLLOW_UP = 'Follow-up in the same conversation';
+
+const twoTurns: ExampleSpec = {
+	file: '12-two-turn-conversation-with-an-agent.json',
+	summarize(outcome) {
+		const [first] = json(outcome, FIRST);
+		const [summary] = json(outcome, 'Conversation');
+		return [
+			`conversation ${summary?.conversationId}: ${summary?.turnsSoFar} turns after the follow-up`,
+			`first answer ${quote(summary?.firstAnswer, 90)} (${first?.inputTokens} + ${first?.outputTokens} tokens, ${first?.model})`,
+			`second answer ${quote(summary?.secondAnswer, 90)}`,
+		];
+	},
+	verify(outcome, sandbox) {
+		const problems: string[] = [];
+		const [first] = json(outcome, FIRST);
+		const [second] = json(outcome, FOLLOW_UP);
+		const turns = sandbox.interact.turns.filter((turn) => turn.convoId === 'jana.weber@example.com');
+		expect(problems, turns.length === 2, `expected 2 turns in the conversation, the sandbox saw ${turns.length}`);
+		expect(problems, first?.conversationId === second?.conversationId && second?.conversationId === 'jana.weber@example.com', 'the follow-up did not keep the conversation ID');
+		expect(problems, Array.isArray(second?.turns) && (second.turns as unknown[]).length === 4, 'the follow-up does not see the first turn');
+		expect(problems, typeof second?.reply === 'string' && second.reply.includes('60 EUR'), 'the follow-up was not answered from the knowledge base');
+		return problems;
+	},
+};
+
 const IMPORT = 'Import the leads into the group';
 const PROGRESS = 'Campaign progress';
 
@@ -341,4 +392,4 @@ const handOver: ExampleSpec = {
 	},
 };
 
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, leadsToCampaign, handOver];
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver];

@@ -6,6 +6,7 @@
  * sandbox, and prints a short report. Exits non-zero if anything failed. Localhost only.
  */
 import '../test/harness/n8n-env';
+import '../test/harness/webSocketGlobal';
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 import { startSandbox } from '../sandbox';

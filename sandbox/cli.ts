@@ -28,6 +28,7 @@ async function main(): Promise<void> {
 	console.log(`Convocore V3 sandbox listening on ${sandbox.url}`);
 	console.log(`  EU base URL: ${sandbox.baseUrl('eu')}`);
 	console.log(`  NA base URL: ${sandbox.baseUrl('na')}`);
+	console.log(`  Interact socket (Agent > Send Message): ${sandbox.url.replace('http:', 'ws:')}/interact`);
 	console.log('Secrets (Authorization: Bearer <secret>):');
 	for (const [key, purpose] of keys) console.log(`  ${key}  ${purpose}`);
 	console.log('Agents (EU White Label):');
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
 	console.log(`  ${SANDBOX_IDS.noSmsAgent}: no SMS number`);
 	console.log(`  human-handoff recipient of ${SANDBOX_IDS.ownAccountAgent}: ${SANDBOX_IDS.humanHandoffRecipient}`);
 	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: finished call ${SANDBOX_IDS.callConvoId} (summary, metrics); leads ${SANDBOX_IDS.leadIds.join(', ')}`);
-	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver`);
+	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver | GET /__sandbox/interact`);
 
 	let closing = false;
 	const shutdown = (signal: string) => {

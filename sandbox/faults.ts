@@ -5,7 +5,16 @@ import { z } from 'zod';
  * dropped responses. `afterProcessing` runs the real handler first (state changes, SMS sent) and
  * only then fails the response: a client that re-sends such a POST would send twice.
  */
-export type FaultKind = 'latency' | 'status' | 'rate-limit' | 'malformed-json' | 'drop';
+export type FaultKind = 'latency' | 'status' | 'rate-limit' | 'malformed-json' | 'drop' | InteractFaultKind;
+
+/**
+ * Faults of the interact socket (path `/interact`, sandbox/interact.ts; `latency` delays its
+ * turn): refuse the handshake (401), answer but never close, close 1011 mid-turn, send a frame
+ * that is not JSON, answer with UI Engine snapshots only, send nothing, trickle chunks for ever
+ * (one every latencyMs, default 200), or close 1000 at once without a frame (`empty`).
+ */
+export const INTERACT_FAULT_KINDS = ['refuse-handshake', 'never-close', 'close-1011', 'non-json', 'ui-engine-only', 'silent', 'trickle', 'empty'] as const;
+export type InteractFaultKind = (typeof INTERACT_FAULT_KINDS)[number];
 
 export interface Fault {
 	method?: string;
@@ -28,7 +37,7 @@ export const faultSchema = z
 	.object({
 		method: z.string().min(1).optional(),
 		path: z.string().startsWith('/', 'must start with / (relative to /v3)').optional(),
-		kind: z.enum(['latency', 'status', 'rate-limit', 'malformed-json', 'drop']),
+		kind: z.enum(['latency', 'status', 'rate-limit', 'malformed-json', 'drop', ...INTERACT_FAULT_KINDS]),
 		times: z
 			.union([z.number().int().positive(), z.literal(Infinity), z.literal('Infinity'), z.null()])
 			.transform((value) => (value === 'Infinity' || value === null ? Infinity : value))
@@ -63,8 +72,11 @@ export class FaultQueue {
 
 	/** The first fault matching the request, consumed by one use; faults fire in the order injected. */
 	take(method: string, path: string): Fault | undefined {
+		// The socket takes only faults set on its path, and its own kinds never hit an API route.
+		const socket = path === '/interact';
 		const index = this.active.findIndex(
 			({ fault }) =>
+				(socket ? fault.path === path && (fault.kind === 'latency' || isInteractKind(fault.kind)) : !isInteractKind(fault.kind)) &&
 				(!fault.method || fault.method.toUpperCase() === method) && (!fault.path || pathHasPrefix(path, fault.path)),
 		);
 		if (index < 0) return undefined;
@@ -73,6 +85,10 @@ export class FaultQueue {
 		if (entry.remaining <= 0) this.active.splice(index, 1);
 		return entry.fault;
 	}
+}
+
+function isInteractKind(kind: FaultKind): boolean {
+	return (INTERACT_FAULT_KINDS as readonly string[]).includes(kind);
 }
 
 /** '/sms' matches '/sms' and '/sms/x' but not '/smsx'; a prefix ending in '/' matches as written. */

@@ -6,6 +6,7 @@ import { ROUTES } from './routes';
 import type { SentSms } from './routes/types';
 import { SANDBOX_KEYS } from './seed';
 import type { RecordedRequest } from './recorded';
+import type { InteractSocket } from './interact';
 import { SandboxServer, type RequestFilter } from './server';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 
@@ -22,6 +23,7 @@ export { generateAgentReply, splitIntoSegments } from './routes/sms';
 export { MP3_FRAME_LENGTH, VOICES_PER_PROVIDER } from './voices-catalog';
 export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest, RequestFilter, SentSms };
 export type { FaultKind } from './faults';
+export type { InteractRecord, InteractSocket } from './interact';
 export type { LoadModel, WindowLimit };
 export type * from './state';
 
@@ -64,6 +66,8 @@ export interface Sandbox {
 	reset(): void;
 	deliverEvent(targetUrl: string, type: EventType, options?: DeliverOptions): Promise<{ status: number; body: string }>;
 	readonly delivered: DeliveredEvent[];
+	/** The interact WebSocket (`ws://<host>/interact`): turns received, history per conversation, sockets open. */
+	readonly interact: InteractSocket;
 	close(): Promise<void>;
 }
 
@@ -104,6 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		get delivered() {
 			return server.delivered;
 		},
+		interact: server.interact,
 		close: () => server.close(),
 	};
 }

@@ -6,6 +6,7 @@ import { authenticate, enforcePlan } from './auth';
 import { ApiError, validationError } from './errors';
 import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
 import { FaultQueue, faultSchema, type Fault } from './faults';
+import { InteractSocket } from './interact';
 import { EventReceiver } from './receiver';
 import { LoadShaper } from './load';
 import type { RecordedRequest } from './recorded';
@@ -84,6 +85,7 @@ export class SandboxServer {
 	readonly placedCalls: PlacedCall[] = [];
 	readonly receiver = new EventReceiver(this.delivered);
 	readonly load = new LoadShaper();
+	readonly interact = new InteractSocket({ state: () => this.state, faults: this.faults, receiver: this.receiver });
 	url = '';
 
 	private readonly http: Server;
@@ -95,6 +97,9 @@ export class SandboxServer {
 			this.handle(req, res).catch((error) => {
 				if (!res.headersSent) sendJson(res, 500, { message: `Sandbox failure: ${error?.message ?? error}`, code: 'INTERNAL_ERROR' });
 			});
+		});
+		this.http.on('upgrade', (req, socket, head) => {
+			if (!this.interact.upgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
 		});
 	}
 
@@ -110,6 +115,7 @@ export class SandboxServer {
 
 	async close(): Promise<void> {
 		this.state.crawler.retired = true;
+		this.interact.close();
 		await new Promise<void>((resolve) => {
 			this.http.close(() => resolve());
 			this.http.closeAllConnections();
@@ -131,6 +137,7 @@ export class SandboxServer {
 		this.receiver.clear();
 		this.faults.clear();
 		this.load.reset();
+		this.interact.reset();
 	}
 
 	requests(filter?: RequestFilter): RecordedRequest[] {
@@ -319,6 +326,8 @@ export class SandboxServer {
 				return sendJson(res, 200, this.requests({ method: query.method, path: query.path, region: query.region as SandboxRegion | undefined }));
 			case 'GET /__sandbox/sms':
 				return sendJson(res, 200, this.sentSms);
+			case 'GET /__sandbox/interact':
+				return sendJson(res, 200, { open: this.interact.open, turns: this.interact.turns });
 			case 'GET /__sandbox/faults':
 				return sendJson(res, 200, this.faults.list().map((f) => ({ ...f, times: serializeTimes(f.times), remaining: serializeTimes(f.remaining) })));
 			case 'POST /__sandbox/faults': {

@@ -143,7 +143,7 @@ class Deadline {
 	/** Lets go of the timer and of the execution's cancel signal once the request is over. */
 	dispose(): void {
 		this.timer.removeEventListener('abort', this.expire);
-		if (this.cancel) liveDeadlines.get(this.cancel)?.delete(this);
+		if (this.cancel) unwatchCancel(this.cancel, this);
 	}
 
 	remainingMs(): number {
@@ -178,14 +178,19 @@ class Deadline {
 
 const ONCE = { once: true } as const;
 
+/** Anything that ends itself when the execution is cancelled: a request's deadline, an interact turn (./interactSocket.ts). */
+export interface Expirable {
+	expire(): void;
+}
+
 /** The deadlines not yet disposed, per execution cancel signal (strongly held while the signal lives). */
-const liveDeadlines = new WeakMap<AbortSignal, Set<Deadline>>();
+const liveDeadlines = new WeakMap<AbortSignal, Set<Expirable>>();
 
 /** Cancelling the execution expires its live deadlines: one listener per cancel signal, added with its first deadline. */
-function watchCancel(cancel: AbortSignal, deadline: Deadline): void {
+export function watchCancel(cancel: AbortSignal, deadline: Expirable): void {
 	let live = liveDeadlines.get(cancel);
 	if (!live) {
-		const deadlines = new Set<Deadline>();
+		const deadlines = new Set<Expirable>();
 		live = deadlines;
 		liveDeadlines.set(cancel, deadlines);
 		cancel.addEventListener(
@@ -198,6 +203,11 @@ function watchCancel(cancel: AbortSignal, deadline: Deadline): void {
 		);
 	}
 	live.add(deadline);
+}
+
+/** Lets go of a deadline watched by watchCancel once its work is over. */
+export function unwatchCancel(cancel: AbortSignal, deadline: Expirable): void {
+	liveDeadlines.get(cancel)?.delete(deadline);
 }
 
 /** n8n hands its own cancel signal to authenticated requests; this context hands on the deadline's, which includes it. */

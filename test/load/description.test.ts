@@ -14,7 +14,8 @@ import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.
 const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated after the review merge: the Refresh Rate label 'Daily (Every 24 Hours)' and a Workspace ID placeholder on Crawler Job > Delete (no stored name, default or value changed).
 	// Updated for issue 21: the Campaign and Lead Group resources, Lead > Import, Export, Delete Many and Delete All, Conversation > Update, Assign, Delete and Export, Custom Metric > Create and Delete (new operations only; Conversation and Custom Metric keep their stored default operation).
-	'Convocore node': { sha256: '8c18a454078e3f5854f02db9bda5232c657d5becb64108fcc2e0de93d81fdc06', length: 228534 },
+	// Updated for issue 20: Agent > Send Message added (its operation entry, fields and options; the Agent resource's description mentions talking to agents). No stored name, default or value of an existing parameter changed.
+	'Convocore node': { sha256: '017fbac453fc237ef11c61ce1df03578c3e0b9a4cfb801eacdd4cff42779214d', length: 234143 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

@@ -99,3 +99,27 @@ describe('Knowledge Base as an AI-agent tool', () => {
 		expect(documents[0]).not.toHaveProperty('chunks');
 	});
 });
+
+describe('Agent > Send Message as an AI-agent tool', () => {
+	const sendMessage: INodeParameters = {
+		resource: 'agent',
+		operation: 'sendMessage',
+		agentId: { __rl: true, mode: 'id', value: SANDBOX_IDS.rentalAgent },
+		message: "={{ $fromAI('message', 'The question for the Convocore agent') }}",
+		conversationId: "={{ $fromAI('conversationId', 'The conversation ID, to continue a conversation') }}",
+	};
+
+	it('the model fills the message and the conversation ID, and reads the reply', async () => {
+		const reply = await askAgent(sendMessage, { message: 'How much does a cleaning cost?', conversationId: 'tool-convo-1' });
+		expect(reply.description).toBe('Send a message to an agent in Convocore');
+		expect(reply.schemaKeys).toEqual(['conversationId', 'message']);
+		expect(JSON.parse(reply.answer)).toEqual([expect.objectContaining({ reply: 'A check-up costs 60 EUR; a cleaning 90 EUR.', conversationId: 'tool-convo-1' })]);
+		expect(sandbox.current.interact.turns.map((turn) => turn.convoId)).toEqual(['tool-convo-1']);
+	});
+
+	it('a failed turn reaches the model as readable text', async () => {
+		sandbox.current.injectFault({ path: '/interact', kind: 'close-1011' });
+		const reply = await askAgent(sendMessage, { message: 'When are you open?', conversationId: 'tool-convo-2' });
+		expect(reply.answer).toMatch(/^Error: Convocore closed the turn with code 1011 \(Internal error\) instead of 1000/);
+	});
+});

@@ -41,7 +41,7 @@ export function concurrencyOptions(what: string): INodeProperties[] {
  * The limit for one execution. `fixedDefault`: an operation that must not send in parallel
  * (buying numbers) names its fixed number; without one the adaptive mode applies.
  */
-export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefined): ConcurrencyLimit {
+export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefined, probeFirstWindow = true): ConcurrencyLimit {
 	const fixed = ctx.getNodeParameter('options.concurrency', 0, null) as unknown;
 	if (fixed !== null && fixed !== undefined && fixed !== '') {
 		// As in 0.1.0: a number out of range is brought into it, anything else means 1.
@@ -62,7 +62,7 @@ export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefine
 	// SMS took three round trips instead of two). A server that cannot take it says so with a 429
 	// or with slower answers, and the window follows (and paces to a rate limit it learns); when
 	// the first answers are prompt, one request alone checks for a rate limit before the next window.
-	return new AdaptiveLimit({ ceiling: value, initial: value, probeAfterFirstWindow: true });
+	return new AdaptiveLimit({ ceiling: value, initial: value, probeAfterFirstWindow: probeFirstWindow });
 }
 
 /**

@@ -26,6 +26,14 @@ export interface ConvocoreOperation<Plan = unknown> {
 	 * operations that must not run in parallel); without it the number adapts.
 	 */
 	defaultConcurrency?: number;
+	/** Options > Timeout's default, in seconds, where it is not 60 (Send Message: 120, as the public interact client). */
+	defaultTimeoutSeconds?: number;
+	/**
+	 * false: the adaptive limit sends its first window at the ceiling without the probe for a rate
+	 * limit (AdaptiveLimit's probeAfterFirstWindow): an interact turn is never answered 429, and
+	 * halving the window for a probe would only cost a round trip of turns that take seconds.
+	 */
+	probeFirstWindow?: boolean;
 	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
 	execute(this: IExecuteFunctions, plan: Plan, scope: ItemScope): Promise<INodeExecutionData[]>;
 	/**
@@ -85,8 +93,8 @@ export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): 
 }
 
 /** Reads Options > Timeout of one item, in milliseconds; anything but a number in range is an error. */
-export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	const value = ctx.getNodeParameter('options.timeout', itemIndex, TIMEOUT_SECONDS.default) as unknown;
+export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, defaultSeconds: number = TIMEOUT_SECONDS.default): number {
+	const value = ctx.getNodeParameter('options.timeout', itemIndex, defaultSeconds) as unknown;
 	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < TIMEOUT_SECONDS.min || seconds > TIMEOUT_SECONDS.max) {
 		throw new NodeOperationError(
@@ -260,7 +268,7 @@ export async function runOperation(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			plans[itemIndex] = await operation.prepare.call(reader, itemIndex);
-			timeouts[itemIndex] = readTimeoutMs(reader, itemIndex);
+			timeouts[itemIndex] = readTimeoutMs(reader, itemIndex, operation.defaultTimeoutSeconds);
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(ctx, error, itemIndex);
 			outputs[itemIndex] = [errorItem(error as Error, itemIndex)];
@@ -274,7 +282,7 @@ export async function runOperation(
 		return outputs.flat();
 	}
 
-	const limit = limitFor(ctx, operation.defaultConcurrency);
+	const limit = limitFor(ctx, operation.defaultConcurrency, operation.probeFirstWindow);
 	const gate = new RateLimitGate();
 	const pending = plans.map((_, index) => index).filter((index) => outputs[index] === undefined);
 	let failure: Error | undefined;

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8nRestClient } from './n8n-rest.mjs';
+import { exerciseSendMessage } from './sendMessage.mjs';
 
 export const CREDENTIAL_NAME = 'Convocore account';
 const PACKAGE_NAME = 'n8n-nodes-convocore';
@@ -190,6 +191,7 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 		}
 		if (convocoreTrigger) await exerciseTrigger({ mode, file, rest, stored, trigger: convocoreTrigger, webhookBaseUrl, sandbox, checks, seen });
 	}
+	seen.manual.push(...(await exerciseSendMessage({ mode, rest, credential, sandbox, checks, errorMessageOf })));
 	return seen;
 }
 

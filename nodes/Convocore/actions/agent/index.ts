@@ -7,6 +7,7 @@ import { get } from './get.operation';
 import { getAll } from './getAll.operation';
 import { getPhoneNumbers } from './getPhoneNumbers.operation';
 import { importTemplate } from './importTemplate.operation';
+import { sendMessage } from './sendMessage.operation';
 import { update } from './update.operation';
 
 export const agentResource: ResourceDefinition = {
@@ -14,7 +15,7 @@ export const agentResource: ResourceDefinition = {
 	value: 'agent',
 	// The default since 0.1.0, which saved workflows leave out: it stays, whatever the menu order.
 	defaultOperation: 'get',
-	description: 'Create, read, change, clone and delete agents; their secrets never appear in the output',
+	description: 'Create, read, change, clone and delete agents, and talk to them; their secrets never appear in the output',
 	operations: [
 		{
 			value: 'clone',
@@ -71,6 +72,13 @@ export const agentResource: ResourceDefinition = {
 			action: 'Import an agent template',
 			description: 'Create an agent from a template given as JSON or as a JSON file',
 			operation: importTemplate,
+		},
+		{
+			value: 'sendMessage',
+			name: 'Send Message',
+			action: 'Send a message to an agent',
+			description: "Talk to the agent: one conversation turn, the agent's reply out. Spends credits like a real conversation turn; there is no server-side dry run.",
+			operation: sendMessage,
 		},
 		{
 			value: 'update',

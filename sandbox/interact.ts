@@ -1,0 +1,218 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only) */
+import type { IncomingMessage } from 'http';
+import type { Duplex } from 'stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { INTERACT_BUCKETS, interactObjectSchema, type InteractObject } from '../nodes/shared/contracts/interact';
+import { describeIssues } from '../nodes/shared/contracts/common';
+import { authenticate, enforcePlan, type Caller } from './auth';
+import type { Fault, FaultQueue } from './faults';
+import type { EventReceiver } from './receiver';
+import { scriptedTurn, streamPieces, tokenCount } from './scriptedAgent';
+import type { SandboxRegion, SandboxState } from './state';
+
+/**
+ * The interact WebSocket (agent-at-work spec §1) on the sandbox's own port: `GET /interact` with
+ * the Bearer secret, one JSON interact object, the agent's turn streamed as `chunk`, `action` and
+ * `metadata` frames, then close 1000. One turn per connection; history kept per conversation ID;
+ * `conversation_updated` posted to the event receiver. Faults on path `/interact` (faults.ts)
+ * refuse the handshake, never close, close 1011 mid-turn, send a frame that is not JSON, answer
+ * with UI Engine snapshots only, stay silent or trickle; `latency` delays the turn.
+ */
+
+export const INTERACT_PATH = '/interact';
+const MODEL = 'gpt-4o-mini';
+
+interface TextTurn {
+	from: 'human' | 'ai';
+	messages: Array<{ from: 'human' | 'ai'; type: 'text'; item: { payload: { message: string } } }>;
+}
+
+function textTurn(from: 'human' | 'ai', text: string): TextTurn {
+	return { from, messages: [{ from, type: 'text', item: { payload: { message: text } } }] };
+}
+
+export interface InteractRecord {
+	convoId: string;
+	agentId: string;
+	interact: InteractObject;
+	fault?: Fault['kind'];
+	closeCode?: number;
+	/** Turns of the same conversation still open when this one arrived (0 unless turns overlap). */
+	overlapping: number;
+}
+
+export interface InteractHost {
+	state(): SandboxState;
+	faults: FaultQueue;
+	receiver: EventReceiver;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class InteractSocket {
+	/** Every turn received (after the handshake), in arrival order. */
+	readonly turns: InteractRecord[] = [];
+	/** The conversation so far, per conversation ID. */
+	readonly history = new Map<string, TextTurn[]>();
+	/** Connections open now, and the most open at once (tests read them to see every socket released). */
+	open = 0;
+	peakOpen = 0;
+	refusedHandshakes = 0;
+	/** Upgrade requests to `/interact`, refused ones included. */
+	handshakes = 0;
+	private readonly server = new WebSocketServer({ noServer: true });
+	private readonly sockets = new Set<WebSocket>();
+	private readonly openPerConversation = new Map<string, number>();
+
+	constructor(private readonly host: InteractHost) {}
+
+	reset(): void {
+		this.turns.length = 0;
+		this.history.clear();
+		this.refusedHandshakes = 0;
+		this.handshakes = 0;
+		this.peakOpen = this.open;
+	}
+
+	close(): void {
+		for (const socket of this.sockets) socket.terminate();
+		this.server.close();
+	}
+
+	/** Handles an HTTP upgrade on the sandbox's port; false when it is not for `/interact`. */
+	upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+		if (new URL(req.url ?? '/', 'http://sandbox.invalid').pathname !== INTERACT_PATH) return false;
+		this.handshakes++;
+		const caller = this.caller(req.headers.authorization);
+		const fault = this.host.faults.take('GET', INTERACT_PATH);
+		if (caller === 'unknown' || caller === 'plan' || fault?.kind === 'refuse-handshake') {
+			this.refusedHandshakes++;
+			// As Convocore: a status the WebSocket client never shows its caller. (undici's fetch asks
+			// once more after a 401, so an unknown secret shows as two refused handshakes.)
+			const status = caller === 'unknown' ? '401 Unauthorized' : '403 Forbidden';
+			socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+			return true;
+		}
+		this.server.handleUpgrade(req, socket, head, (ws) => this.serve(ws, caller, fault));
+		return true;
+	}
+
+	/** The workspace or agent behind the secret, in either region; 'plan' when its plan cannot write. */
+	private caller(header: string | undefined): Caller | 'unknown' | 'plan' {
+		for (const region of ['eu', 'na'] as SandboxRegion[]) {
+			const auth = authenticate(header, region, this.host.state());
+			if ('error' in auth) continue;
+			try {
+				enforcePlan(auth.caller.workspace, 'POST');
+			} catch {
+				return 'plan';
+			}
+			return auth.caller;
+		}
+		return 'unknown';
+	}
+
+	private serve(ws: WebSocket, caller: Caller, fault: Fault | undefined): void {
+		this.sockets.add(ws);
+		this.open++;
+		this.peakOpen = Math.max(this.peakOpen, this.open);
+		ws.once('close', () => {
+			this.sockets.delete(ws);
+			this.open--;
+		});
+		ws.once('message', (data) => {
+			this.turn(ws, caller, String(data), fault).catch(() => ws.terminate());
+		});
+	}
+
+	private async turn(ws: WebSocket, caller: Caller, text: string, fault: Fault | undefined): Promise<void> {
+		let interact: InteractObject;
+		try {
+			const parsed = interactObjectSchema.safeParse(JSON.parse(text));
+			if (!parsed.success) return ws.close(1008, `Invalid interact object: ${describeIssues(parsed.error).join('; ')}`.slice(0, 120));
+			interact = parsed.data;
+		} catch {
+			return ws.close(1007, 'The interact object is not JSON');
+		}
+		const state = this.host.state();
+		// One host serves both regions here: a secret of the other region shows with the bucket.
+		if (interact.bucket !== INTERACT_BUCKETS[caller.workspace.region]) {
+			return ws.close(1008, `This secret belongs to the ${caller.workspace.region.toUpperCase()} region, not to bucket ${interact.bucket}`);
+		}
+		const agent = state.agents[interact.agentId];
+		if (!agent || agent.workspaceId !== caller.workspace.id || (caller.agent && caller.agent.ID !== agent.ID)) {
+			return ws.close(1008, `Agent ${interact.agentId} was not found in this workspace`);
+		}
+		if (interact.bucket !== INTERACT_BUCKETS[agent.region]) return ws.close(1008, `Bucket ${interact.bucket} is not the agent's region`);
+		const convoId = interact.convoId;
+		const overlapping = this.openPerConversation.get(convoId) ?? 0;
+		this.openPerConversation.set(convoId, overlapping + 1);
+		const record: InteractRecord = { convoId, agentId: agent.ID, interact, fault: fault?.kind, overlapping };
+		this.turns.push(record);
+		let ended = false;
+		// The turn is over for its conversation once the server closes or the client goes, whichever is first.
+		const end = () => {
+			if (ended) return;
+			ended = true;
+			this.openPerConversation.set(convoId, (this.openPerConversation.get(convoId) ?? 1) - 1);
+		};
+		ws.once('close', (code) => {
+			record.closeCode = code;
+			end();
+		});
+		const close = (code: number, reason?: string) => {
+			end();
+			ws.close(code, reason);
+		};
+		if (fault?.kind === 'empty') return close(1000);
+
+		if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 1000);
+		if (fault?.kind === 'silent') return;
+		const history = this.history.get(interact.convoId) ?? [];
+		const prompt = interact.prompt ?? '';
+		const answer = scriptedTurn(state, agent, prompt, history.length);
+		if (prompt !== 'start') history.push(textTurn('human', prompt));
+		history.push(textTurn('ai', answer.reply));
+		if (!interact.disableRecordHistory) this.history.set(interact.convoId, history);
+
+		const send = (frame: unknown) => ws.readyState === ws.OPEN && ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+		if (fault?.kind === 'trickle') {
+			for (let index = 0; ws.readyState === ws.OPEN; index++) {
+				send({ type: 'chunk', chunk: '.', chunkIndex: index });
+				await sleep(fault.latencyMs ?? 200);
+			}
+			return;
+		}
+		const pieces = streamPieces(answer.reply);
+		const uiOnly = fault?.kind === 'ui-engine-only' || interact.disableUiEngine === false;
+		send({ type: 'debug', message: 'turn started' });
+		for (const [index, piece] of pieces.entries()) {
+			if (fault?.kind === 'close-1011' && index === Math.ceil(pieces.length / 2)) return close(1011, 'Internal error');
+			if (fault?.kind === 'non-json' && index === 0) send('Upstream model timeout, retrying');
+			if (uiOnly) send({ type: 'chunk', ui_engine: true, chunk: JSON.stringify({ type: 'text-card', text: pieces.slice(0, index + 1).join('') }), chunkIndex: index });
+			else send({ type: 'chunk', chunk: piece, chunkIndex: index });
+		}
+		for (const action of answer.actions) send({ type: 'action', action });
+		send({
+			type: 'metadata',
+			metadata: { sources: answer.sources, turns: history, inputTokens: tokenCount(prompt) + 120, outputTokens: tokenCount(answer.reply), llmUsed: MODEL },
+		});
+		this.host.receiver.emit(
+			'conversation_updated',
+			{
+				agentId: agent.ID,
+				agentName: agent.title,
+				convoId: interact.convoId,
+				sessionId: interact.sessionId ?? interact.convoId,
+				channel: 'web-chat',
+				region: agent.region,
+				lightConvoData: { ID: interact.convoId, ...(interact.lightConvoData ?? {}), origin: 'api', state: 'ai-chatting', messagesNum: history.length },
+				turns: history,
+				operation: 'updated',
+			},
+			caller.workspace.secret,
+		);
+		if (fault?.kind === 'never-close') return;
+		close(1000);
+	}
+}

@@ -1,0 +1,79 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest, never ships (package.json "files" is dist/ only) */
+/**
+ * 1,000 turns of Agent > Send Message, 100 of them refused at the handshake and 100 ended by
+ * their deadline, leave no socket and no timer behind: counted by a counting socket class and
+ * the deadline's fake clock, by the sandbox's open connections, and by the process's own handles.
+ * Deterministic: the deadlines are fired by the test only when every turn still waiting is a
+ * silent one, so no answered turn can ever be cut.
+ */
+import { interactRuntime, type InteractSocketConstructor } from '../../nodes/shared/interactSocket';
+import { useSandbox } from '../harness/convocore';
+import { eventually } from '../harness/crawlerReceiver';
+import { fakeDeadlineClock, sendMessages } from '../harness/interact';
+
+const sandbox = useSandbox();
+
+function handles(): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const kind of process.getActiveResourcesInfo()) counts[kind] = (counts[kind] ?? 0) + 1;
+	return counts;
+}
+
+/** The global WebSocket, counting the sockets made and those whose close event came. */
+function countingSockets() {
+	const Real = (globalThis as { WebSocket: InteractSocketConstructor }).WebSocket;
+	const counts = { made: 0, closed: 0 };
+	const realClass = interactRuntime.socketClass;
+	interactRuntime.socketClass = () =>
+		class extends (Real as unknown as new (url: string, init: { headers: Record<string, string> }) => EventTarget) {
+			constructor(url: string, init: { headers: Record<string, string> }) {
+				super(url, init);
+				counts.made++;
+				this.addEventListener('close', () => counts.closed++);
+			}
+		} as unknown as InteractSocketConstructor;
+	return { counts, restore: () => (interactRuntime.socketClass = realClass) };
+}
+
+it('1,000 turns, 100 refused and 100 past their deadline: every socket closed, every deadline stopped, no handle left', async () => {
+	const before = handles();
+	const clock = fakeDeadlineClock();
+	const sockets = countingSockets();
+	try {
+		sandbox.current.injectFault({ path: '/interact', kind: 'refuse-handshake', times: 100 });
+		sandbox.current.injectFault({ path: '/interact', kind: 'silent', times: 100 });
+		const input = Array.from({ length: 1000 }, (_, index) => ({ message: 'When are you open?', conversationId: `leak-${index}` }));
+		let finished = false;
+		const run = sendMessages(sandbox.current, input, {}, { continueOnFail: true }).finally(() => (finished = true));
+		const silentOpen = () => sandbox.current.interact.turns.filter((turn) => turn.fault === 'silent' && turn.closeCode === undefined).length;
+		const pending = () => clock.deadlines.filter((deadline) => !deadline.stopped && !(deadline as { fired?: boolean }).fired);
+		let fired = 0;
+		while (!finished && fired < 100) {
+			// Only when every turn still waiting is a silent one: an answered turn is never cut.
+			await eventually(() => finished || (silentOpen() > 0 && pending().length === silentOpen()), 30_000, 'only silent turns to be waiting');
+			for (const deadline of pending()) {
+				(deadline as { fired?: boolean }).fired = true;
+				deadline.fire();
+				fired++;
+			}
+		}
+		const items = (await run).items();
+		const errors = items.map((item) => item.json.error as string | undefined).filter(Boolean);
+		expect(items).toHaveLength(1000);
+		expect(items.every((item, index) => (item.pairedItem as { item: number }).item === index)).toBe(true);
+		expect(errors.filter((error) => /^Convocore refused the connection/.test(error!))).toHaveLength(100);
+		expect(errors.filter((error) => /^The agent did not finish its turn within 120 s/.test(error!))).toHaveLength(100);
+		expect(errors).toHaveLength(200);
+		expect(fired).toBe(100);
+
+		expect(clock.deadlines).toHaveLength(1000);
+		expect(clock.deadlines.every((deadline) => deadline.stopped || (deadline as { fired?: boolean }).fired)).toBe(true);
+		expect(sockets.counts.made).toBe(1000);
+		await eventually(() => sockets.counts.closed === 1000 && sandbox.current.interact.open === 0, 10_000, 'every socket to be closed');
+		await eventually(() => (handles().TCPSocketWrap ?? 0) <= (before.TCPSocketWrap ?? 0), 10_000, 'no TCP handle left');
+		expect(handles().Timeout ?? 0).toBeLessThanOrEqual(before.Timeout ?? 0);
+	} finally {
+		sockets.restore();
+		clock.restore();
+	}
+}, 180_000);
