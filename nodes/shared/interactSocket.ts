@@ -99,7 +99,7 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 
 	const outcome = await new Promise<Settle>((resolve) => {
 		let settled = false;
-		const watcher: Expirable = { expire: () => finish({ kind: 'cancelled' }) };
+		const watcher: Expirable = { cancelExecution: () => finish({ kind: 'cancelled' }) };
 		const listeners = {
 			open: () => {
 				opened = true;

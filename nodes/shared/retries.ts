@@ -180,7 +180,8 @@ const ONCE = { once: true } as const;
 
 /** Anything that ends itself when the execution is cancelled: a request's deadline, an interact turn (./interactSocket.ts). */
 export interface Expirable {
-	expire(): void;
+	/** Called when n8n cancels the execution: what ends this way says "cancelled", not "timed out". */
+	cancelExecution(): void;
 }
 
 /** The deadlines not yet disposed, per execution cancel signal (strongly held while the signal lives). */
