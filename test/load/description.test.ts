@@ -12,8 +12,8 @@ import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.
  * in the same commit, saying why.
  */
 const EXPECTED: Record<string, { sha256: string; length: number }> = {
-	// Updated after the review merge: the Refresh Rate label 'Daily (Every 24 Hours)' and a Workspace ID placeholder on Crawler Job > Delete (no stored name, default or value changed).
-	'Convocore node': { sha256: 'f994892cb21055eeac5baa2f9b171c37bc34b71722e9f92109896fe6ad418e0e', length: 159746 },
+	// Updated for issue 23 (h23): node version 4 (agent fields grouped by what they change, a Workspace picker on every crawler job operation, the data-type groups and the Workspace ID text field limited to versions 1 to 3), plain action labels ("Send an SMS"), an SMS > Send cost notice. No stored name, default or value of versions 1 to 3 changed.
+	'Convocore node': { sha256: '6c625bffb32a9d45b100f20f6d3fd60108939c67dd2ce847d1652595784b2a2b', length: 197384 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

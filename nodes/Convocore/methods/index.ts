@@ -3,6 +3,7 @@ import { searchAgents, searchConversations } from './agents';
 import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
+import { searchWorkspaces } from './workspaces';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
 export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
@@ -20,4 +21,5 @@ export const listSearch: Record<
 	searchKnowledgeDocuments,
 	searchCrawlerJobs,
 	searchVoices,
+	searchWorkspaces,
 };
