@@ -26,8 +26,9 @@ import { ensureN8n } from './lib/e2e/n8n-install.mjs';
 import { startQueue, startSingle } from './lib/e2e/n8n-processes.mjs';
 import { proveLazyLoading } from './lib/e2e/lazy-load-proof.mjs';
 import { installLikeN8n } from './lib/e2e/package-install.mjs';
-import { startProcess, stopAll } from './lib/e2e/processes.mjs';
+import { stopAll } from './lib/e2e/processes.mjs';
 import { proveQueueRoles } from './lib/e2e/queue-proof.mjs';
+import { resetSandbox, startSandbox } from './lib/e2e/sandbox.mjs';
 import { CheckList, runScenario } from './lib/e2e/scenario.mjs';
 import { ensureQueueServices, startPostgres, startRedis } from './lib/e2e/services.mjs';
 import { ensureBuilt, repoRoot } from './lib/package.mjs';
@@ -43,23 +44,6 @@ if (!['single', 'queue', 'both'].includes(modeArg)) {
 const t0 = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 const log = (message) => process.stdout.write(`[e2e ${seconds(t0).padStart(5)}] ${message}\n`);
-
-async function startSandbox(workDir) {
-	const tsNode = join(repoRoot, 'node_modules', 'ts-node', 'dist', 'bin.js');
-	const sandbox = startProcess('sandbox', process.execPath, [tsNode, '--transpile-only', 'sandbox/cli.ts', '--port', '0'], {
-		env: { ...process.env, SANDBOX_HOST: '127.0.0.1' },
-		cwd: repoRoot,
-		logFile: join(workDir, 'sandbox.log'),
-	});
-	await sandbox.waitForLog(/listening on http:\/\/127\.0\.0\.1:\d+/, 60_000);
-	const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.readLog())[1];
-	return { url, baseUrl: `${url}/eu/v3`, process: sandbox };
-}
-
-async function resetSandbox(sandbox) {
-	const response = await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
-	if (!response.ok) throw new Error(`sandbox reset answered ${response.status}`);
-}
 
 /** A fresh n8n user folder with the package installed in it (each mode starts from nothing). */
 function freshUserFolder(workDir, name, tarball) {

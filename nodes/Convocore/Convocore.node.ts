@@ -43,18 +43,20 @@ export class Convocore implements INodeType {
 		group: ['output'],
 		// Version 2 makes every Agent ID an agent picker; version 1 keeps the text field that
 		// workflows saved with 0.1.0 store, so they run unchanged. Version 3 makes Crawler Job >
-		// Delete's Job ID a picker; versions 1 and 2 keep the text field they stored.
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// Delete's Job ID a picker; versions 1 and 2 keep the text field they stored. Version 4 groups
+		// Agent > Create, Update and Clone's fields by what they change and makes every crawler job's
+		// Workspace ID a picker; versions 1 to 3 keep the groups and the text field they stored.
+		version: [1, 2, 3, 4],
+		defaultVersion: 4,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			"Send SMS and start calls from Convocore agents, read conversations, create, update and clone agents, manage leads, knowledge bases and phone numbers, crawl sites into agents' knowledge bases, find text-to-speech voices and read custom metrics",
+			"Talk to Convocore agents, send SMS and start calls from them, run outbound campaigns on lead groups, read, tag, hand over and export conversations, create, update and clone agents, manage leads, knowledge bases and phone numbers, crawl sites into agents' knowledge bases, find text-to-speech voices and manage custom metrics",
 		defaults: { name: 'Convocore' },
 		// As an AI-agent tool, the description warns that some operations act in the real world.
 		usableAsTool: {
 			replacements: {
 				description:
-					'Convocore voice and SMS agents. Send SMS, Start Call and Buy Phone Number act for real and cost money: confirm the number with the user first. Reads are free.',
+					'Convocore voice and SMS agents. Send SMS, Start Call, Buy Phone Number and starting a campaign act for real and cost money: confirm the number with the user first. Send Message is a real conversation turn with the agent and spends credits. Reads are free.',
 			},
 		},
 		inputs: [NodeConnectionTypes.Main],

@@ -15,6 +15,7 @@ import { numberRoutes } from './numbers';
 import { smsRoutes } from './sms';
 import type { Route } from './types';
 import { voiceRoutes } from './voices';
+import { workspaceRoutes } from './workspaces';
 
 /** Every specified V3 endpoint, relative to /v3. */
 export const ROUTES: Route[] = [
@@ -35,4 +36,5 @@ export const ROUTES: Route[] = [
 	...conversationRoutes,
 	...leadRoutes,
 	...knowledgeBaseRoutes,
+	...workspaceRoutes,
 ];

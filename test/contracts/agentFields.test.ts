@@ -9,10 +9,17 @@ import { AGENT_PROMPT_FIELDS, agentChangesSchema, agentFieldsSchema, agentOverri
 
 const properties = new Convocore().description.properties;
 
-/** Field names offered by the collections of one agent operation, Options left out. */
-function offeredFields(operation: string): string[] {
+/** The version condition of a collection: none (every version), up to 3, or from 4. */
+const versionOf = (property: INodeProperties) => JSON.stringify(property.displayOptions?.show?.['@version'] ?? null);
+
+/**
+ * Field names offered by the collections of one agent operation at node version 4 or, with
+ * `upTo3`, at versions 1 to 3 (each grouping offers every field), Options left out.
+ */
+function offeredFields(operation: string, upTo3 = false): string[] {
 	return properties
 		.filter((property) => property.type === 'collection' && property.name !== 'options')
+		.filter((property) => versionOf(property) === 'null' || versionOf(property).includes(upTo3 ? 'lte' : 'gte'))
 		.filter((property) => property.displayOptions?.show?.resource?.includes('agent') && property.displayOptions.show.operation?.includes(operation))
 		.flatMap((property) => (property.options as INodeProperties[]).map((option) => option.name));
 }
@@ -22,10 +29,12 @@ describe('agent fields in the editor', () => {
 
 	it('Update offers every field of the contract exactly once', () => {
 		expect(offeredFields('update').sort()).toEqual(contractFields);
+		expect(offeredFields('update', true).sort()).toEqual(contractFields);
 	});
 
 	it.each(['create', 'clone'])('%s offers every field but the title, which has its own parameter', (operation) => {
 		expect(offeredFields(operation).sort()).toEqual(contractFields.filter((field) => field !== 'title'));
+		expect(offeredFields(operation, true).sort()).toEqual(contractFields.filter((field) => field !== 'title'));
 	});
 });
 

@@ -18,11 +18,13 @@ function toolDescription(resource: string, operation: string): string {
 
 describe('Convocore as an AI-agent tool', () => {
 	it.each([
-		['sms', 'send', 'Send a real SMS (costs credits) in Convocore'],
-		['call', 'start', 'Start a real phone call (billed per minute) in Convocore'],
-		['phoneNumber', 'buy', 'Buy a phone number (billed monthly) in Convocore'],
+		// Plain action labels (they are the default node names); the cost is in the tool variant's
+		// node description (below) and in each operation's description and notice.
+		['sms', 'send', 'Send an SMS in Convocore'],
+		['call', 'start', 'Start a phone call in Convocore'],
+		['phoneNumber', 'buy', 'Buy a phone number in Convocore'],
 		['conversation', 'get', 'Get a conversation in Convocore'],
-	])('the generated description of %s %s says what it costs', (resource, operation, expected) => {
+	])('the generated description of %s %s is its action label', (resource, operation, expected) => {
 		expect(toolDescription(resource, operation)).toBe(expected);
 	});
 

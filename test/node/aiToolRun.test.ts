@@ -19,9 +19,9 @@ const startCall: INodeParameters = {
 };
 
 describe('Convocore as an AI-agent tool, through n8n-core\'s tool path', () => {
-	it('Start Call: the model sees a description that says it is billed, fills plain fields, and the call is placed once', async () => {
+	it('Start Call: the model sees the action as the description, fills plain fields, and the call is placed once', async () => {
 		const reply = await askAgent(startCall, { to: '+4917655544433', name: 'Sam Patel' });
-		expect(reply.description).toBe('Start a real phone call (billed per minute) in Convocore');
+		expect(reply.description).toBe('Start a phone call in Convocore');
 		expect(reply.schemaKeys).toEqual(['name', 'to']);
 		expect(JSON.parse(reply.answer)).toEqual([expect.objectContaining({ message: expect.stringContaining('+4917655544433'), websocketUrl: expect.any(String) })]);
 		expect(sandbox.current.placedCalls).toEqual([expect.objectContaining({ to: '+4917655544433' })]);

@@ -196,7 +196,7 @@ describe('pickers', () => {
 
 	it('the Job picker asks for the Workspace ID first', async () => {
 		const context = loadOptionsContext(sandbox.current, { resource: 'crawlerJob', operation: 'get', workspaceId: '' }, { path: 'parameters.jobId', typeVersion: 3 });
-		await expect(methods.listSearch!.searchCrawlerJobs.call(context)).rejects.toThrow('Enter the Workspace ID first');
+		await expect(methods.listSearch!.searchCrawlerJobs.call(context)).rejects.toThrow('Choose the workspace first');
 		expect(sandbox.current.count()).toBe(0);
 	});
 

@@ -107,18 +107,25 @@ describe('Custom Metric > Get Many', () => {
 		expect(metricRequests()).toHaveLength(1);
 	});
 
-	it('a listing stopped by Limit says so in an execution hint; a complete one does not', async () => {
+	// With one input item, n8n's editor shows its own "Limit of 5 items reached" hint when the
+	// output has exactly Limit items: ours would say it twice. With several items the output is
+	// larger than Limit, n8n's hint stays silent, and ours names the items that stopped.
+	it('a listing stopped by Limit leaves the hint to n8n for one item, and names the items that stopped for several', async () => {
 		const hintsOf = (result: Awaited<ReturnType<typeof list>>) => result.run.data.resultData.runData.Convocore[0].hints ?? [];
 		const capped = await list({ returnAll: false, limit: 5 });
-		expect(hintsOf(capped)).toEqual([
-			{
-				message: 'Stopped at Limit: 5 custom metrics returned and Convocore may have more. Turn on Return All or raise Limit to get them.',
+		expect(capped.items()).toHaveLength(5);
+		expect(hintsOf(capped)).toEqual([]);
+		const twoItems = await list({ returnAll: false, limit: 5 }, { input: [{ json: {} }, { json: {} }] });
+		expect(twoItems.items()).toHaveLength(10);
+		expect(hintsOf(twoItems)).toEqual(
+			[0, 1].map((item) => ({
+				message: `Item ${item}: stopped at Limit: 5 custom metrics returned and Convocore may have more. Turn on Return All or raise Limit to get them.`,
 				type: 'info',
 				location: 'outputPane',
-			},
-		]);
-		expect(hintsOf(await list({ returnAll: false, limit: 50 }))).toEqual([]);
-		expect(hintsOf(await list({ returnAll: true }))).toEqual([]);
+			})),
+		);
+		expect(hintsOf(await list({ returnAll: false, limit: 50 }, { input: [{ json: {} }, { json: {} }] }))).toEqual([]);
+		expect(hintsOf(await list({ returnAll: true }, { input: [{ json: {} }, { json: {} }] }))).toEqual([]);
 	});
 
 	it('lists per input item, each output paired to the item that asked', async () => {

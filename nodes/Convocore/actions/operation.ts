@@ -135,13 +135,16 @@ export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): I
 
 /**
  * After a listing that stopped at Limit, an execution hint above the output: more results may
- * exist, and how to get them. Nothing when the listing returned everything (Return All, or fewer
- * results than Limit).
+ * exist, and how to get them. Only when the node had several input items: with one, n8n's editor
+ * shows its own hint ("Limit of 50 items reached…", when the output has exactly Limit items),
+ * and ours would repeat it. With several, each item lists up to Limit, the output holds more than
+ * Limit items and n8n's hint stays silent, so ours says which item stopped. Nothing when the
+ * listing returned everything (Return All, or fewer results than Limit).
  */
-export function hintWhenLimitReached(ctx: IExecuteFunctions, returned: number, limit: number, what: string): void {
-	if (!Number.isFinite(limit) || returned < limit) return;
+export function hintWhenLimitReached(ctx: IExecuteFunctions, returned: number, limit: number, what: string, itemIndex: number): void {
+	if (!Number.isFinite(limit) || returned < limit || ctx.getInputData().length < 2) return;
 	ctx.addExecutionHints({
-		message: `Stopped at Limit: ${returned} ${what} returned and Convocore may have more. Turn on Return All or raise Limit to get them.`,
+		message: `Item ${itemIndex}: stopped at Limit: ${returned} ${what} returned and Convocore may have more. Turn on Return All or raise Limit to get them.`,
 		type: 'info',
 		location: 'outputPane',
 	});

@@ -7,10 +7,12 @@ import { fetchJobList } from '../actions/crawlerJob/common';
 
 /** Job picker: the chosen workspace's crawler jobs, newest first, a page of 100 at a time. */
 export async function searchCrawlerJobs(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	// Text (node versions 1 to 3) or the workspace picker's locator (4).
 	const raw = this.getCurrentNodeParameter('workspaceId') as unknown;
-	const workspaceId = typeof raw === 'string' ? raw.trim() : '';
+	const value = typeof raw === 'object' && raw !== null ? (raw as { value?: unknown }).value : raw;
+	const workspaceId = typeof value === 'string' ? value.trim() : '';
 	if (!workspaceId || workspaceId.startsWith('=')) {
-		throw new NodeOperationError(this.getNode(), 'Enter the Workspace ID first, then pick one of its crawler jobs');
+		throw new NodeOperationError(this.getNode(), 'Choose the workspace first, then pick one of its crawler jobs');
 	}
 	const page = Number(paginationToken) || 1;
 	const answer = await fetchJobList(this, workspaceId, page, CRAWLER_PAGE.maxLimit);

@@ -4,6 +4,7 @@ import { searchCampaigns, searchLeadGroups } from './campaigns';
 import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
+import { searchWorkspaces } from './workspaces';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
 export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
@@ -23,4 +24,5 @@ export const listSearch: Record<
 	searchKnowledgeDocuments,
 	searchCrawlerJobs,
 	searchVoices,
+	searchWorkspaces,
 };

@@ -9,7 +9,7 @@ import { freePort, startProcess, waitFor } from './processes.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
-function which(command) {
+export function which(command) {
 	return spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || null;
 }
 
@@ -23,7 +23,7 @@ function postgresBinDir() {
 	return majors.length > 0 ? join(root, majors[0], 'bin') : null;
 }
 
-function aptGet(args, log) {
+export function aptGet(args, log) {
 	const command = isRoot ? 'apt-get' : 'sudo';
 	const fullArgs = isRoot ? args : ['-n', 'apt-get', ...args];
 	log(`$ ${isRoot ? '' : 'sudo '}apt-get ${args.join(' ')}`);

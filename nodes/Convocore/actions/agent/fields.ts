@@ -1,29 +1,17 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import {
-	AGENT_ANALYTICS_FIELDS,
-	AGENT_BOOLEAN_FIELDS,
-	AGENT_NUMBER_FIELDS,
-	AGENT_PROMPT_LIST_FIELDS,
-	AGENT_PROMPT_TEXT_FIELDS,
-	AGENT_SMS_AUTH_TOKEN_FIELD,
-	AGENT_STRUCTURE_FIELDS,
-	AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
-	AGENT_TELEPHONY_SMS_TEXT_FIELDS,
-	AGENT_TEXT_FIELDS,
-	classicPromptFieldsIn,
-} from '../../../shared/contracts/agentFields';
+import { AGENT_SMS_AUTH_TOKEN_FIELD, classicPromptFieldsIn } from '../../../shared/contracts/agentFields';
+import { dataTypeGroups, topicGroups, type FieldKind, type Group } from './fieldGroups';
 import { readJsonField } from '../jsonFields';
 import { parseJsonParameter } from '../operation';
 
 /**
- * The agent's fields as the node's editor shows them: one collection per group of the seed's
- * "Agent override object" table (and one for the prompt), built from the contract's own lists.
- * Parameter names inside the collections are the API's field names.
+ * The agent's fields as the node's editor shows them: one collection per group (./fieldGroups.ts:
+ * by data type up to node version 3, by what they change from version 4), built from the
+ * contract's own lists. Parameter names inside the collections are the API's field names.
  */
 
 type Show = NonNullable<IDisplayOptions['show']>;
-type FieldKind = 'text' | 'longText' | 'number' | 'boolean' | 'secret' | 'json';
 
 /** Display names and descriptions where a field's name alone does not say enough. */
 const LABELS: Record<string, [string, string?]> = {
@@ -107,48 +95,6 @@ function fieldProperty(field: string, kind: FieldKind): INodeProperties {
 	}
 }
 
-const LONG_TEXT = new Set<string>(['description', 'proactiveMessage', 'chatEndMessage', 'aiIntroductionMessage', 'ADVANCED_customCSS', 'customThemeJSONString', ...AGENT_PROMPT_TEXT_FIELDS]);
-
-interface Group {
-	displayName: string;
-	name: string;
-	placeholder: string;
-	fields: Array<[string, FieldKind]>;
-}
-
-const textKind = (field: string): FieldKind => (LONG_TEXT.has(field) ? 'longText' : 'text');
-
-/** The groups, in the order of the seed's table, the prompt first (what users change most), with the title. */
-function groups(): Group[] {
-	return [
-		{
-			displayName: 'Prompt',
-			name: 'promptFields',
-			placeholder: 'Add Prompt Field',
-			fields: [...AGENT_PROMPT_TEXT_FIELDS.map((f): [string, FieldKind] => [f, 'longText']), ...AGENT_PROMPT_LIST_FIELDS.map((f): [string, FieldKind] => [f, 'json'])],
-		},
-		{
-			displayName: 'Text Fields',
-			name: 'textFields',
-			placeholder: 'Add Text Field',
-			fields: AGENT_TEXT_FIELDS.map((f): [string, FieldKind] => [f, textKind(f)]),
-		},
-		{ displayName: 'Number Fields', name: 'numberFields', placeholder: 'Add Number Field', fields: AGENT_NUMBER_FIELDS.map((f) => [f, 'number']) },
-		{ displayName: 'On/Off Settings', name: 'booleanFields', placeholder: 'Add Setting', fields: AGENT_BOOLEAN_FIELDS.map((f) => [f, 'boolean']) },
-		{ displayName: 'Analytics Hiding', name: 'analyticsFields', placeholder: 'Add Analytics Setting', fields: AGENT_ANALYTICS_FIELDS.map((f) => [f, 'boolean']) },
-		{
-			displayName: 'Telephony SMS',
-			name: 'telephonySmsFields',
-			placeholder: 'Add SMS Integration Field',
-			fields: [
-				...AGENT_TELEPHONY_SMS_TEXT_FIELDS.map((f): [string, FieldKind] => [f, f === AGENT_SMS_AUTH_TOKEN_FIELD ? 'secret' : 'text']),
-				...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS.map((f): [string, FieldKind] => [f, 'boolean']),
-			],
-		},
-		{ displayName: 'Structures (JSON)', name: 'structureFields', placeholder: 'Add Structure', fields: AGENT_STRUCTURE_FIELDS.map((f) => [f, 'json']) },
-	];
-}
-
 /**
  * Sorted as n8n's options-sorted-alphabetically rule reads it (case ignored), without
  * localeCompare: that initialises ICU while the package loads (see Convocore.node.ts).
@@ -160,39 +106,61 @@ function sortedByDisplayName(options: INodeProperties[]): INodeProperties[] {
 	return keyed.map(({ option }) => option);
 }
 
-/** The collections of agent fields shown under `show`; Create asks for the title on its own. */
+const V3 = { '@version': [{ _cnd: { lte: 3 } }] };
+const V4 = { '@version': [{ _cnd: { gte: 4 } }] };
+
+/**
+ * The collections of agent fields shown under `show`; Create asks for the title on its own.
+ * A group both versions have (same name, same fields) is described once, for every version.
+ */
 export function agentFieldProperties(show: Show, { withTitle }: { withTitle: boolean }): INodeProperties[] {
-	return groupsOf(withTitle).map((group) => ({
+	const v4Names = new Set(groupsOf(withTitle, 4).map((group) => group.name));
+	const v3Names = new Set(groupsOf(withTitle, 3).map((group) => group.name));
+	const collection = (group: BuiltGroup, versions: object): INodeProperties => ({
 		displayName: group.displayName,
 		name: group.name,
 		type: 'collection',
 		placeholder: group.placeholder,
 		default: {},
-		displayOptions: { show },
+		displayOptions: { show: { ...show, ...versions } },
 		options: group.options,
-	}));
+	});
+	return [
+		...groupsOf(withTitle, 3).map((group) => collection(group, v4Names.has(group.name) ? {} : V3)),
+		...groupsOf(withTitle, 4).filter((group) => !v3Names.has(group.name)).map((group) => collection(group, V4)),
+	];
 }
 
 type BuiltGroup = Group & { options: INodeProperties[] };
 
 /**
- * Groups with their sorted options, built once when the package loads: Create, Update and Clone
- * share them. The variant without the title is the one with it, less the title: its field is
- * described once (its field entries, whose display names are worked out by regexes, were built
+ * Groups with their sorted options, built once per grouping when first asked: Create, Update and
+ * Clone share them. The variant without the title is the one with it, less the title: its field
+ * is described once (its field entries, whose display names are worked out by regexes, were built
  * twice before: about 0.7 ms more of loading the package), and leaving one entry out of a sorted
  * list keeps the order of the others.
  */
-let withTitleGroups: BuiltGroup[] | undefined;
-let withoutTitleGroups: BuiltGroup[] | undefined;
-function groupsOf(withTitle: boolean): BuiltGroup[] {
-	withTitleGroups ??= groups().map((group) => ({ ...group, options: sortedByDisplayName(group.fields.map(([field, kind]) => fieldProperty(field, kind))) }));
-	if (withTitle) return withTitleGroups;
-	withoutTitleGroups ??= withTitleGroups.map((group) =>
-		group.fields.some(([field]) => field === 'title')
-			? { ...group, fields: group.fields.filter(([field]) => field !== 'title'), options: group.options.filter((option) => option.name !== 'title') }
-			: group,
-	);
-	return withoutTitleGroups;
+const built = new Map<string, BuiltGroup[]>();
+function groupsOf(withTitle: boolean, nodeVersion: number): BuiltGroup[] {
+	const grouping = nodeVersion >= 4 ? 'topic' : 'dataType';
+	const key = `${grouping}:${withTitle}`;
+	const cached = built.get(key);
+	if (cached) return cached;
+	let groups: BuiltGroup[];
+	if (withTitle) {
+		groups = (grouping === 'topic' ? topicGroups() : dataTypeGroups()).map((group) => ({
+			...group,
+			options: sortedByDisplayName(group.fields.map(([field, kind]) => fieldProperty(field, kind))),
+		}));
+	} else {
+		groups = groupsOf(true, nodeVersion).map((group) =>
+			group.fields.some(([field]) => field === 'title')
+				? { ...group, fields: group.fields.filter(([field]) => field !== 'title'), options: group.options.filter((option) => option.name !== 'title') }
+				: group,
+		);
+	}
+	built.set(key, groups);
+	return groups;
 }
 
 /** Expressions hand numbers and switches over as text: `"5"` and `"true"` mean what they say. */
@@ -211,7 +179,7 @@ function coerce(value: unknown, kind: FieldKind): unknown {
  */
 export function readAgentFields(ctx: IExecuteFunctions, itemIndex: number, { withTitle }: { withTitle: boolean }): IDataObject {
 	const fields: IDataObject = {};
-	for (const group of groupsOf(withTitle)) {
+	for (const group of groupsOf(withTitle, ctx.getNode().typeVersion)) {
 		const kinds = new Map(group.fields);
 		const values = ctx.getNodeParameter(group.name, itemIndex, {}) as IDataObject;
 		for (const [field, raw] of Object.entries(values ?? {})) {

@@ -9,7 +9,7 @@ export const callResource: ResourceDefinition = {
 		{
 			value: 'start',
 			name: 'Start',
-			action: 'Start a real phone call (billed per minute)',
+			action: 'Start a phone call',
 			description:
 				'Ring a phone number now with a voice agent. The call is real and billed per minute; it is never sent twice. Confirm the number before calling. Dry Run returns the request without calling.',
 			operation: start,

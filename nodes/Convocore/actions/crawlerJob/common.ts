@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/crawler';
 import { collectNumberedPages } from '../../../shared/pagination';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { listOrIdLocator } from '../agentId';
+import { listOrIdLocator, readIdParameter } from '../agentId';
 import type { Show } from '../conversation/common';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
@@ -18,17 +18,38 @@ import type { Show } from '../conversation/common';
 export const requiredText = (what: string) =>
 	z.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` }).trim().min(1, 'is required');
 
-export function workspaceIdProperty(show: Show, description = 'The workspace the crawler job belongs to'): INodeProperties {
-	return {
-		displayName: 'Workspace ID',
-		name: 'workspaceId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. ws-…',
-		description,
-		displayOptions: { show },
-	};
+/**
+ * The workspace of a crawler job operation, stored as `workspaceId`. Node versions 1 to 3 keep the
+ * text field their workflows stored; version 4 offers a picker: From List (the workspaces the
+ * secret can see, `GET /workspaces`) or By ID. Read with readWorkspaceId.
+ */
+export function workspaceIdProperty(show: Show, description = 'The workspace the crawler job belongs to'): INodeProperties[] {
+	return [
+		{
+			displayName: 'Workspace ID',
+			name: 'workspaceId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. ws-…',
+			description,
+			displayOptions: { show: { ...show, '@version': [{ _cnd: { lte: 3 } }] } },
+		},
+		listOrIdLocator({
+			displayName: 'Workspace',
+			name: 'workspaceId',
+			description,
+			show: { ...show, '@version': [{ _cnd: { gte: 4 } }] },
+			searchListMethod: 'searchWorkspaces',
+			listPlaceholder: 'Select a workspace…',
+			idPlaceholder: 'e.g. ws-…',
+		}),
+	];
+}
+
+/** The Workspace ID of one item, from the text field (versions 1 to 3) or the picker (4). */
+export function readWorkspaceId(ctx: IExecuteFunctions, itemIndex: number): unknown {
+	return readIdParameter(ctx, 'workspaceId', itemIndex);
 }
 
 /** The Job ID picker: From List (the workspace's jobs) or By ID. Stored as `jobId`. */

@@ -11,14 +11,14 @@ import { convocoreApiRequest } from '../../../shared/transport';
 import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
 import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
 import { listFrom } from '../listField';
-import { emptyToUndefined, fetchJobPages, jobPath, requiredText, workspaceIdProperty } from './common';
+import { emptyToUndefined, fetchJobPages, jobPath, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 import { afterCreationError, MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
 
 const show = { resource: ['crawlerJob'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
-	workspaceIdProperty(show, 'The workspace that runs the crawler job'),
+	...workspaceIdProperty(show, 'The workspace that runs the crawler job'),
 	{
 		displayName: 'URLs',
 		name: 'urls',
@@ -194,7 +194,7 @@ function readPlan(this: IExecuteFunctions, itemIndex: number, webhook: IDataObje
 		this,
 		planSchema,
 		{
-			workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''),
+			workspaceId: readWorkspaceId(this, itemIndex),
 			body,
 			waitForCompletion: options.waitForCompletion ?? false,
 			maxWaitSeconds: options.maxWait ?? MAX_WAIT_SECONDS.default,

@@ -5,7 +5,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { deleteCrawlerJobResponseSchema } from '../../../shared/contracts/crawler';
 import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
 import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { jobIdLocator, jobPath, workspaceIdProperty } from './common';
+import { jobIdLocator, jobPath, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['delete'] };
 
@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	workspaceIdProperty(show),
+	...workspaceIdProperty(show),
 	// Versions 1 and 2 keep the text field their workflows stored; version 3 offers the picker.
 	{
 		displayName: 'Job ID',
@@ -44,7 +44,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		planSchema,
 		{
-			workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''),
+			workspaceId: readWorkspaceId(this, itemIndex),
 			jobId: readIdParameter(this, 'jobId', itemIndex),
 		},
 		itemIndex,

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation, type ItemScope } from '../operation';
-import { fetchJob, jobIdLocator, requiredText, workspaceIdProperty } from './common';
+import { fetchJob, jobIdLocator, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
-	workspaceIdProperty(show),
+	...workspaceIdProperty(show),
 	jobIdLocator(show, 'The crawler job to read'),
 	timeoutOnlyOptions(show),
 ];
@@ -19,7 +19,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return validate(
 		this,
 		planSchema,
-		{ workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''), jobId: readIdParameter(this, 'jobId', itemIndex) },
+		{ workspaceId: readWorkspaceId(this, itemIndex), jobId: readIdParameter(this, 'jobId', itemIndex) },
 		itemIndex,
 		'crawler job',
 	);

@@ -12,12 +12,12 @@ import {
 	type ItemScope,
 } from '../operation';
 import { collectNumberedPages } from '../../../shared/pagination';
-import { fetchJobList, pageSizeFor, requiredText, workspaceIdProperty } from './common';
+import { fetchJobList, pageSizeFor, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [
-	workspaceIdProperty(show, 'The workspace whose crawler jobs to list'),
+	...workspaceIdProperty(show, 'The workspace whose crawler jobs to list'),
 	...returnAllAndLimit(show),
 	timeoutOnlyOptions(show),
 ];
@@ -29,7 +29,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return validate(
 		this,
 		planSchema,
-		{ workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''), ...readListing(this, itemIndex) },
+		{ workspaceId: readWorkspaceId(this, itemIndex), ...readListing(this, itemIndex) },
 		itemIndex,
 		'crawler job listing',
 	);
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: It
 		const answer = await fetchJobList(this, plan.workspaceId, page, limit, scope);
 		return { items: answer.jobs as IDataObject[], total: answer.total };
 	}, { max, pageSize: pageSizeFor(max) });
-	if (!plan.returnAll) hintWhenLimitReached(this, jobs.length, plan.limit, 'crawler jobs');
+	if (!plan.returnAll) hintWhenLimitReached(this, jobs.length, plan.limit, 'crawler jobs', scope.itemIndex ?? 0);
 	return jobs.map((job) => ({ json: job }));
 }
 

@@ -4,12 +4,12 @@ import { crawlerPageSchema } from '../../../shared/contracts/crawler';
 import { lazy } from '../../../shared/contracts/lazy';
 import { convocoreApiRequest } from '../../../shared/transport';
 import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation, type ItemScope } from '../operation';
-import { jobIdLocator, jobPath, requiredText, workspaceIdProperty } from './common';
+import { jobIdLocator, jobPath, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPage'] };
 
 export const description: INodeProperties[] = [
-	workspaceIdProperty(show),
+	...workspaceIdProperty(show),
 	jobIdLocator(show, 'The crawler job that scraped the page'),
 	{
 		displayName: 'Page ID',
@@ -32,7 +32,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		planSchema,
 		{
-			workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''),
+			workspaceId: readWorkspaceId(this, itemIndex),
 			jobId: readIdParameter(this, 'jobId', itemIndex),
 			pageId: this.getNodeParameter('pageId', itemIndex, ''),
 		},

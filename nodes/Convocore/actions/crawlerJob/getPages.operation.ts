@@ -12,12 +12,12 @@ import {
 	type ConvocoreOperation,
 	type ItemScope,
 } from '../operation';
-import { fetchJobPages, jobIdLocator, requiredText, workspaceIdProperty } from './common';
+import { fetchJobPages, jobIdLocator, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPages'] };
 
 export const description: INodeProperties[] = [
-	workspaceIdProperty(show),
+	...workspaceIdProperty(show),
 	jobIdLocator(show, 'The crawler job whose scraped pages to list'),
 	...returnAllAndLimit(show),
 	timeoutOnlyOptions(show),
@@ -30,7 +30,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return validate(
 		this,
 		planSchema,
-		{ workspaceId: this.getNodeParameter('workspaceId', itemIndex, ''), jobId: readIdParameter(this, 'jobId', itemIndex), ...readListing(this, itemIndex) },
+		{ workspaceId: readWorkspaceId(this, itemIndex), jobId: readIdParameter(this, 'jobId', itemIndex), ...readListing(this, itemIndex) },
 		itemIndex,
 		'crawler page listing',
 	);
@@ -38,7 +38,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: PagesPlan, scope: ItemScope) {
 	const pages = await fetchJobPages(this, plan.workspaceId, plan.jobId, plan.returnAll ? Infinity : plan.limit, scope);
-	if (!plan.returnAll) hintWhenLimitReached(this, pages.length, plan.limit, 'pages');
+	if (!plan.returnAll) hintWhenLimitReached(this, pages.length, plan.limit, 'pages', scope.itemIndex ?? 0);
 	return pages.map((page) => ({ json: page }));
 }
 

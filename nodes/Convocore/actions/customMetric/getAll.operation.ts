@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: Re
 		},
 		{ max: plan.returnAll ? Infinity : plan.limit, pageSize: METRIC_PAGE.maxLimit },
 	);
-	if (!plan.returnAll) hintWhenLimitReached(this, metrics.length, plan.limit, 'custom metrics');
+	if (!plan.returnAll) hintWhenLimitReached(this, metrics.length, plan.limit, 'custom metrics', scope.itemIndex ?? 0);
 	return metrics.map((metric) => ({ json: metric as IDataObject }));
 }
 

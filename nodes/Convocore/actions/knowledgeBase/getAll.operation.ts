@@ -67,7 +67,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		max,
 		pageSize: Math.min(KB_PAGE.maxPageSize, max),
 	});
-	hintWhenLimitReached(this, docs.length, max, 'documents');
+	hintWhenLimitReached(this, docs.length, max, 'documents', scope.itemIndex ?? 0);
 	return docs.map((doc) => ({ json: (plan.simplify ? simplifyKnowledgeDoc(doc) : doc) as IDataObject }));
 }
 

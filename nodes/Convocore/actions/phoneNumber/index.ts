@@ -21,7 +21,7 @@ export const phoneNumberResource: ResourceDefinition = {
 		{
 			value: 'buy',
 			name: 'Buy',
-			action: 'Buy a phone number (billed monthly)',
+			action: 'Buy a phone number',
 			description:
 				'Rent a new phone number through Convocore. Costs money: a rented number is billed about $3 per month until it is released.',
 			operation: buy,

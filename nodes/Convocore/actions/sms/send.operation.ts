@@ -26,6 +26,15 @@ const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
 
 export const description: INodeProperties[] = [
+	{
+		// The action label is plain ("Send an SMS", the default node name): the cost is said here.
+		displayName:
+			'Sends a real SMS from the agent\'s number: it may cost credits, and it is never sent twice. Use Options > Dry Run to check the request first.',
+		name: 'smsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
 	...agentIdProperty(show, 'The agent whose connected SMS number sends the message'),
 	{
 		displayName: 'To',

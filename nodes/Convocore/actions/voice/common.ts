@@ -202,6 +202,6 @@ export async function collectVoices(
 		(offset, limit) => fetchVoicePage.call(this, plan.path, { ...plan.query, limit, offset }, scope),
 		{ max: plan.max, pageSize: plan.pageSize },
 	);
-	hintWhenLimitReached(this, voices.length, plan.max, 'voices');
+	hintWhenLimitReached(this, voices.length, plan.max, 'voices', scope.itemIndex ?? 0);
 	return voices.map((voice) => ({ json: voice as unknown as IDataObject }));
 }
