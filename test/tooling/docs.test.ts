@@ -52,7 +52,8 @@ describe('documentation', () => {
 				// "Nothing was sent." closes many troubleshooting rows: dropping one is a loss too.
 				'says a repeated sentence fewer times than before',
 				'README.md',
-				(text) => text.replace(/ Nothing was sent\.(?= \|)/, ''),
+				// Every one in the README's tables: new pages may say it again, so dropping a single one could be made up for elsewhere.
+				(text) => text.replace(/ Nothing was sent\.(?= \|)/g, ''),
 				/MISSING \(said \d+x before, \d+x now\): Nothing was sent\./,
 			],
 			[
