@@ -271,12 +271,13 @@ describe('the deadline', () => {
 		await settle();
 		controller.abort();
 		const error = (await sending) as Error & { description?: string };
-		expect(error.message).toBe('Convocore did not answer POST /sms within 60 s (Options > Timeout)');
+		// A cancel says so (issue 24 §3), not that the deadline passed.
+		expect(error.message).toBe('The execution was cancelled during POST /sms');
 		expect(error.description).toBe(
 			'The request may have reached Convocore and been processed. It was not sent again, to avoid doing it twice: check in Convocore before retrying.',
 		);
 		const again = scripted([status(200)]);
 		const late = await sendWithRetries(cancellable, { method: 'POST', url: 'https://eu.example.test/v3/sms' }, errorScope(), again.send).catch((e: Error) => e);
-		expect((late as Error).message).toBe('Convocore did not answer POST /sms within 60 s (Options > Timeout)');
+		expect((late as Error).message).toBe('The execution was cancelled during POST /sms');
 	});
 });
