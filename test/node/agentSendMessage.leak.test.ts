@@ -36,10 +36,14 @@ function countingSockets() {
 }
 
 it('1,000 turns, 100 refused and 100 past their deadline: every socket closed, every deadline stopped, no handle left', async () => {
-	const before = handles();
 	const clock = fakeDeadlineClock();
 	const sockets = countingSockets();
 	try {
+		// One turn first, so that what the engine creates once per process (a timer seen on n8n 1.x's
+		// engine in CI) is counted before, not taken for a leak of the 1,000 turns.
+		await sendMessages(sandbox.current, [{ message: 'Hello', conversationId: 'leak-warm-up' }], {}, { continueOnFail: true });
+		await eventually(() => sockets.counts.closed === 1 && sandbox.current.interact.open === 0, 10_000, 'the warm-up turn to close');
+		const before = handles();
 		sandbox.current.injectFault({ path: '/interact', kind: 'refuse-handshake', times: 100 });
 		sandbox.current.injectFault({ path: '/interact', kind: 'silent', times: 100 });
 		const input = Array.from({ length: 1000 }, (_, index) => ({ message: 'When are you open?', conversationId: `leak-${index}` }));
@@ -66,12 +70,13 @@ it('1,000 turns, 100 refused and 100 past their deadline: every socket closed, e
 		expect(errors).toHaveLength(200);
 		expect(fired).toBe(100);
 
-		expect(clock.deadlines).toHaveLength(1000);
+		expect(clock.deadlines).toHaveLength(1001);
 		expect(clock.deadlines.every((deadline) => deadline.stopped || (deadline as { fired?: boolean }).fired)).toBe(true);
-		expect(sockets.counts.made).toBe(1000);
-		await eventually(() => sockets.counts.closed === 1000 && sandbox.current.interact.open === 0, 10_000, 'every socket to be closed');
+		expect(sockets.counts.made).toBe(1001);
+		await eventually(() => sockets.counts.closed === 1001 && sandbox.current.interact.open === 0, 10_000, 'every socket to be closed');
 		await eventually(() => (handles().TCPSocketWrap ?? 0) <= (before.TCPSocketWrap ?? 0), 10_000, 'no TCP handle left');
-		expect(handles().Timeout ?? 0).toBeLessThanOrEqual(before.Timeout ?? 0);
+		// Like the sockets, a timer of the last turns may still be unwinding: wait, then count.
+		await eventually(() => (handles().Timeout ?? 0) <= (before.Timeout ?? 0), 10_000, 'no timer left');
 	} finally {
 		sockets.restore();
 		clock.restore();
