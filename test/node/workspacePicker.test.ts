@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: reads N8N_ENGINE_MAJOR (set by npm run test:n8n1) under jest, never ships (package.json "files" is dist/ only) */
 /**
  * The Workspace picker of the crawler job operations (node version 4): From List fills from
  * `GET /workspaces` (the workspaces the secret can see), By ID is kept, and the Job picker reads
