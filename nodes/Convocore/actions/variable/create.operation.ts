@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { lazy } from '../../../shared/contracts/lazy';
-import { createVariableRequestSchema, variableAnswerSchema, VARIABLE_TYPES, type VariableRequest, type VariableType } from '../../../shared/contracts/variables';
+import { createVariableRequestSchema, variableAnswerSchema, VARIABLE_TYPES, type VariableRequest } from '../../../shared/contracts/variables';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { readDryRun } from '../dryRun';
@@ -31,7 +31,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const variable = compact({
 		key: this.getNodeParameter('key', itemIndex, ''),
 		type,
-		value: checkTypedValue(this, type as VariableType, readTypedValue(this, type, itemIndex), 'variable.value', itemIndex),
+		value: checkTypedValue(this, type, readTypedValue(this, type, itemIndex), 'variable.value', itemIndex),
 		...fields,
 		defaultValue: defaultValue === undefined || defaultValue === '' ? undefined : checkTypedValue(this, type, defaultValue, 'variable.defaultValue', itemIndex, true),
 	});
