@@ -19,6 +19,20 @@ export interface SandboxWorkspace {
 	secret: string;
 	/** Names of the provider keys stored at `workspaceData.secrets.<NAME>` (never their values). */
 	providerSecretNames: string[];
+	/** Set through POST/PATCH /workspaces (sandbox/routes/workspaces.ts). */
+	emails?: string[];
+	automaticBilling?: boolean;
+	marketplaceProfile?: Record<string, unknown>;
+	/** The workspace whose secret created this one through POST /workspaces: it alone may manage it. */
+	createdBy?: string;
+}
+
+/** An agent variable (agent-at-work spec §2), stored as it was given. */
+export interface SandboxVariable {
+	id: string;
+	agentId: string;
+	workspaceId: string;
+	fields: Record<string, unknown>;
 }
 
 export interface SandboxAgent {
@@ -197,6 +211,11 @@ export interface SandboxState {
 	leadGroups?: Record<string, SandboxLeadGroup>;
 	/** Time per campaign step: each enabled campaign calls its next leads (default CAMPAIGN_STEP_MS). */
 	campaignStepMs?: number;
+	/** Agent variables by id, and how many were created (their ids count on from it). */
+	variables?: Record<string, SandboxVariable>;
+	createdVariables?: number;
+	/** Workspaces created through the API so far (their ids count on from it). */
+	createdWorkspaces?: number;
 	/** Agents created through the API so far (their ids count on from it); absent until the first. */
 	createdAgents?: number;
 	/** Deterministic id counters. */

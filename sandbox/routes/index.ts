@@ -14,6 +14,7 @@ import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
 import { smsRoutes } from './sms';
 import type { Route } from './types';
+import { variableRoutes } from './variables';
 import { voiceRoutes } from './voices';
 import { workspaceRoutes } from './workspaces';
 
@@ -37,4 +38,5 @@ export const ROUTES: Route[] = [
 	...leadRoutes,
 	...knowledgeBaseRoutes,
 	...workspaceRoutes,
+	...variableRoutes,
 ];

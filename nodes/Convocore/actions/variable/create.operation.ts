@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { lazy } from '../../../shared/contracts/lazy';
+import { createVariableRequestSchema, variableAnswerSchema, VARIABLE_TYPES, type VariableRequest } from '../../../shared/contracts/variables';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { readDryRun } from '../dryRun';
+import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { checkTypedValue, dryRunOption, dryRunOutput, readTypedValue, typedValueProperties, typeOptions, variableFieldOptions, variableOutput, variablesPath } from './common';
+
+const show = { resource: ['variable'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent the variable belongs to'),
+	{ displayName: 'Key', name: 'key', type: 'string', required: true, default: '', placeholder: 'e.g. customer_tier', description: 'The name the agent and its tools know the variable by', displayOptions: { show } },
+	{ displayName: 'Type', name: 'type', type: 'options', default: 'string', options: typeOptions(), description: 'What the variable holds: it decides the Value field and what it accepts', displayOptions: { show } },
+	...typedValueProperties(show, 'type'),
+	{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options: variableFieldOptions() },
+	optionsCollection(show, [dryRunOption, timeoutOption()]),
+];
+
+const headSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, type: z.enum(VARIABLE_TYPES, { errorMap: () => ({ message: `must be one of ${VARIABLE_TYPES.join(', ')}` }) }) }),
+);
+type Plan = { agentId: string; body: VariableRequest; dryRun: boolean };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const { agentId, type } = validate(this, headSchema, { agentId: readAgentId(this, itemIndex), type: this.getNodeParameter('type', itemIndex, 'string') }, itemIndex, 'variable');
+	const { defaultValue, ...fields } = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const variable = compact({
+		key: this.getNodeParameter('key', itemIndex, ''),
+		type,
+		value: checkTypedValue(this, type, readTypedValue(this, type, itemIndex), 'variable.value', itemIndex),
+		...fields,
+		defaultValue: defaultValue === undefined || defaultValue === '' ? undefined : checkTypedValue(this, type, defaultValue, 'variable.defaultValue', itemIndex, true),
+	});
+	const body = validate(this, createVariableRequestSchema, { variable }, itemIndex, 'variable') as VariableRequest;
+	return { agentId, body, dryRun: readDryRun(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = variablesPath(plan.agentId);
+	if (plan.dryRun) return [{ json: await dryRunOutput(this, { method: 'POST', path, body: plan.body }, scope.itemIndex) }];
+	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema }, scope);
+	return [{ json: variableOutput(answer.data) }];
+}
+
+export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,41 @@
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { lazy } from '../../../shared/contracts/lazy';
+import { variableListContract, VARIABLE_LIST_KEYS, type Variable } from '../../../shared/contracts/variables';
+import { findList } from '../../../shared/contracts/common';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { agentIdProperty, hintWhenLimitReached, listingFields, readAgentId, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { variableOutput, variablesPath } from './common';
+
+const show = { resource: ['variable'], operation: ['getAll'] };
+
+// No Simplify: a variable is a dozen short fields, all of which a workflow may use.
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose variables to list'),
+	...returnAllAndLimit(show),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields() }));
+type Plan = z.output<typeof planSchema>;
+
+/** Every variable of the agent: the API answers them in one list, without pages. */
+export async function fetchVariables(ctx: IExecuteFunctions | ILoadOptionsFunctions, agentId: string, scope: RequestScope = {}): Promise<Variable[]> {
+	const answer = await requestChecked(ctx, { method: 'GET', path: variablesPath(agentId), raw: true, response: variableListContract }, scope);
+	return (findList(answer, VARIABLE_LIST_KEYS) ?? []) as Variable[];
+}
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) }, itemIndex, 'variable listing');
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const variables = await fetchVariables(this, plan.agentId, scope);
+	const kept = plan.returnAll ? variables : variables.slice(0, plan.limit);
+	if (!plan.returnAll) hintWhenLimitReached(this, kept.length, plan.limit, 'variables', scope.itemIndex ?? 0);
+	return kept.map((variable) => ({ json: variableOutput(variable) }));
+}
+
+export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

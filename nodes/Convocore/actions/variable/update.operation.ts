@@ -1,0 +1,85 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { updateVariableRequestSchema, variableAnswerSchema, type VariableRequest, type VariableType } from '../../../shared/contracts/variables';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { readDryRun } from '../dryRun';
+import { agentIdProperty, compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import {
+	checkTypedValue,
+	dryRunOption,
+	dryRunOutput,
+	readTypedValue,
+	readVariableRef,
+	typedValueProperties,
+	typeOptions,
+	variableFieldOptions,
+	variableIdProperty,
+	variableOutput,
+	variablePath,
+	type VariableRef,
+} from './common';
+
+const show = { resource: ['variable'], operation: ['update'] };
+/** Type And Value's "leave them" choice: the variable keeps its type and value. */
+const UNCHANGED = 'unchanged';
+
+const keyOption: INodeProperties = { displayName: 'Key', name: 'key', type: 'string', default: '', description: 'A new key for the variable' };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent the variable belongs to (its variables fill the picker)'),
+	variableIdProperty(show, 'The variable to change'),
+	{
+		displayName: 'Type and Value',
+		name: 'valueType',
+		type: 'options',
+		default: UNCHANGED,
+		options: [{ name: "Don't Change", value: UNCHANGED }, ...typeOptions()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+		description: 'Leave the type and value as they are, or set both: the type decides the Value field and what it accepts',
+		displayOptions: { show },
+	},
+	...typedValueProperties(show, 'valueType'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [keyOption, ...variableFieldOptions()].sort((a, b) =>
+			a.displayName < b.displayName ? -1 : 1,
+		),
+	},
+	optionsCollection(show, [dryRunOption, timeoutOption()]),
+];
+
+type Plan = VariableRef & { body: VariableRequest; dryRun: boolean };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const ref = readVariableRef(this, itemIndex);
+	const { defaultValue, ...fields } = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const valueType = this.getNodeParameter('valueType', itemIndex, UNCHANGED) as string;
+	const typed = valueType === UNCHANGED ? undefined : (valueType as VariableType);
+	const hasDefault = defaultValue !== undefined && defaultValue !== '';
+	if (hasDefault && !typed) {
+		// Without the type the node cannot hold the default to it, and would send text for a number.
+		const rule = 'needs Type and Value set, so that it is sent as the variable\'s type';
+		throw new NodeOperationError(this.getNode(), `Invalid variable update: updateFields.defaultValue: ${rule}`, { itemIndex, description: `• updateFields.defaultValue: ${rule}\nIn item ${itemIndex}.` });
+	}
+	const variable = compact({
+		...fields,
+		...(typed ? { type: typed, value: checkTypedValue(this, typed, readTypedValue(this, typed, itemIndex), 'variable.value', itemIndex) } : {}),
+		defaultValue: hasDefault && typed ? checkTypedValue(this, typed, defaultValue, 'variable.defaultValue', itemIndex, true) : undefined,
+	});
+	const body = validate(this, updateVariableRequestSchema, { variable }, itemIndex, 'variable update') as VariableRequest;
+	return { ...ref, body, dryRun: readDryRun(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = variablePath(plan.variableId);
+	if (plan.dryRun) return [{ json: await dryRunOutput(this, { method: 'PATCH', path, body: plan.body, envUnlessSaid: true }, scope.itemIndex) }];
+	const answer = await requestChecked(this, { method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema }, scope);
+	return [{ json: { ...variableOutput(answer.data), updated: Object.keys(plan.body.variable) } }];
+}
+
+export const update: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,43 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { workspaceIdSchema } from '../../../shared/contracts/workspaces';
+import { listOrIdLocator } from '../agentId';
+import type { Show } from '../conversation/common';
+import { readIdParameter, validate } from '../operation';
+
+export function workspacePath(workspaceId: string): string {
+	return `/workspaces/${encodeURIComponent(workspaceId)}`;
+}
+
+/** The workspace picker of the Workspace resource: the workspaces the secret can see, or an ID. */
+export function workspaceIdProperty(show: Show, description: string): INodeProperties {
+	return listOrIdLocator({
+		displayName: 'Workspace',
+		name: 'workspaceId',
+		description,
+		show,
+		searchListMethod: 'searchWorkspaces',
+		listPlaceholder: 'Select a workspace…',
+		idPlaceholder: 'e.g. ws-1a2b3c',
+	});
+}
+
+const workspaceRefSchema = lazy(() => z.object({ workspaceId: workspaceIdSchema }));
+
+export function readWorkspaceId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return validate(ctx, workspaceRefSchema, { workspaceId: readIdParameter(ctx, 'workspaceId', itemIndex) }, itemIndex, 'workspace').workspaceId;
+}
+
+/** The Emails field of Create and Update: the members' addresses, as text or a list from an expression. */
+export function emailsProperty(description: string, show?: Show): INodeProperties {
+	return {
+		displayName: 'Emails',
+		name: 'workspaceEmails',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. owner@clinic.com, front-desk@clinic.com',
+		description: `${description}, separated by commas`,
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { createWorkspaceRequestSchema, workspaceAnswerSchema, type CreateWorkspaceRequest } from '../../../shared/contracts/workspaces';
+import type { RequestScope } from '../../../shared/transport';
+import { recordOf, requestChecked } from '../answers';
+import { listFrom } from '../listField';
+import { compact, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { emailsProperty } from './common';
+
+const show = { resource: ['workspace'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	{ displayName: 'Name', name: 'workspaceName', type: 'string', required: true, default: '', placeholder: 'e.g. Bright Smiles Clinic', description: 'Name of the new workspace', displayOptions: { show } },
+	emailsProperty("Email addresses of the workspace's members", show),
+	timeoutOnlyOptions(show),
+];
+
+type Plan = { body: CreateWorkspaceRequest };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const body = compact({
+		workspaceName: this.getNodeParameter('workspaceName', itemIndex, ''),
+		workspaceEmails: listFrom(this.getNodeParameter('workspaceEmails', itemIndex, '')),
+	});
+	return { body: validate(this, createWorkspaceRequestSchema, body, itemIndex, 'workspace') };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const answer = await requestChecked(this, { method: 'POST', path: '/workspaces', body: plan.body as unknown as IDataObject, raw: true, response: workspaceAnswerSchema }, scope);
+	return [{ json: recordOf(answer) }];
+}
+
+export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { workspaceDeleteAnswerSchema, workspaceIdSchema } from '../../../shared/contracts/workspaces';
+import { getBaseUrl, type RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { readDryRun } from '../dryRun';
+import { optionsCollection, readIdParameter, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { workspaceIdProperty, workspacePath } from './common';
+
+const show = { resource: ['workspace'], operation: ['delete'] };
+
+/** What Confirmation must hold, typed out: no default, no expression's accident, says what it does. */
+export const DELETE_WORKSPACE_CONFIRMATION = 'DELETE WORKSPACE AND ITS AGENTS';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Deletes the whole workspace with every agent in it, and their conversations, leads and variables. This cannot be undone.',
+		name: 'deleteWorkspaceNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	workspaceIdProperty(show, 'The workspace to delete with all its agents'),
+	{
+		displayName: 'Confirmation',
+		name: 'confirmation',
+		type: 'string',
+		required: true,
+		// Empty on purpose: nothing is deleted until someone types the phrase.
+		default: '',
+		placeholder: DELETE_WORKSPACE_CONFIRMATION,
+		description: `Type ${DELETE_WORKSPACE_CONFIRMATION} to confirm that the workspace and every agent in it are deleted`,
+		displayOptions: { show },
+	},
+	optionsCollection(show, [
+		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact request that would be sent, deleting nothing' },
+		timeoutOption(),
+	]),
+];
+
+const planSchema = lazy(() =>
+	z.object({
+		workspaceId: workspaceIdSchema,
+		confirmation: z.literal(DELETE_WORKSPACE_CONFIRMATION, {
+			errorMap: () => ({ message: `must be exactly ${DELETE_WORKSPACE_CONFIRMATION} to delete the workspace and every agent in it` }),
+		}),
+	}),
+);
+type Plan = { workspaceId: string; dryRun: boolean };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const { workspaceId } = validate(
+		this,
+		planSchema,
+		{ workspaceId: readIdParameter(this, 'workspaceId', itemIndex), confirmation: this.getNodeParameter('confirmation', itemIndex, '') },
+		itemIndex,
+		'workspace delete',
+	);
+	return { workspaceId, dryRun: readDryRun(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = workspacePath(plan.workspaceId);
+	if (plan.dryRun) {
+		return [{ json: { dryRun: true, workspaceId: plan.workspaceId, request: { method: 'DELETE', url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}` } } as IDataObject }];
+	}
+	const answer = await requestChecked(this, { method: 'DELETE', path, raw: true, response: workspaceDeleteAnswerSchema }, scope);
+	return [{ json: { deleted: true, workspaceId: plan.workspaceId, ...(typeof answer.message === 'string' ? { message: answer.message } : {}) } }];
+}
+
+// One at a time, as Lead > Delete All: a failure stops the deletions that follow.
+export const deleteWorkspace: ConvocoreOperation<Plan> = { description, defaultConcurrency: 1, prepare, execute };

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { workspaceGetAnswerSchema } from '../../../shared/contracts/workspaces';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { readWorkspaceId, workspaceIdProperty, workspacePath } from './common';
+
+const show = { resource: ['workspace'], operation: ['get'] };
+
+export const description: INodeProperties[] = [workspaceIdProperty(show, 'The workspace to read'), timeoutOnlyOptions(show)];
+
+type Plan = { workspaceId: string };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return { workspaceId: readWorkspaceId(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const answer = await requestChecked(this, { method: 'GET', path: workspacePath(plan.workspaceId), raw: true, response: workspaceGetAnswerSchema }, scope);
+	return [{ json: answer.data as IDataObject }];
+}
+
+export const get: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { workspaceListContract, workspacesIn } from '../../../shared/contracts/workspaces';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+
+const show = { resource: ['workspace'], operation: ['getAll'] };
+
+// No Simplify: a workspace record is a handful of short fields.
+export const description: INodeProperties[] = [...returnAllAndLimit(show), timeoutOnlyOptions(show)];
+
+const planSchema = lazy(() => z.object(listingFields()));
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(this, planSchema, readListing(this, itemIndex), itemIndex, 'workspace listing');
+}
+
+/** `GET /workspaces` answers every workspace the secret can see in one list, without pages. */
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const answer = await requestChecked(this, { method: 'GET', path: '/workspaces', raw: true, response: workspaceListContract }, scope);
+	const workspaces = workspacesIn(answer);
+	const kept = plan.returnAll ? workspaces : workspaces.slice(0, plan.limit);
+	if (!plan.returnAll) hintWhenLimitReached(this, kept.length, plan.limit, 'workspaces', scope.itemIndex ?? 0);
+	return kept.map((workspace) => ({ json: workspace as IDataObject }));
+}
+
+export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };
