@@ -12,9 +12,11 @@ import { knowledgeBaseRoutes } from './knowledgeBase';
 import { leadRoutes } from './leads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
+import { organisationRoutes } from './organisations';
 import { smsRoutes } from './sms';
 import type { Route } from './types';
 import { voiceRoutes } from './voices';
+import { usageRoutes } from './usage';
 import { workspaceRoutes } from './workspaces';
 
 /** Every specified V3 endpoint, relative to /v3. */
@@ -37,4 +39,6 @@ export const ROUTES: Route[] = [
 	...leadRoutes,
 	...knowledgeBaseRoutes,
 	...workspaceRoutes,
+	...organisationRoutes,
+	...usageRoutes,
 ];

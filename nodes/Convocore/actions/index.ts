@@ -11,6 +11,8 @@ import { leadResource } from './lead';
 import { campaignResource } from './campaign';
 import { leadGroupResource } from './leadGroup';
 import { knowledgeBaseResource } from './knowledgeBase';
+import { organisationResource } from './organisation';
+import { workspaceResource } from './workspace';
 
 /** Every resource of the Convocore node, in menu order. */
 export const RESOURCES: ResourceDefinition[] = [
@@ -26,4 +28,6 @@ export const RESOURCES: ResourceDefinition[] = [
 	phoneNumberResource,
 	customMetricResource,
 	crawlerJobResource,
+	organisationResource,
+	workspaceResource,
 ];

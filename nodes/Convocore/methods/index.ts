@@ -5,6 +5,7 @@ import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
 import { searchWorkspaces } from './workspaces';
+import { searchOrganisations } from './organisations';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
 export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
@@ -25,4 +26,5 @@ export const listSearch: Record<
 	searchCrawlerJobs,
 	searchVoices,
 	searchWorkspaces,
+	searchOrganisations,
 };
