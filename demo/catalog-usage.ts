@@ -3,7 +3,7 @@
  * (its own file, as demo/catalog.ts is long). Node names are the ones in the example's JSON.
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
-import { SANDBOX_IDS, usageIn, usageTotals, type Sandbox } from '../sandbox';
+import { SANDBOX_IDS, USAGE_CREDITS, usageIn, usageTotals, type Sandbox } from '../sandbox';
 import { outputOf } from '../test/harness/engine';
 import type { ExampleOutcome, ExampleSpec } from './runner';
 
@@ -64,6 +64,12 @@ export const monthlyUsageReport: ExampleSpec = {
 			expect(problems, JSON.stringify(got) === JSON.stringify(wanted), `${row.organisation}: the report says ${JSON.stringify(got)}, the sandbox recorded ${JSON.stringify(wanted)}`);
 		}
 		expect(problems, rows.some((row) => Number(row.credits) > 0), 'no credits were reported for last month');
+		// Independent of the ledger's own arithmetic: every seeded call lasts over a minute, and credits follow the price list.
+		for (const row of rows) {
+			const { agentTurns, smsSent, callMinutes, calls, credits } = row as Record<string, number>;
+			expect(problems, callMinutes >= 2 * calls, `${row.organisation}: ${calls} calls of over a minute each billed ${callMinutes} minutes`);
+			expect(problems, credits === agentTurns * USAGE_CREDITS.agentTurn + smsSent * USAGE_CREDITS.sms + callMinutes * USAGE_CREDITS.callMinute, `${row.organisation}: ${credits} credits do not follow the price list`);
+		}
 		const { file, text } = csvOf(outcome);
 		const lines = text.trim().split('\n');
 		expect(problems, file?.mimeType === 'text/csv' && /^usage-\d{4}-\d{2}\.csv$/.test(String(file?.fileName)), `the CSV file is ${file?.fileName} (${file?.mimeType})`);

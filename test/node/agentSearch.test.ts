@@ -59,6 +59,14 @@ describe('Agent > Search', () => {
 		expect(searchQueries()[0].starredOnly).toBe('true');
 	});
 
+	it('Return All stops when hasMore is false, even after an exactly full page', async () => {
+		addAgents(200 - euAgents().length);
+		const items = (await search({ returnAll: true })).items();
+
+		expect(items).toHaveLength(200);
+		expect(searchQueries().map((query) => [query.page, query.limit])).toEqual([['1', '100'], ['2', '100']]);
+	});
+
 	it('Return All asks for pages of 100 until hasMore is false', async () => {
 		const all = addAgents(230);
 		const items = (await search({ returnAll: true, sortBy: 'oldest' })).items();

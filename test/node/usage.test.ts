@@ -7,6 +7,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { toEpochMs } from '../../nodes/Convocore/actions/usageRange';
 import { monthStart, SANDBOX_IDS, usageIn, usageTotals } from '../../sandbox';
 import { directSmsParameters, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { eventually } from '../harness/crawlerReceiver';
+import { sendMessages } from '../harness/interact';
 
 const sandbox = useSandbox();
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -71,6 +73,15 @@ describe('Agent > Get Usage', () => {
 		const [usage] = (await agentUsage(SANDBOX_IDS.ownAccountAgent, { from: '={{ $now.minus({ hours: 1 }) }}', to: '={{ $now.plus({ hours: 1 }) }}' })).items();
 
 		expect(usage.json).toEqual(expect.objectContaining({ conversations: 1, calls: 1, callMinutes: 2, smsSent: 0, credits: 10 }));
+	});
+
+	it('counts Send Message turns: the first of a conversation begins it, each is an agent turn', async () => {
+		const turns = [{ message: 'When are you open?', conversationId: 'usage@example.com' }, { message: 'How much does a cleaning cost?', conversationId: 'usage@example.com' }];
+		(await sendMessages(sandbox.current, turns, {}, {})).items();
+		await eventually(() => sandbox.current.interact.open === 0, 5000, 'the sockets to be closed');
+		const [usage] = (await agentUsage(SANDBOX_IDS.rentalAgent, { from: '={{ $now.minus({ hours: 1 }) }}', to: '={{ $now.plus({ hours: 1 }) }}' })).items();
+
+		expect(usage.json).toEqual(expect.objectContaining({ conversations: 1, agentTurns: 2, smsSent: 0, calls: 0, credits: 2 }));
 	});
 
 	it('counts both ends of the range: a record at exactly From or To is in', async () => {

@@ -92,7 +92,8 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		const qs: IDataObject = { workspaceId: plan.workspaceId, sortBy: plan.sortBy, page, limit, starredOnly: plan.starredOnly };
 		if (plan.search) qs.search = plan.search;
 		const answer = await requestChecked(this, { method: 'GET', path: '/agents/search', qs, raw: true, response: agentSearchAnswerSchema }, scope);
-		return { items: answer.agents, total: answer.total, hasMore: answer.hasMore };
+		// hasMore is the search's own word on paging: an exactly full last page ends the listing without one more request.
+		return { items: answer.agents, hasMore: answer.hasMore };
 	}, { max, pageSize: Math.min(AGENT_SEARCH_MAX_LIMIT, max) });
 	hintWhenLimitReached(this, agents.length, max, 'agents', scope.itemIndex ?? 0);
 	return agents.map((agent) => ({ json: (plan.simplify ? simplifyAgent(agent) : redactSecrets(agent)) as IDataObject }));
