@@ -6,6 +6,7 @@
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { SANDBOX_IDS, secretStringsOf } from '../sandbox';
 import { outputOf } from '../test/harness/engine';
+import { monthlyUsageReport } from './catalog-usage';
 import type { ExampleOutcome, ExampleSpec } from './runner';
 
 /** A node's output items (none when it did not run, e.g. a branch not taken). */
@@ -392,4 +393,4 @@ const handOver: ExampleSpec = {
 	},
 };
 
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver];
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver, monthlyUsageReport];

@@ -65,6 +65,7 @@ export const CORE_NODE_FILES: Record<string, string> = {
 	'n8n-nodes-base.stickyNote': 'dist/nodes/StickyNote/StickyNote.node.js',
 	'n8n-nodes-base.convertToFile': 'dist/nodes/Files/ConvertToFile/ConvertToFile.node.js',
 	'n8n-nodes-base.extractFromFile': 'dist/nodes/Files/ExtractFromFile/ExtractFromFile.node.js',
+	'n8n-nodes-base.summarize': 'dist/nodes/Transform/Summarize/Summarize.node.js',
 };
 
 export interface CoreNodes {

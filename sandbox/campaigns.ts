@@ -3,6 +3,7 @@ import type { EventType } from '../nodes/shared/contracts/events';
 import { sid } from './ids';
 import { agentPhoneNumbers } from './routes/agents';
 import { settleCalls } from './routes/conversations';
+import { recordUsage } from './usage';
 import { conversationKey, type SandboxConversation, type SandboxLead, type SandboxState } from './state';
 
 /**
@@ -160,6 +161,8 @@ function ring(state: SandboxState, campaign: SandboxCampaign, lead: SandboxLead)
 	};
 	const key = conversationKey(agent.ID, convoId);
 	state.conversations[key] = convo;
+	recordUsage(state, 'conversation', agent, now);
+	recordUsage(state, 'call', agent, now, state.callDurationMs / 1000);
 	campaign.ongoing.push(key);
 	campaign.onGoingCalls = campaign.ongoing.length;
 	emitters.get(campaign)?.('conversation_updated', {

@@ -9,6 +9,7 @@ import type { Fault, FaultQueue } from './faults';
 import type { EventReceiver } from './receiver';
 import { scriptedTurn, streamPieces, tokenCount } from './scriptedAgent';
 import type { SandboxRegion, SandboxState } from './state';
+import { recordUsage } from './usage';
 
 /**
  * The interact WebSocket (agent-at-work spec §1) on the sandbox's own port: `GET /interact` with
@@ -169,6 +170,8 @@ export class InteractSocket {
 		if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 1000);
 		if (fault?.kind === 'silent') return;
 		const history = this.history.get(interact.convoId) ?? [];
+		if (history.length === 0) recordUsage(state, 'conversation', agent, Date.now());
+		recordUsage(state, 'agentTurn', agent, Date.now());
 		const prompt = interact.prompt ?? '';
 		const answer = scriptedTurn(state, agent, prompt, history.length);
 		if (prompt !== 'start') history.push(textTurn('human', prompt));

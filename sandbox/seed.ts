@@ -14,6 +14,8 @@ import type {
 	ScrapedPage,
 } from './state';
 import { conversationKey } from './state';
+import { seedOrganisations } from './organisations';
+import { seedUsage } from './usage';
 
 /**
  * The deterministic seed. Every id and secret a test needs is exported here, so tests never
@@ -313,9 +315,11 @@ function byKey<T>(items: T[], key: (item: T) => string): Record<string, T> {
 /** A fresh copy of the seed: every call returns new objects, so a reset never shares state with the past. */
 export function createSeedState(): SandboxState {
 	const crawler = seedCrawler();
+	const agents = seedAgents();
+	const organisations = seedOrganisations(SANDBOX_IDS, agents, SEED_TIME_MS);
 	return {
 		workspaces: byKey(seedWorkspaces(), (w) => w.id),
-		agents: byKey(seedAgents(), (a) => a.ID),
+		agents: byKey(agents, (a) => a.ID),
 		numbers: byKey(seedNumbers(), (n) => n.phoneNumber),
 		conversations: byKey(seedConversations(), (c) => conversationKey(c.agentId, c.ID)),
 		metrics: {
@@ -330,6 +334,10 @@ export function createSeedState(): SandboxState {
 		unavailableNumbers: [...SANDBOX_IDS.unavailableNumbers],
 		leads: byKey(seedLeads(CRM_IDS, SEED_TIME_MS), (lead) => lead.id),
 		callDurationMs: 0,
+		organisations: byKey(organisations.organisations, (o) => o.id),
+		orgClients: byKey(organisations.clients, (c) => c.id),
+		// Dated history relative to the start (not the seed's fixed clock): "last month" always has usage.
+		usage: seedUsage(agents, Date.now()),
 		counters: { messages: 0, numbers: 0, calls: 0, leads: 0, knowledgeDocs: 0 },
 	};
 }

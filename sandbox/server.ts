@@ -15,6 +15,7 @@ import { createSeedState } from './seed';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 import { findVoice, isProviderSlug, previewMp3 } from './voices-catalog';
 import { serveSite, SITE_PREFIX } from './site';
+import { recordCallUsage, recordSmsUsage } from './usage';
 
 /** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
 
@@ -242,8 +243,15 @@ export class SandboxServer {
 				state: this.state,
 				serverUrl: this.url,
 				baseUrl: this.baseUrl(request.region),
-				recordSms: (sms) => this.sentSms.push(sms),
-				recordCall: (call) => this.placedCalls.push(call),
+				// For tests, and in the usage ledger (sandbox/usage.ts).
+				recordSms: (sms) => {
+					this.sentSms.push(sms);
+					recordSmsUsage(this.state, sms);
+				},
+				recordCall: (call) => {
+					this.placedCalls.push(call);
+					recordCallUsage(this.state, call);
+				},
 				emitEvent: (type, payload) => this.receiver.emit(type, payload, auth.caller.workspace.secret),
 			});
 		} catch (error) {

@@ -1,6 +1,8 @@
 import type { CreateCrawlerJobRequest } from '../nodes/shared/contracts/crawler';
 import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
 import type { SandboxCampaign, SandboxLeadGroup } from './campaigns';
+import type { SandboxClient, SandboxOrganisation } from './organisations';
+import type { UsageRecord } from './usage';
 
 /** The live in-memory data of one sandbox. Tests read it for assertions; routes change it. */
 
@@ -56,6 +58,8 @@ export interface SandboxAgent {
 	fields?: Record<string, unknown>;
 	/** The variables of the template the agent was imported from, exported again with it. */
 	variables?: unknown[];
+	/** The organisation (client card) the agent belongs to, if any (sandbox/organisations.ts). */
+	orgId?: string;
 }
 
 export interface NumberWebhooks {
@@ -218,6 +222,11 @@ export interface SandboxState {
 	createdWorkspaces?: number;
 	/** Agents created through the API so far (their ids count on from it); absent until the first. */
 	createdAgents?: number;
+	/** Organisations and their clients by id (sandbox/organisations.ts). */
+	organisations?: Record<string, SandboxOrganisation>;
+	orgClients?: Record<string, SandboxClient>;
+	/** The usage ledger: what happened, when, for which agent (sandbox/usage.ts). */
+	usage?: UsageRecord[];
 	/** Deterministic id counters. */
 	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number; crawlerJobs?: number };
 }

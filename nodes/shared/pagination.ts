@@ -54,11 +54,12 @@ export async function collectCursorPages<T extends { id: string }>(
 /**
  * Collects results page by page with numbered pages (`page` from 1, one page size throughout:
  * page N starts at (N - 1) × pageSize) and stops as soon as `max` results are in, the server's
- * `totalPages` is reached (knowledge base), `total` results have been listed (crawler jobs and
- * pages), or a page comes back empty. Without `totalPages` a short page ends the listing.
+ * `hasMore` is false (agent search), its `totalPages` is reached (knowledge base, organisations),
+ * `total` results have been listed (crawler jobs and pages), or a page comes back empty. Without
+ * `hasMore` or `totalPages` a short page ends the listing.
  */
 export async function collectNumberedPages<T>(
-	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalPages?: number; total?: number }>,
+	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[]; totalPages?: number; total?: number; hasMore?: boolean }>,
 	{ max, pageSize }: { max: number; pageSize: number },
 ): Promise<T[]> {
 	const results: T[] = [];
@@ -67,7 +68,9 @@ export async function collectNumberedPages<T>(
 		results.push(...answer.items.slice(0, max - results.length));
 		const listed = (page - 1) * pageSize + answer.items.length;
 		const exhausted =
-			typeof answer.totalPages === 'number'
+			typeof answer.hasMore === 'boolean'
+				? !answer.hasMore
+				: typeof answer.totalPages === 'number'
 				? page >= answer.totalPages
 				: answer.items.length < pageSize || (typeof answer.total === 'number' && listed >= answer.total);
 		if (exhausted || answer.items.length === 0) break;

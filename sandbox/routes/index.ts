@@ -12,10 +12,12 @@ import { knowledgeBaseRoutes } from './knowledgeBase';
 import { leadRoutes } from './leads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
+import { organisationRoutes } from './organisations';
 import { smsRoutes } from './sms';
 import type { Route } from './types';
 import { variableRoutes } from './variables';
 import { voiceRoutes } from './voices';
+import { usageRoutes } from './usage';
 import { workspaceRoutes } from './workspaces';
 
 /** Every specified V3 endpoint, relative to /v3. */
@@ -39,4 +41,6 @@ export const ROUTES: Route[] = [
 	...knowledgeBaseRoutes,
 	...workspaceRoutes,
 	...variableRoutes,
+	...organisationRoutes,
+	...usageRoutes,
 ];

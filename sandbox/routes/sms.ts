@@ -3,6 +3,7 @@ import { findAgent } from '../auth';
 import { ApiError, parseOrThrow } from '../errors';
 import { sid } from '../ids';
 import { conversationKey, type SandboxAgent, type SandboxConversation } from '../state';
+import { recordUsage } from '../usage';
 import type { Route, RouteContext, SentSms } from './types';
 
 /** POST /sms: resolves the sender, honours dry run / handoff skip / splitting / agent mode, then "sends". */
@@ -78,6 +79,7 @@ function upsertConversation(ctx: RouteContext, agent: SandboxAgent, request: Sms
 		updatedAt: now,
 	};
 	ctx.state.conversations[key] = created;
+	recordUsage(ctx.state, 'conversation', agent, now);
 	return created;
 }
 

@@ -12,6 +12,7 @@ import { campaignResource } from './campaign';
 import { leadGroupResource } from './leadGroup';
 import { knowledgeBaseResource } from './knowledgeBase';
 import { variableResource } from './variable';
+import { organisationResource } from './organisation';
 import { workspaceResource } from './workspace';
 
 /** Every resource of the Convocore node, in menu order. */
@@ -29,5 +30,6 @@ export const RESOURCES: ResourceDefinition[] = [
 	customMetricResource,
 	crawlerJobResource,
 	variableResource,
+	organisationResource,
 	workspaceResource,
 ];

@@ -6,6 +6,7 @@ import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
 import { searchVariables } from './variables';
 import { searchWorkspaces } from './workspaces';
+import { searchOrganisations } from './organisations';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
 export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
@@ -27,4 +28,5 @@ export const listSearch: Record<
 	searchVoices,
 	searchVariables,
 	searchWorkspaces,
+	searchOrganisations,
 };

@@ -108,6 +108,17 @@ async function deliverEvent(sandboxUrl, url, type, workspaceSecret) {
 	});
 }
 
+/**
+ * Example 16's CSV file in an execution record: its name and MIME type are in the stored run data
+ * (n8n stores it flattened, so the record is searched as text). Throws when there is none.
+ */
+function csvReportOf(execution) {
+	const data = typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data ?? {});
+	const fileName = /usage-\d{4}-\d{2}\.csv/.exec(data)?.[0];
+	assert(fileName && data.includes('text/csv'), 'the run wrote no usage-<yyyy-MM>.csv file (text/csv)');
+	return `CSV file ${fileName}`;
+}
+
 /** The first error message in an execution record's (serialized) run data, for a failure line. */
 function errorMessageOf(execution) {
 	const data = typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data ?? {});
@@ -186,6 +197,7 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 				seen.manual.push(executionId);
 				const execution = await rest.finishedExecution(executionId);
 				assert(execution.status === 'success', `execution ${executionId} ended "${execution.status}": ${errorMessageOf(execution)}`);
+				if (file.startsWith('16-')) return `execution ${executionId}; ${csvReportOf(execution)}`;
 				return `execution ${executionId}`;
 			});
 		}

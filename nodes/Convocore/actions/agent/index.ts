@@ -6,7 +6,9 @@ import { exportTemplate } from './exportTemplate.operation';
 import { get } from './get.operation';
 import { getAll } from './getAll.operation';
 import { getPhoneNumbers } from './getPhoneNumbers.operation';
+import { getUsage } from './getUsage.operation';
 import { importTemplate } from './importTemplate.operation';
+import { search } from './search.operation';
 import { sendMessage } from './sendMessage.operation';
 import { update } from './update.operation';
 
@@ -67,11 +69,25 @@ export const agentResource: ResourceDefinition = {
 			operation: getPhoneNumbers,
 		},
 		{
+			value: 'getUsage',
+			name: 'Get Usage',
+			action: 'Get the usage of an agent',
+			description: "Total conversations, agent turns, SMS, calls, call minutes and credits of the agent over a period, as one item. Read-only.",
+			operation: getUsage,
+		},
+		{
 			value: 'importTemplate',
 			name: 'Import Template',
 			action: 'Import an agent template',
 			description: 'Create an agent from a template given as JSON or as a JSON file',
 			operation: importTemplate,
+		},
+		{
+			value: 'search',
+			name: 'Search',
+			action: 'Search agents',
+			description: 'Find the agents of a workspace by name, sorted, optionally starred only; one item per agent, secrets left out. Read-only.',
+			operation: search,
 		},
 		{
 			value: 'sendMessage',

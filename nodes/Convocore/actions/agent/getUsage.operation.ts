@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { lazy } from '../../../shared/contracts/lazy';
+import { usageAnswerSchema } from '../../../shared/contracts/usage';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { readUsageRange, usageBody, usageItem, usageRangeProperties, type UsagePlanRange } from '../usageRange';
+import { agentPath } from './api';
+
+const show = { resource: ['agent'], operation: ['getUsage'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose usage is read'),
+	...usageRangeProperties(show, 'the agent\'s'),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ agentId: agentIdSchema }));
+type Plan = { agentId: string } & UsagePlanRange;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const { agentId } = validate(this, planSchema, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent');
+	return { agentId, ...readUsageRange(this, itemIndex) };
+}
+
+/** `POST /agents/{agentId}/usage`: one item per input item, the agent's totals over the period. Read-only. */
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const answer = await requestChecked(this, { method: 'POST', path: `${agentPath(plan.agentId)}/usage`, body: usageBody(plan), response: usageAnswerSchema }, scope);
+	return [{ json: usageItem({ agentId: plan.agentId }, plan, answer as IDataObject) }];
+}
+
+export const getUsage: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type { z } from 'zod';
+import { ORGANISATION_PAGE } from '../../../shared/contracts/organisations';
+import { collectNumberedPages } from '../../../shared/pagination';
+import type { RequestScope } from '../../../shared/transport';
+import { listOrIdLocator } from '../agentId';
+import { requestChecked } from '../answers';
+import type { Show } from '../conversation/common';
+
+/** What the organisation operations share: the picker, the paths and the page-by-page listing. */
+
+/** The organisation picker: From List (`GET /orgs`) or By ID, stored as `orgId`. */
+export function organisationLocator(show: Show, description: string): INodeProperties {
+	return listOrIdLocator({
+		displayName: 'Organisation',
+		name: 'orgId',
+		description,
+		show,
+		searchListMethod: 'searchOrganisations',
+		listPlaceholder: 'Select an organisation…',
+		idPlaceholder: 'e.g. org-…',
+	});
+}
+
+export function organisationPath(orgId?: string): string {
+	return orgId === undefined ? '/orgs' : `/orgs/${encodeURIComponent(orgId)}`;
+}
+
+type PageSchema = z.ZodType<{ data: unknown[]; total: number; totalPages: number }, z.ZodTypeDef, unknown>;
+
+/**
+ * Up to `max` entries of a paged listing (`?page&pageSize`), following the server's totalPages:
+ * one request per 100 entries for Return All, one page of Limit entries otherwise.
+ */
+export async function collectOrganisationPages(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	path: string,
+	response: PageSchema,
+	max: number,
+	scope: RequestScope = {},
+): Promise<IDataObject[]> {
+	return await collectNumberedPages(async (page, pageSize) => {
+		const answer = await requestChecked(ctx, { method: 'GET', path, qs: { page, pageSize }, raw: true, response }, scope);
+		return { items: answer.data as IDataObject[], total: answer.total, totalPages: answer.totalPages };
+	}, { max, pageSize: Math.min(ORGANISATION_PAGE.maxPageSize, max) });
+}

@@ -1,0 +1,61 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { deleteOrganisationAnswerSchema, organisationIdSchema } from '../../../shared/contracts/organisations';
+import type { RequestScope } from '../../../shared/transport';
+import { readIdParameter } from '../agentId';
+import { requestChecked } from '../answers';
+import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { organisationLocator, organisationPath } from './common';
+
+const show = { resource: ['organisation'], operation: ['delete'] };
+
+/** What Confirmation must hold, typed out: no default, no expression's accident, says what it does. */
+export const DELETE_ORGANISATION_CONFIRMATION = 'DELETE ORGANISATION AND CLIENTS';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Deletes the organisation and every client under it. This cannot be undone. Its agents stay.',
+		name: 'deleteOrganisationNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	organisationLocator(show, 'The organisation to delete, with its clients'),
+	{
+		displayName: 'Confirmation',
+		name: 'confirmation',
+		type: 'string',
+		required: true,
+		// Empty on purpose: nothing is deleted until someone types the phrase.
+		default: '',
+		placeholder: DELETE_ORGANISATION_CONFIRMATION,
+		description: `Type ${DELETE_ORGANISATION_CONFIRMATION} to confirm that the organisation and all its clients are deleted`,
+		displayOptions: { show },
+	},
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() =>
+	z.object({
+		orgId: organisationIdSchema,
+		confirmation: z.literal(DELETE_ORGANISATION_CONFIRMATION, {
+			errorMap: () => ({ message: `must be exactly ${DELETE_ORGANISATION_CONFIRMATION} to delete the organisation and its clients` }),
+		}),
+	}),
+);
+type Plan = { orgId: string };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const given = { orgId: readIdParameter(this, 'orgId', itemIndex), confirmation: this.getNodeParameter('confirmation', itemIndex, '') };
+	const { orgId } = validate(this, planSchema, given, itemIndex, 'organisation delete');
+	return { orgId };
+}
+
+/** `DELETE /orgs/{orgId}`: one item saying so, and how many clients went with it. */
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const answer = await requestChecked(this, { method: 'DELETE', path: organisationPath(plan.orgId), raw: true, response: deleteOrganisationAnswerSchema }, scope);
+	return [{ json: { deleted: true, orgId: plan.orgId, deletedClientsCount: answer.deletedClientsCount } }];
+}
+
+export const deleteOrganisation: ConvocoreOperation<Plan> = { description, defaultConcurrency: 1, prepare, execute };

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { redactSecrets, simplifyAgent, type AgentRecord } from '../../../shared/contracts/agents';
+import { lazy } from '../../../shared/contracts/lazy';
+import { organisationAgentPageSchema, organisationIdSchema } from '../../../shared/contracts/organisations';
+import type { RequestScope } from '../../../shared/transport';
+import { readIdParameter } from '../agentId';
+import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
+
+const show = { resource: ['organisation'], operation: ['getAgents'] };
+
+export const description: INodeProperties[] = [
+	organisationLocator(show, 'The organisation whose agents are listed'),
+	...returnAllAndLimit(show),
+	simplifyProperty(show, 'agent record (secrets are always left out)'),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ orgId: organisationIdSchema, simplify: z.boolean(), ...listingFields() }));
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const given = { orgId: readIdParameter(this, 'orgId', itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true), ...readListing(this, itemIndex) };
+	return validate(this, planSchema, given, itemIndex, 'organisation agents listing');
+}
+
+/**
+ * `GET /orgs/{orgId}/agents`, page by page: one item per agent, with `orgId` so a later node
+ * (Agent > Get Usage, a Summarize) can group by organisation. Secrets are never output.
+ */
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const max = plan.returnAll ? Infinity : plan.limit;
+	const agents = await collectOrganisationPages(this, `${organisationPath(plan.orgId)}/agents`, organisationAgentPageSchema, max, scope);
+	hintWhenLimitReached(this, agents.length, max, 'agents', scope.itemIndex ?? 0);
+	return agents.map((agent) => {
+		const shown = plan.simplify ? simplifyAgent(agent as AgentRecord) : redactSecrets(agent);
+		return { json: { ...shown, orgId: plan.orgId } as IDataObject };
+	});
+}
+
+export const getAgents: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { organisationPageSchema } from '../../../shared/contracts/organisations';
+import type { RequestScope } from '../../../shared/transport';
+import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { collectOrganisationPages, organisationPath } from './common';
+
+const show = { resource: ['organisation'], operation: ['getAll'] };
+
+export const description: INodeProperties[] = [...returnAllAndLimit(show), timeoutOnlyOptions(show)];
+
+const planSchema = lazy(() => z.object(listingFields()));
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(this, planSchema, readListing(this, itemIndex), itemIndex, 'organisation listing');
+}
+
+/** `GET /orgs`, page by page: one item per organisation. */
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const max = plan.returnAll ? Infinity : plan.limit;
+	const organisations = await collectOrganisationPages(this, organisationPath(), organisationPageSchema, max, scope);
+	hintWhenLimitReached(this, organisations.length, max, 'organisations', scope.itemIndex ?? 0);
+	return organisations.map((organisation) => ({ json: organisation }));
+}
+
+export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

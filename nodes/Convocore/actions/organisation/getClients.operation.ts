@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { lazy } from '../../../shared/contracts/lazy';
+import { organisationClientPageSchema, organisationIdSchema } from '../../../shared/contracts/organisations';
+import type { RequestScope } from '../../../shared/transport';
+import { readIdParameter } from '../agentId';
+import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
+
+const show = { resource: ['organisation'], operation: ['getClients'] };
+
+export const description: INodeProperties[] = [
+	organisationLocator(show, 'The organisation whose clients are listed'),
+	...returnAllAndLimit(show),
+	timeoutOnlyOptions(show),
+];
+
+const planSchema = lazy(() => z.object({ orgId: organisationIdSchema, ...listingFields() }));
+type Plan = z.output<typeof planSchema>;
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return validate(this, planSchema, { orgId: readIdParameter(this, 'orgId', itemIndex), ...readListing(this, itemIndex) }, itemIndex, 'organisation clients listing');
+}
+
+/** `GET /orgs/{orgId}/clients`, page by page: one item per client. */
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const max = plan.returnAll ? Infinity : plan.limit;
+	const clients = await collectOrganisationPages(this, `${organisationPath(plan.orgId)}/clients`, organisationClientPageSchema, max, scope);
+	hintWhenLimitReached(this, clients.length, max, 'clients', scope.itemIndex ?? 0);
+	return clients.map((client) => ({ json: client }));
+}
+
+export const getClients: ConvocoreOperation<Plan> = { description, prepare, execute };
