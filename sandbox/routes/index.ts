@@ -13,6 +13,7 @@ import { leadRoutes } from './leads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
 import { smsRoutes } from './sms';
+import { toolRoutes } from './tools';
 import type { Route } from './types';
 import { voiceRoutes } from './voices';
 import { workspaceRoutes } from './workspaces';
@@ -37,4 +38,5 @@ export const ROUTES: Route[] = [
 	...leadRoutes,
 	...knowledgeBaseRoutes,
 	...workspaceRoutes,
+	...toolRoutes,
 ];

@@ -11,6 +11,7 @@ import { leadResource } from './lead';
 import { campaignResource } from './campaign';
 import { leadGroupResource } from './leadGroup';
 import { knowledgeBaseResource } from './knowledgeBase';
+import { toolResource } from './tool';
 
 /** Every resource of the Convocore node, in menu order. */
 export const RESOURCES: ResourceDefinition[] = [
@@ -22,6 +23,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	campaignResource,
 	agentResource,
 	knowledgeBaseResource,
+	toolResource,
 	voiceResource,
 	phoneNumberResource,
 	customMetricResource,

@@ -4,6 +4,7 @@ import { searchCampaigns, searchLeadGroups } from './campaigns';
 import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
+import { searchTools } from './tools';
 import { searchWorkspaces } from './workspaces';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
@@ -24,5 +25,6 @@ export const listSearch: Record<
 	searchKnowledgeDocuments,
 	searchCrawlerJobs,
 	searchVoices,
+	searchTools,
 	searchWorkspaces,
 };
