@@ -17,8 +17,8 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated for issue 20: Agent > Send Message added (its operation entry, fields and options; the Agent resource's description mentions talking to agents). No stored name, default or value of an existing parameter changed.
 	// Updated for issue 23 (h23): node version 4 (agent fields grouped by what they change, a Workspace picker on every crawler job operation, the data-type groups and the Workspace ID text field limited to versions 1 to 3), plain action labels ("Send an SMS"), an SMS > Send cost notice. No stored name, default or value of versions 1 to 3 changed.
 	// Updated at the merge of issues 20, 21, 23 and 24: the node's description and its AI-tool description name talking to agents (Send Message spends credits) and campaigns.
-	// Updated for issue 22 (h22tool): the Tool resource (Create, Get, Get Many, Update, Delete, a tool picker) and the node's description naming agents' tools. New resource only: no stored name, default or value of an existing parameter changed.
-	'Convocore node': { sha256: '05ca66e3104d4e802083943d8dca370524d84107207ea8927f0fbc14dfa01f14', length: 292252 },
+	// Updated for issue 22 (h22tool): the Tool resource (Create, Get, Get Many, Update, Delete, a tool picker) and the node's description naming agents' tools (its options lists sorted by name). New resource only: no stored name, default or value of an existing parameter changed.
+	'Convocore node': { sha256: '018f6242c41d718a7e5db5a15bcfcb3ec119f43a2971310a00cf51b3601d01a0', length: 292252 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

@@ -66,13 +66,19 @@ export function dryRunRequest(method: string, url: string, body?: { tool: Record
 
 const titleCase = (value: string) => value[0].toUpperCase() + value.slice(1);
 
-export const METHOD_OPTIONS: INodePropertyOptions[] = TOOL_METHODS.map((method) => ({ name: method, value: method }));
+/**
+ * Options lists sorted by name, as n8n's lint will ask (test/tooling/coming-rules.test.ts). By code
+ * unit, not localeCompare, which initialises ICU while the package loads (see Convocore.node.ts).
+ */
+const byName = (options: INodePropertyOptions[]) => options.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+export const METHOD_OPTIONS: INodePropertyOptions[] = byName(TOOL_METHODS.map((method) => ({ name: method, value: method })));
 
 /** The spec's channel list, sorted by name as n8n's lint asks. */
-export const CHANNEL_OPTIONS: INodePropertyOptions[] = TOOL_CHANNELS.map((channel) => ({
+export const CHANNEL_OPTIONS: INodePropertyOptions[] = byName(TOOL_CHANNELS.map((channel) => ({
 	name: channel === 'gb-chat' ? 'GB Chat' : channel.split('-').map(titleCase).join(' '),
 	value: channel,
-})).sort((a, b) => a.name.localeCompare(b.name));
+})));
 
 export const SERVER_URL_SECRET_FIELD: INodeProperties = {
 	displayName: 'Server URL Secret',
@@ -111,8 +117,8 @@ export function toolFieldsProperty(description: string): INodeProperties {
 					{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What the agent fills in, e.g. "The day the customer asks about"' },
 					{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'day', description: 'The name the value is sent under: a letter or _ first, then letters, digits, _, - or dots' },
 					{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the agent must have a value before it calls the tool' },
-					{ displayName: 'Send In', name: 'in', type: 'options', default: 'body', options: TOOL_FIELD_LOCATIONS.map((where) => ({ name: titleCase(where), value: where })), description: 'Where the value goes in the tool’s request' },
-					{ displayName: 'Type', name: 'type', type: 'options', default: 'string', options: TOOL_FIELD_TYPES.map((type) => ({ name: titleCase(type), value: type })) },
+					{ displayName: 'Send In', name: 'in', type: 'options', default: 'body', options: byName(TOOL_FIELD_LOCATIONS.map((where) => ({ name: titleCase(where), value: where }))), description: 'Where the value goes in the tool’s request' },
+					{ displayName: 'Type', name: 'type', type: 'options', default: 'string', options: byName(TOOL_FIELD_TYPES.map((type) => ({ name: titleCase(type), value: type }))) },
 				],
 			},
 		],
