@@ -5,6 +5,7 @@
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { SANDBOX_IDS, USAGE_CREDITS, usageIn, usageTotals, type Sandbox } from '../sandbox';
 import { outputOf } from '../test/harness/engine';
+import { expect } from './checks';
 import type { ExampleOutcome, ExampleSpec } from './runner';
 
 const TOTALS = ['conversations', 'agentTurns', 'smsSent', 'calls', 'callMinutes', 'credits'] as const;
@@ -29,10 +30,6 @@ function ledgerPerOrganisation(sandbox: Sandbox, start: number, end: number): Ma
 		totals.set(orgId, { agents: [...agentOrg.values()].filter((org) => org === orgId).length, ...usageTotals(records) });
 	}
 	return totals;
-}
-
-function expect(problems: string[], condition: boolean, problem: string): void {
-	if (!condition) problems.push(problem);
 }
 
 export const monthlyUsageReport: ExampleSpec = {

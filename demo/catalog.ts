@@ -5,24 +5,10 @@
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { SANDBOX_IDS, secretStringsOf } from '../sandbox';
-import { outputOf } from '../test/harness/engine';
 import { monthlyUsageReport } from './catalog-usage';
-import type { ExampleOutcome, ExampleSpec } from './runner';
-
-/** A node's output items (none when it did not run, e.g. a branch not taken). */
-const output = (outcome: ExampleOutcome, node: string, index = 0) => outputOf(outcome.run, node, index, { ifNotRun: 'empty' });
-
-const json = (outcome: ExampleOutcome, node: string, index = 0): IDataObject[] =>
-	output(outcome, node, index).map((item) => item.json);
-
-function quote(text: unknown, max = 72): string {
-	const value = String(text ?? '').replace(/\s+/g, ' ');
-	return `"${value.length > max ? `${value.slice(0, max - 1)}…` : value}"`;
-}
-
-function expect(problems: string[], condition: boolean, problem: string): void {
-	if (!condition) problems.push(problem);
-}
+import { toolServedByWorkflow } from './catalog-tools';
+import { expect, json, output, quote } from './checks';
+import type { ExampleSpec } from './runner';
 
 const LEAD_SMS = 'Agent writes and sends the SMS';
 
@@ -393,4 +379,4 @@ const handOver: ExampleSpec = {
 	},
 };
 
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver, monthlyUsageReport];
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver, toolServedByWorkflow, monthlyUsageReport];

@@ -31,7 +31,7 @@ import type {
 	IRun,
 	IWorkflowSettings,
 } from 'n8n-workflow';
-import { executeWorkflow, newWorkflow, type AnyNodeType } from '../test/harness/engine';
+import { executeWorkflow, newWorkflow, type AnyNodeType, type EngineUrls } from '../test/harness/engine';
 
 /** A workflow as n8n exports it (the fields the engine needs; the rest is kept as it is). */
 export interface WorkflowJson {
@@ -66,6 +66,8 @@ export const CORE_NODE_FILES: Record<string, string> = {
 	'n8n-nodes-base.convertToFile': 'dist/nodes/Files/ConvertToFile/ConvertToFile.node.js',
 	'n8n-nodes-base.extractFromFile': 'dist/nodes/Files/ExtractFromFile/ExtractFromFile.node.js',
 	'n8n-nodes-base.summarize': 'dist/nodes/Transform/Summarize/Summarize.node.js',
+	'n8n-nodes-base.webhook': 'dist/nodes/Webhook/Webhook.node.js',
+	'n8n-nodes-base.respondToWebhook': 'dist/nodes/RespondToWebhook/RespondToWebhook.node.js',
 };
 
 export interface CoreNodes {
@@ -137,7 +139,7 @@ let executionCounter = 0;
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
 /** "Execute workflow" in the editor: a manual run from the workflow's Manual Trigger. */
-export async function runManualWorkflow(json: WorkflowJson, engine: Engine): Promise<IRun> {
+export async function runManualWorkflow(json: WorkflowJson, engine: Engine, urls?: EngineUrls): Promise<IRun> {
 	const trigger = json.nodes.find((node) => node.type === MANUAL_TRIGGER && !node.disabled);
 	if (!trigger) throw new Error(`"${json.name}" has no Manual Trigger to start from`);
 	const workflow = newWorkflow(json, engine.nodeTypes, { id: `workflow-${randomUUID()}` });
@@ -147,6 +149,7 @@ export async function runManualWorkflow(json: WorkflowJson, engine: Engine): Pro
 		input: [[{ json: {} }]],
 		credentialsHelper: engine.credentialsHelper,
 		executionId: `demo-execution-${++executionCounter}`,
+		urls,
 	});
 }
 

@@ -61,6 +61,8 @@ export interface ExampleOutcome {
 	run: IRun;
 	/** Trigger examples only. */
 	webhook?: { productionUrl: string; deliveries: DeliveryResult[]; executions: number };
+	/** Examples that serve a webhook: the runs its requests started. */
+	webhookRuns?: IRun[];
 }
 
 export interface ExampleSpec {
@@ -68,6 +70,11 @@ export interface ExampleSpec {
 	file: string;
 	/** Set for a trigger example: the events the sandbox delivers over HTTP, in order. */
 	deliveries?: Delivery[];
+	/**
+	 * Set for an example whose Webhook node serves an agent's tool: that node is served at its
+	 * Production URL on a real listener (as an active workflow) while the manual branch runs.
+	 */
+	servesWebhook?: boolean;
 	/** The key facts of a run, one short line each. */
 	summarize(outcome: ExampleOutcome, sandbox: Sandbox): string[];
 	/** What must be true after the run; each problem found is one line. */
@@ -128,6 +135,27 @@ async function runTriggerExample(spec: ExampleSpec, workflow: WorkflowJson, engi
 	}
 }
 
+/**
+ * A manual run while the workflow's Webhook node is active behind a real HTTP listener: the
+ * manual run gets the same base URL, so `$execution.resumeUrl` leads to the Production URL the
+ * sandbox calls. The outcome's run is the manual one; `webhook` counts the webhook's runs.
+ */
+async function runServedExample(workflow: WorkflowJson, engine: Engine): Promise<ExampleOutcome> {
+	let base = '';
+	const server = await startWebhookServer((baseUrl) => {
+		base = baseUrl;
+		return new WebhookWorkflow({ workflow, nodeTypes: engine.nodeTypes, credentialsHelper: engine.credentialsHelper, urls: { instanceBaseUrl: `${baseUrl}/` } });
+	});
+	try {
+		const run = await runManualWorkflow(workflow, engine, { instanceBaseUrl: `${base}/` });
+		const runs = await Promise.all(server.executions);
+		return { workflow, run, webhook: { productionUrl: server.url, deliveries: [], executions: runs.length }, webhookRuns: runs };
+	} finally {
+		await Promise.allSettled(server.executions);
+		await server.close();
+	}
+}
+
 /** Runs one example and checks it; never throws (a failure is reported in `problems`). */
 export async function runExample(spec: ExampleSpec, engine: Engine, sandbox: Sandbox): Promise<ExampleResult> {
 	const started = Date.now();
@@ -137,7 +165,9 @@ export async function runExample(spec: ExampleSpec, engine: Engine, sandbox: San
 		result.workflow = workflow;
 		const outcome = spec.deliveries
 			? await runTriggerExample(spec, workflow, engine, sandbox)
-			: { workflow, run: await runManualWorkflow(workflow, engine) };
+			: spec.servesWebhook
+				? await runServedExample(workflow, engine)
+				: { workflow, run: await runManualWorkflow(workflow, engine) };
 		result.outcome = outcome;
 		result.nodes = nodeRuns(outcome.run);
 		const error = runError(outcome.run);

@@ -10,6 +10,7 @@ import type { EventReceiver } from './receiver';
 import { scriptedTurn, streamPieces, tokenCount } from './scriptedAgent';
 import type { SandboxRegion, SandboxState } from './state';
 import { recordUsage } from './usage';
+import { TOOL_CALL_TIMEOUT_MS, callTool, toolAskedFor, toolReply, type ToolCallRecord } from './toolCalls';
 
 /**
  * The interact WebSocket (agent-at-work spec §1) on the sandbox's own port: `GET /interact` with
@@ -61,6 +62,10 @@ export class InteractSocket {
 	refusedHandshakes = 0;
 	/** Upgrade requests to `/interact`, refused ones included. */
 	handshakes = 0;
+	/** The agent's tool calls (sandbox/toolCalls.ts), in order; never the server URL secret. */
+	readonly toolCalls: ToolCallRecord[] = [];
+	/** How long a tool call may take before the agent says it failed (tests shorten it). */
+	toolTimeoutMs = TOOL_CALL_TIMEOUT_MS;
 	private readonly server = new WebSocketServer({ noServer: true });
 	private readonly sockets = new Set<WebSocket>();
 	private readonly openPerConversation = new Map<string, number>();
@@ -72,6 +77,8 @@ export class InteractSocket {
 		this.history.clear();
 		this.refusedHandshakes = 0;
 		this.handshakes = 0;
+		this.toolCalls.length = 0;
+		this.toolTimeoutMs = TOOL_CALL_TIMEOUT_MS;
 		this.peakOpen = this.open;
 	}
 
@@ -173,7 +180,16 @@ export class InteractSocket {
 		if (history.length === 0) recordUsage(state, 'conversation', agent, Date.now());
 		recordUsage(state, 'agentTurn', agent, Date.now());
 		const prompt = interact.prompt ?? '';
-		const answer = scriptedTurn(state, agent, prompt, history.length);
+		// A message that asks for one of the agent's tools is answered by really calling it.
+		const tool = prompt === 'start' ? undefined : toolAskedFor(state, agent, prompt);
+		let answer;
+		if (tool) {
+			const outcome = await callTool(tool, prompt, this.toolTimeoutMs);
+			if (!('missing' in outcome)) this.toolCalls.push(outcome);
+			answer = toolReply(tool, outcome, this.toolTimeoutMs);
+		} else {
+			answer = scriptedTurn(state, agent, prompt, history.length);
+		}
 		if (prompt !== 'start') history.push(textTurn('human', prompt));
 		history.push(textTurn('ai', answer.reply));
 		if (!interact.disableRecordHistory) this.history.set(interact.convoId, history);

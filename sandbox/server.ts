@@ -335,7 +335,7 @@ export class SandboxServer {
 			case 'GET /__sandbox/sms':
 				return sendJson(res, 200, this.sentSms);
 			case 'GET /__sandbox/interact':
-				return sendJson(res, 200, { open: this.interact.open, turns: this.interact.turns });
+				return sendJson(res, 200, { open: this.interact.open, turns: this.interact.turns, toolCalls: this.interact.toolCalls });
 			case 'GET /__sandbox/faults':
 				return sendJson(res, 200, this.faults.list().map((f) => ({ ...f, times: serializeTimes(f.times), remaining: serializeTimes(f.remaining) })));
 			case 'POST /__sandbox/faults': {

@@ -227,6 +227,10 @@ export interface SandboxState {
 	orgClients?: Record<string, SandboxClient>;
 	/** The usage ledger: what happened, when, for which agent (sandbox/usage.ts). */
 	usage?: UsageRecord[];
+	/** Agents' tools by id (routes/tools.ts; called by the interact socket, sandbox/toolCalls.ts); absent until the first. */
+	tools?: Record<string, SandboxTool>;
+	/** Tools created so far (their ids count on from it). */
+	createdTools?: number;
 	/** Deterministic id counters. */
 	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number; crawlerJobs?: number };
 }
@@ -246,6 +250,26 @@ export interface SandboxLead {
 	groupName?: string;
 	convoId?: string | number;
 	ts: number;
+}
+
+/**
+ * One tool of an agent, as created: the request's fields, the API's defaults filled in. The
+ * sandbox answers with the whole record, `serverUrlSecret` included, so that tests prove the node
+ * strips it whatever the server echoes.
+ */
+export interface SandboxTool extends Record<string, unknown> {
+	id: string;
+	agentId: string;
+	name: string;
+	description: string;
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+	serverUrl?: string;
+	serverUrlSecret?: string;
+	disabled: boolean;
+	channels: string[];
+	fields: Array<Record<string, unknown> & { id: string }>;
+	createdAt: number;
+	updatedAt: number;
 }
 
 /** A call the sandbox "placed": what a test asserts on instead of a ringing phone. */

@@ -50,7 +50,7 @@ export class Convocore implements INodeType {
 		defaultVersion: 4,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			"Talk to Convocore agents, send SMS and start calls from them, run outbound campaigns on lead groups, read, tag, hand over and export conversations, create, update and clone agents, manage leads, knowledge bases and phone numbers, crawl sites into agents' knowledge bases, find text-to-speech voices, manage custom metrics, list organisations and their clients, and read workspace and agent usage",
+			"Talk to Convocore agents, send SMS and start calls from them, run outbound campaigns on lead groups, read, tag, hand over and export conversations, create, update and clone agents, manage leads, knowledge bases, agents' tools and variables, and phone numbers, crawl sites into agents' knowledge bases, find text-to-speech voices, manage custom metrics and workspaces, list organisations and their clients, and read workspace and agent usage",
 		defaults: { name: 'Convocore' },
 		// As an AI-agent tool, the description warns that some operations act in the real world.
 		usableAsTool: {

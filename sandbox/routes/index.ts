@@ -14,6 +14,7 @@ import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
 import { organisationRoutes } from './organisations';
 import { smsRoutes } from './sms';
+import { toolRoutes } from './tools';
 import type { Route } from './types';
 import { variableRoutes } from './variables';
 import { voiceRoutes } from './voices';
@@ -43,4 +44,5 @@ export const ROUTES: Route[] = [
 	...variableRoutes,
 	...organisationRoutes,
 	...usageRoutes,
+	...toolRoutes,
 ];

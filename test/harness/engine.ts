@@ -19,6 +19,7 @@ import {
 	type ICredentialType,
 	type IConnections,
 	type IDataObject,
+	type IExecuteResponsePromiseData,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialsDetails,
@@ -287,6 +288,8 @@ export interface ExecuteOptions {
 	credentialsHelper: ICredentialsHelper;
 	executionId?: string;
 	urls?: EngineUrls;
+	/** A Respond to Webhook node's answer (n8n's `sendResponse` hook), for a webhook run that answers from a node. */
+	onSendResponse?: (response: IExecuteResponsePromiseData) => void;
 }
 
 /** Runs `workflow` in n8n-core's WorkflowExecute from `startNode` and resolves with the finished run. */
@@ -298,6 +301,7 @@ export async function executeWorkflow(workflow: Workflow, options: ExecuteOption
 	let resolveRun!: (run: IRun) => void;
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
+	if (options.onSendResponse) hooks.addHandler('sendResponse', options.onSendResponse);
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node: startNode, data: { main: options.input }, source: null }],

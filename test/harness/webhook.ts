@@ -30,10 +30,12 @@ import type { AddressInfo } from 'net';
 import { parse as parseQueryString } from 'querystring';
 import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 import {
+	Node,
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialsHelper,
 	type IDataObject,
+	type IExecuteResponsePromiseData,
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
@@ -251,6 +253,14 @@ export function parseLikeN8n(
 	return { kind: 'parsed', body: {} };
 }
 
+/** Writes a Respond to Webhook node's answer (status, headers, body) as n8n's webhook server does. */
+function answerFromNode(res: ResponseLike, { body, headers, statusCode }: IExecuteResponsePromiseData): void {
+	if (res.headersSent) return;
+	const named = Object.fromEntries(Object.entries((headers ?? {}) as Record<string, unknown>).map(([name, value]) => [name, String(value)]));
+	res.writeHead(Number(statusCode ?? 200), { 'content-type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8', ...named });
+	res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
+}
+
 export interface WebhookWorkflowSetup {
 	/** The workflow, run from its webhook trigger. */
 	workflow: WorkflowDefinition;
@@ -340,7 +350,9 @@ export class WebhookWorkflow {
 		const webhookDescription = this.nodeType.description.webhooks?.[0];
 		if (!webhookDescription) throw new Error(`The trigger "${trigger}" has no webhook`);
 		this.webhookDescription = webhookDescription;
-		this.httpMethod = String(webhookDescription.httpMethod);
+		// n8n's Webhook node names its method by an expression on its HTTP Method parameter.
+		const method = String(webhookDescription.httpMethod);
+		this.httpMethod = method.startsWith('=') ? String(triggerNode.parameters.httpMethod ?? 'GET') : method;
 	}
 
 	private additionalData(): IWorkflowExecuteAdditionalData {
@@ -428,7 +440,8 @@ export class WebhookWorkflow {
 
 		let result: IWebhookResponseData;
 		try {
-			result = await this.nodeType.webhook!.call(context);
+			// As n8n: a class-style node (the Webhook node) gets the context as its argument.
+			result = this.nodeType instanceof Node ? await this.nodeType.webhook!(context) : await this.nodeType.webhook!.call(context);
 		} catch (caught) {
 			const error = caught as Error;
 			if (!res.headersSent) res.status(500).json({ code: 0, message: error.message });
@@ -442,17 +455,22 @@ export class WebhookWorkflow {
 			return { result, executed: false };
 		}
 
-		// responseMode 'onReceived': answer first, then run.
-		if (result.noWebhookResponse !== true && !res.headersSent) {
+		// responseMode 'responseNode' (a Webhook node answered by Respond to Webhook): the answer is
+		// what that node sends, during the run. Otherwise ('onReceived'): answer first, then run.
+		const fromNode = this.node.parameters.responseMode === 'responseNode';
+		if (!fromNode && result.noWebhookResponse !== true && !res.headersSent) {
 			res.status(200).json({ message: 'Workflow was started' });
 		}
 		const emitted = result.workflowData[0];
-		const execution = this.execute ? this.runExecution(result.workflowData, mode) : undefined;
+		const onSendResponse = fromNode ? (response: IExecuteResponsePromiseData) => answerFromNode(res, response) : undefined;
+		const execution = this.execute ? this.runExecution(result.workflowData, mode, onSendResponse) : undefined;
+		// As n8n: a run that ends without reaching Respond to Webhook is answered with an error.
+		if (fromNode) void execution?.finally(() => res.headersSent || res.status(500).json({ code: 0, message: 'No Respond to Webhook node answered' }));
 		return { result, executed: true, emitted, execution };
 	}
 
 	/** Starts the workflow the way n8n does after a webhook: the trigger's items seed the stack. */
-	private async runExecution(workflowData: INodeExecutionData[][], mode: WorkflowExecuteMode): Promise<IRun> {
+	private async runExecution(workflowData: INodeExecutionData[][], mode: WorkflowExecuteMode, onSendResponse?: (response: IExecuteResponsePromiseData) => void): Promise<IRun> {
 		// A fresh Workflow per execution, sharing the static data, as n8n does.
 		const workflow = newWorkflow(this.definition, this.nodeTypes, {
 			id: this.workflow.id,
@@ -466,6 +484,7 @@ export class WebhookWorkflow {
 			credentialsHelper: this.credentialsHelper,
 			executionId: `webhook-execution-${++executionCounter}`,
 			urls: this.urls,
+			onSendResponse,
 		});
 	}
 

@@ -20,7 +20,9 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated for issue 22 (h22var): the Variable and Workspace resources (new resources, operations and fields only). No stored name, default or value of an existing parameter changed.
 	// Updated for issue 22 (h22usage): the Organisation and Workspace resources (Workspace holds only Get Usage on this branch), Agent > Get Usage and Search, and the node's description naming organisations and usage (new resources and operations only; no stored name, default or value of an existing parameter changed).
 	// Updated at the merge of issue 22's branches: Workspace holds Create, Get, Get Many, Update, Delete and Get Usage together.
-	'Convocore node': { sha256: 'e3cc38cc3c885a5467b2b68e45009d8b75c0a8c0fcc90a191da2ced8a76b8400', length: 314704 },
+	// Updated for issue 22 (h22tool): the Tool resource (Create, Get, Get Many, Update, Delete, a tool picker) and the node's description naming agents' tools (its options lists sorted by name). New resource only: no stored name, default or value of an existing parameter changed.
+	// Updated at the merge of h22tool: the node's description names tools, variables, workspaces, organisations and usage together.
+	'Convocore node': { sha256: '920a05c95a4fbf2ec7cb7ea28c09361b796e39c2cc95a6fba8c5f39d4fa5aeab', length: 335026 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

@@ -14,6 +14,7 @@ import { knowledgeBaseResource } from './knowledgeBase';
 import { variableResource } from './variable';
 import { organisationResource } from './organisation';
 import { workspaceResource } from './workspace';
+import { toolResource } from './tool';
 
 /** Every resource of the Convocore node, in menu order. */
 export const RESOURCES: ResourceDefinition[] = [
@@ -25,6 +26,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	campaignResource,
 	agentResource,
 	knowledgeBaseResource,
+	toolResource,
 	voiceResource,
 	phoneNumberResource,
 	customMetricResource,

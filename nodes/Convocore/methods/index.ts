@@ -5,6 +5,7 @@ import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getAgents, searchCrawlerJobs } from './crawlerJobs';
 import { getModels, getProviders, searchVoices } from './voice';
 import { searchVariables } from './variables';
+import { searchTools } from './tools';
 import { searchWorkspaces } from './workspaces';
 import { searchOrganisations } from './organisations';
 
@@ -27,6 +28,7 @@ export const listSearch: Record<
 	searchCrawlerJobs,
 	searchVoices,
 	searchVariables,
+	searchTools,
 	searchWorkspaces,
 	searchOrganisations,
 };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { N8nRestClient } from './n8n-rest.mjs';
 import { exerciseSendMessage } from './sendMessage.mjs';
+import { exerciseServedTool, servedWebhookOf } from './toolExample.mjs';
 
 export const CREDENTIAL_NAME = 'Convocore account';
 const PACKAGE_NAME = 'n8n-nodes-convocore';
@@ -191,7 +192,10 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 			return `workflow ${stored.id}`;
 		});
 		if (!imported) continue;
-		if (manualTrigger) {
+		const servedWebhook = servedWebhookOf(workflow);
+		if (manualTrigger && servedWebhook) {
+			await exerciseServedTool({ mode, file, rest, stored, webhook: servedWebhook, manualTrigger, webhookBaseUrl, sandbox, checks, seen, errorMessageOf });
+		} else if (manualTrigger) {
 			await checks.check(mode, `${file}: manual run succeeds`, async () => {
 				const executionId = await rest.runManually(stored.id, manualTrigger.name);
 				seen.manual.push(executionId);

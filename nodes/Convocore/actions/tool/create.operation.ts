@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { lazy } from '../../../shared/contracts/lazy';
+import { createToolRequestSchema, toolEnvelopeSchema } from '../../../shared/contracts/tools';
+import { getBaseUrl, type RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { dryRunOption } from '../agent/fields';
+import { readDryRun } from '../dryRun';
+import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { CHANNELS_FIELD, METHOD_OPTIONS, SERVER_URL_SECRET_FIELD, agentToolsPath, checkToolRules, dryRunRequest, readToolFields, toolFieldsProperty, toolOutput } from './common';
+
+const show = { resource: ['tool'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent that gets the tool'),
+	{
+		displayName: 'Name',
+		name: 'toolName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'check_opening_hours',
+		description: 'The name the agent’s model calls the tool by: 1 to 64 letters, digits, _ or -',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Description',
+		name: 'toolDescription',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Check the opening hours of the practice',
+		description: 'When the agent should use the tool and what it answers',
+		displayOptions: { show },
+	},
+	{ displayName: 'Method', name: 'method', type: 'options', default: 'POST', options: METHOD_OPTIONS, description: 'The HTTP method of the tool’s request', displayOptions: { show } },
+	{
+		displayName: 'Server URL',
+		name: 'serverUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'https://n8n.example.com/webhook/opening-hours',
+		description: 'Where Convocore sends the tool’s request while the agent talks, e.g. an n8n Webhook node’s Production URL',
+		displayOptions: { show },
+	},
+	{ ...toolFieldsProperty('What the agent fills in, and where each value goes in the request'), displayOptions: { show } },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [CHANNELS_FIELD, { displayName: 'Disabled', name: 'disabled', type: 'boolean', default: false, description: 'Whether the tool is created switched off' }, SERVER_URL_SECRET_FIELD],
+	},
+	optionsCollection(show, [dryRunOption, timeoutOption()]),
+];
+
+const planSchema = lazy(() =>
+	z
+		.object({ agentId: agentIdSchema, body: createToolRequestSchema })
+		.superRefine(({ body }, ctx) => checkToolRules(body.tool, (path, message) => ctx.addIssue({ code: 'custom', path: ['tool', ...path], message }))),
+);
+type Plan = z.output<typeof planSchema> & { dryRun: boolean };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const channels = additional.channels;
+	const tool = compact({
+		name: this.getNodeParameter('toolName', itemIndex, ''),
+		description: this.getNodeParameter('toolDescription', itemIndex, ''),
+		method: this.getNodeParameter('method', itemIndex, 'POST'),
+		serverUrl: this.getNodeParameter('serverUrl', itemIndex, ''),
+		serverUrlSecret: additional.serverUrlSecret,
+		disabled: additional.disabled,
+		channels: Array.isArray(channels) && channels.length === 0 ? undefined : channels,
+		fields: readToolFields(this, 'toolFields.field', itemIndex),
+	});
+	const plan = validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body: { tool } }, itemIndex, 'tool');
+	return { ...plan, dryRun: readDryRun(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = agentToolsPath(plan.agentId);
+	if (plan.dryRun) return [{ json: dryRunRequest('POST', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`, plan.body) }];
+	// The transport redacts the secret sent (a secret-named field) from the answer and from errors.
+	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: toolEnvelopeSchema }, scope);
+	return [{ json: toolOutput(answer.data) }];
+}
+
+export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { toolDeleteAnswerSchema } from '../../../shared/contracts/tools';
+import { getBaseUrl, type RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { dryRunOption } from '../agent/fields';
+import { readDryRun } from '../dryRun';
+import { agentIdProperty, optionsCollection, timeoutOption, type ConvocoreOperation } from '../operation';
+import { dryRunRequest, readToolRef, toolIdProperty, toolPath, type ToolRef } from './common';
+
+const show = { resource: ['tool'], operation: ['delete'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose tool to delete'),
+	toolIdProperty(show, 'The tool to delete. Deleting is irreversible: the agent can no longer call it.'),
+	optionsCollection(show, [dryRunOption, timeoutOption()]),
+];
+
+type Plan = ToolRef & { dryRun: boolean };
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	return { ...readToolRef(this, itemIndex), dryRun: readDryRun(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
+	const path = toolPath(plan.toolId);
+	if (plan.dryRun) return [{ json: { ...dryRunRequest('DELETE', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`), toolId: plan.toolId } }];
+	const answer = await requestChecked(this, { method: 'DELETE', path, raw: true, response: toolDeleteAnswerSchema }, scope);
+	return [{ json: { deleted: answer.success, toolId: plan.toolId, ...(answer.message ? { message: answer.message } : {}) } }];
+}
+
+export const deleteTool: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { toolEnvelopeSchema } from '../../../shared/contracts/tools';
+import type { RequestScope } from '../../../shared/transport';
+import { requestChecked } from '../answers';
+import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { readToolRef, toolIdProperty, toolOutput, toolPath, type ToolRef } from './common';
+
+const show = { resource: ['tool'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose tool to read'),
+	toolIdProperty(show, 'The tool to read, with its fields'),
+	timeoutOnlyOptions(show),
+];
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ToolRef> {
+	return readToolRef(this, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, plan: ToolRef, scope: RequestScope) {
+	const answer = await requestChecked(this, { method: 'GET', path: toolPath(plan.toolId), raw: true, response: toolEnvelopeSchema }, scope);
+	return [{ json: toolOutput(answer.data) }];
+}
+
+export const get: ConvocoreOperation<ToolRef> = { description, prepare, execute };
