@@ -17,7 +17,8 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated for issue 20: Agent > Send Message added (its operation entry, fields and options; the Agent resource's description mentions talking to agents). No stored name, default or value of an existing parameter changed.
 	// Updated for issue 23 (h23): node version 4 (agent fields grouped by what they change, a Workspace picker on every crawler job operation, the data-type groups and the Workspace ID text field limited to versions 1 to 3), plain action labels ("Send an SMS"), an SMS > Send cost notice. No stored name, default or value of versions 1 to 3 changed.
 	// Updated at the merge of issues 20, 21, 23 and 24: the node's description and its AI-tool description name talking to agents (Send Message spends credits) and campaigns.
-	'Convocore node': { sha256: 'a8e534edef8be486097085bc6c85c6a937b889cb22704d3af29742e1da07870f', length: 271960 },
+	// Updated for issue 24 (lazy loading): a property that several operations of a resource describe alike is written once, shown for all of them (nodes/Convocore/actions/sharedProperties.ts; 381 properties to 268, 272 KB to 179 KB). test/load/sharedProperties.test.ts proves n8n resolves the same fields, order, display conditions, parameters and defaults for every resource, operation and version.
+	'Convocore node': { sha256: 'bcd9e3e463addf3dd8c5623d2d2768204aff6cddc0df8adaa4477857ce292d05', length: 179340 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },
