@@ -29,7 +29,7 @@
 // require('n8n-workflow') resolves through the repository's node_modules.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -105,6 +105,21 @@ function generateMetadata() {
 	rmSync(join(outdir, 'methods'), { recursive: true, force: true });
 	const missing = LAZY_LOADING_METADATA.map(outputPath).filter((file) => !existsSync(join(outdir, file)));
 	if (missing.length > 0) throw new Error(`n8n-generate-metadata wrote no ${missing.join(', ')}`);
+	for (const file of LAZY_LOADING_METADATA.map(outputPath)) asciiOnly(join(outdir, file));
+}
+
+/**
+ * Rewrites a generated JSON file with every character beyond ASCII as its \u escape: the same
+ * JSON, parsed into the same strings (test/load/metadata.test.ts compares the parsed files with
+ * the classes). Why: n8n reads these files at every start, and one '…' in a placeholder made Node
+ * decode the whole file into a two-byte string, which JSON.parse then walked: about 2 ms of the
+ * 7 ms start (docs/lazy-loading.md). Outside strings JSON holds ASCII only, so this escapes
+ * characters inside strings only.
+ */
+function asciiOnly(file) {
+	const text = readFileSync(file, 'utf8');
+	const escaped = text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	if (escaped !== text) writeFileSync(file, escaped);
 }
 generateMetadata();
 process.stdout.write(`built ${entries.map(outputPath).join(', ')} and n8n's lazy-loading metadata (known/, types/) into ${outdir}\n`);

@@ -9,6 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { RESOURCES } from './actions';
 import { runOperation } from './actions/operation';
 import { operationProperty } from './actions/resource';
+import { resourceOperationProperties } from './actions/sharedProperties';
 import { listSearch, loadOptions } from './methods';
 import { credentialSecrets, withoutSecrets } from '../shared/secrets';
 import { TELEPHONY_CREDENTIAL_TYPE } from '../shared/telco';
@@ -73,9 +74,8 @@ export class Convocore implements INodeType {
 		properties: [
 			resourceProperty,
 			...RESOURCES.map(operationProperty),
-			...RESOURCES.flatMap((resource) =>
-				resource.operations.flatMap((entry) => entry.operation.description),
-			),
+			// Each property that several operations of a resource describe alike, written once.
+			...RESOURCES.flatMap(resourceOperationProperties),
 		],
 	};
 

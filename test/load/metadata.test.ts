@@ -135,6 +135,13 @@ describe('dist/known/*.json', () => {
 	});
 });
 
+describe('the metadata n8n reads at every start', () => {
+	it.each(['known/nodes.json', 'known/credentials.json', 'types/nodes.json', 'types/credentials.json'])('%s is ASCII only (one other character makes Node decode the whole file as two-byte text)', (file) => {
+		const text = readFileSync(join(folder, 'dist', file), 'utf8');
+		expect(text.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
+	});
+});
+
 describe('the metadata comes from the build only', () => {
 	it('no file under dist/ is committed', () => {
 		expect(execFileSync('git', ['ls-files', 'dist'], { cwd: REPOSITORY_ROOT, encoding: 'utf8' })).toBe('');
