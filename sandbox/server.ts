@@ -1,11 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only) */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
-import { isEventType } from '../nodes/shared/contracts/events';
 import { authenticate, enforcePlan } from './auth';
-import { ApiError, validationError } from './errors';
+import { ApiError } from './errors';
 import { deliverEvent, type DeliveredEvent, type DeliverOptions, type EventType } from './events';
-import { FaultQueue, faultSchema, type Fault } from './faults';
+import { FaultQueue } from './faults';
 import { InteractSocket } from './interact';
 import { EventReceiver } from './receiver';
 import { LoadShaper } from './load';
@@ -16,6 +15,9 @@ import type { PlacedCall, SandboxRegion, SandboxState } from './state';
 import { findVoice, isProviderSlug, previewMp3 } from './voices-catalog';
 import { serveSite, SITE_PREFIX } from './site';
 import { recordCallUsage, recordSmsUsage } from './usage';
+import { handleControl } from './control';
+import { answerWithFault } from './faultAnswer';
+import { readBody, sendJson } from './http';
 
 /** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
 
@@ -51,31 +53,9 @@ function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-		req.on('error', reject);
-	});
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-	const text = JSON.stringify(body);
-	res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
-	res.end(text);
-}
-
 function errorResult(error: ApiError): RouteResult {
 	return { status: error.status, body: error.toBody(), headers: error.headers };
 }
-
-const FAULT_STATUS_CODES: Record<number, string> = {
-	500: 'INTERNAL_ERROR',
-	502: 'BAD_GATEWAY',
-	503: 'SERVICE_UNAVAILABLE',
-	504: 'GATEWAY_TIMEOUT',
-};
 
 export class SandboxServer {
 	state: SandboxState = createSeedState();
@@ -153,7 +133,7 @@ export class SandboxServer {
 		const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const rawBody = await readBody(req);
-		if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/')) return this.handleControl(method, url, rawBody, res);
+		if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/')) return handleControl(this, method, url, rawBody, res);
 		if (url.pathname.startsWith('/previews/')) return this.handlePreview(method, url.pathname, res);
 		if (url.pathname === SITE_PREFIX || url.pathname.startsWith(`${SITE_PREFIX}/`)) return serveSite(method, url.pathname, res);
 
@@ -201,18 +181,18 @@ export class SandboxServer {
 		const latency = this.load.latencyFor(record);
 		if (latency > 0) await sleep(latency);
 		const retryAfter = this.load.refuse(record);
-		if (retryAfter !== undefined) return this.answerWithFault({ kind: 'rate-limit', retryAfterSeconds: retryAfter }, res, record);
+		if (retryAfter !== undefined) return answerWithFault({ kind: 'rate-limit', retryAfterSeconds: retryAfter }, res, record);
 		const failure = this.load.failureFor(record);
-		if (failure !== undefined) return this.answerWithFault({ kind: 'status', status: failure }, res, record);
+		if (failure !== undefined) return answerWithFault({ kind: 'status', status: failure }, res, record);
 
 		const fault = this.faults.take(method, path);
 		if (fault) record.fault = fault.kind;
 		if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 1000);
 		const failsResponse = fault && fault.kind !== 'latency';
-		if (failsResponse && !fault.afterProcessing) return this.answerWithFault(fault, res, record);
+		if (failsResponse && !fault.afterProcessing) return answerWithFault(fault, res, record);
 
 		const result = await this.dispatch({ method, region, path, query: record.query, body, bodyIsInvalidJson, auth });
-		if (failsResponse) return this.answerWithFault(fault, res, record);
+		if (failsResponse) return answerWithFault(fault, res, record);
 		record.status = result.status ?? 200;
 		sendJson(res, record.status, result.body, result.headers);
 	}
@@ -279,31 +259,6 @@ export class SandboxServer {
 		throw new ApiError(404, 'NOT_FOUND', `No V3 endpoint ${method} ${path}.${hint}`);
 	}
 
-	private answerWithFault(fault: Fault, res: ServerResponse, record: RecordedRequest): void {
-		switch (fault.kind) {
-			case 'drop':
-				record.status = 0;
-				res.socket?.destroy();
-				return;
-			case 'malformed-json':
-				record.status = 200;
-				res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-				res.end('{"success":true,"data":{"message":"truncated respo');
-				return;
-			case 'rate-limit': {
-				const retryAfter = fault.retryAfterSeconds ?? 1;
-				record.status = 429;
-				sendJson(res, 429, { message: `Too many requests: retry after ${retryAfter} second(s).`, code: 'RATE_LIMITED' }, { 'retry-after': String(retryAfter) });
-				return;
-			}
-			default: {
-				const status = fault.status ?? 503;
-				record.status = status;
-				sendJson(res, status, { message: `The service failed to answer (injected ${status}).`, code: FAULT_STATUS_CODES[status] ?? 'INJECTED_FAULT' });
-			}
-		}
-	}
-
 	private handlePreview(method: string, pathname: string, res: ServerResponse): void {
 		const match = /^\/previews\/([^/]+)\/([^/]+)\.mp3$/.exec(pathname);
 		if (method !== 'GET' && method !== 'HEAD') {
@@ -318,68 +273,6 @@ export class SandboxServer {
 		res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length, 'cache-control': 'public, max-age=86400' });
 		res.end(method === 'HEAD' ? undefined : audio);
 	}
-
-	/** Control routes for the CLI and demos; never recorded in requests(). */
-	private async handleControl(method: string, url: URL, rawBody: string, res: ServerResponse): Promise<void> {
-		const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
-		let body: unknown;
-		try {
-			body = rawBody.trim() ? JSON.parse(rawBody) : {};
-		} catch {
-			return sendJson(res, 400, { message: 'The request body is not valid JSON.', code: 'INVALID_JSON' });
-		}
-		const query = Object.fromEntries(url.searchParams);
-		switch (route) {
-			case 'GET /__sandbox/requests':
-				return sendJson(res, 200, this.requests({ method: query.method, path: query.path, region: query.region as SandboxRegion | undefined }));
-			case 'GET /__sandbox/sms':
-				return sendJson(res, 200, this.sentSms);
-			case 'GET /__sandbox/interact':
-				return sendJson(res, 200, { open: this.interact.open, turns: this.interact.turns, toolCalls: this.interact.toolCalls });
-			case 'GET /__sandbox/faults':
-				return sendJson(res, 200, this.faults.list().map((f) => ({ ...f, times: serializeTimes(f.times), remaining: serializeTimes(f.remaining) })));
-			case 'POST /__sandbox/faults': {
-				const parsed = faultSchema.safeParse(body);
-				if (!parsed.success) return sendJson(res, 400, validationError('fault', parsed.error).toBody());
-				this.faults.add(parsed.data as Fault);
-				return sendJson(res, 200, { success: true, message: `Fault ${parsed.data.kind} injected.` });
-			}
-			case 'DELETE /__sandbox/faults':
-				this.faults.clear();
-				return sendJson(res, 200, { success: true, message: 'All faults cleared.' });
-			case 'GET /__sandbox/event-receiver':
-			case 'POST /__sandbox/event-receiver':
-			case 'DELETE /__sandbox/event-receiver': {
-				const answer = this.receiver.control(method, body);
-				return sendJson(res, answer.status, answer.body);
-			}
-			case 'POST /__sandbox/reset':
-				this.reset();
-				return sendJson(res, 200, { success: true, message: 'Sandbox reset to the seed.' });
-			case 'POST /__sandbox/events': {
-				const { url: target, type, payload, workspaceSecret, raw } = body as Record<string, unknown>;
-				if (typeof target !== 'string' || !isEventType(type)) {
-					return sendJson(res, 400, { message: 'Send { url, type, payload? } with a known event type.', code: 'VALIDATION_ERROR' });
-				}
-				try {
-					const result = await this.deliverEvent(target, type, {
-						payload: payload as Record<string, unknown> | undefined,
-						workspaceSecret: workspaceSecret as string | undefined,
-						raw: raw as string | undefined,
-					});
-					return sendJson(res, 200, result);
-				} catch (error) {
-					return sendJson(res, 502, { message: `Delivery to ${target} failed: ${error?.message ?? error}`, code: 'DELIVERY_FAILED' });
-				}
-			}
-			default:
-				return sendJson(res, 404, { message: `No sandbox control route ${route}.`, code: 'NOT_FOUND' });
-		}
-	}
-}
-
-function serializeTimes(value: number | undefined): number | string | undefined {
-	return value === Infinity ? 'Infinity' : value;
 }
 
 /** Params of `pattern` in `segments`, decoded; undefined when they do not match. */
