@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- demo code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- demo code: runs in Node against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * What the demo needs besides test/harness (whose engine and webhook harnesses it runs on, as the
  * tests and the benchmarks do):
@@ -81,9 +81,17 @@ export function loadCoreNodes(): CoreNodes {
 	const types = new Map<string, AnyNodeType>();
 	for (const [type, file] of Object.entries(CORE_NODE_FILES)) {
 		const className = file.split('/').pop()!.split('.')[0];
-		// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time: n8n-nodes-base's node files, loaded as n8n loads them
-		const exported = require(join(root, file)) as Record<string, new () => AnyNodeType>;
-		types.set(type, new exported[className]());
+		try {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time: n8n-nodes-base's node files, loaded as n8n loads them
+			const exported = require(join(root, file)) as Record<string, new () => AnyNodeType>;
+			types.set(type, new exported[className]());
+		} catch (error) {
+			// n8n-nodes-base is 2.x; under n8n 1.x's engine (npm run test:n8n1) a node needing what only
+			// n8n-workflow 2.x exports (the Webhook node's fromParameter) cannot load. It is left out, so
+			// the tests that use the other core nodes still run there; a workflow using it fails with
+			// n8n's own "unrecognized node type", naming it. On 2.x every node loads, or this throws.
+			if (process.env.N8N_ENGINE_MAJOR !== '1') throw error;
+		}
 	}
 	return { version, types };
 }
