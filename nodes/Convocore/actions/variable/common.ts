@@ -4,13 +4,11 @@ import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { lazy } from '../../../shared/contracts/lazy';
 import { typedVariableValue, VARIABLE_LOCATIONS, variableIdSchema, type VariableType } from '../../../shared/contracts/variables';
+import { REDACTED } from '../../../shared/secrets';
 import { getBaseUrl } from '../../../shared/transport';
 import { listOrIdLocator } from '../agentId';
 import type { Show } from '../conversation/common';
 import { readAgentId, readIdParameter, validate } from '../operation';
-
-/** What stands for the value of an isEnv variable in every output: the house marker for a secret. */
-export const REDACTED = '[redacted]';
 
 export function variablesPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/variables`;
@@ -112,6 +110,7 @@ export function variableOutput(variable: Record<string, unknown>): IDataObject {
 
 function withValuesRedacted(variable: Record<string, unknown>): IDataObject {
 	const output: IDataObject = { ...(variable as IDataObject) };
+	// An isEnv variable's value is a secret: the house marker stands for it in every output.
 	for (const key of ['value', 'defaultValue']) if (key in output) output[key] = REDACTED;
 	return output;
 }
