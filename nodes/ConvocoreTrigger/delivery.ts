@@ -9,6 +9,7 @@ import {
 	type EventType,
 } from '../shared/contracts/events';
 import { compilePredicate, type Predicate } from '../shared/contracts/predicate';
+import { REDACTED } from '../shared/secrets';
 import { ALL_EVENTS } from './eventOptions';
 
 /**
@@ -29,8 +30,8 @@ import { ALL_EVENTS } from './eventOptions';
 
 /** Key set on an emitted item whose payload is not the documented shape of its type. */
 export const VALIDATION_KEY = '_validation';
-/** What any other occurrence of the secret inside an emitted item is replaced with. */
-export const REDACTED = '[redacted]';
+/** What any other occurrence of the secret inside an emitted item is replaced with: the house marker. */
+export { REDACTED };
 
 export interface ReplayGuard {
 	/** Refuse events whose createdAt is more than this many seconds in the past. */
