@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { convocoreError, seconds, type ErrorScope } from './apiErrors';
-import { executionCancelSignal, unwatchCancel, watchCancel, type ConvocoreContext, type Expirable } from './retries';
+import { unwatchCancel, watchCancel, type Expirable } from './deadline';
+import { executionCancelSignal, type ConvocoreContext } from './retries';
 
 /**
  * One turn of Convocore's interact WebSocket (agent-at-work spec §1): open `/interact` with the

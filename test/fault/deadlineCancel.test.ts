@@ -47,7 +47,7 @@ describe("n8n's cancel through the request deadline", () => {
 		expect(signals.every((signal) => signal.aborted)).toBe(true);
 	});
 
-	it('a request over before the cancel is left alone; one made after it ends at once, its signal aborted before it is handed over', async () => {
+	it('a request over before the cancel is left alone; one made after it ends at once, without being handed over', async () => {
 		const cancel = new AbortController();
 		const ctx = contextWith(cancel.signal);
 		const { send, signals, answers } = hangingSend();
@@ -62,11 +62,10 @@ describe("n8n's cancel through the request deadline", () => {
 		expect(signals[1].aborted).toBe(true);
 		expect(await second).toBe('The execution was cancelled during POST /sms');
 
-		// The execution is cancelled: a request made now ends at once, and n8n's request helper is
-		// handed a signal already aborted (it sends nothing on one).
+		// The execution is cancelled: a request made now ends at once, and is not handed to n8n's
+		// request helper at all (not even with an aborted signal, which it would have to honour).
 		const third = await sendWithRetries(ctx, options, scopeFor(ctx), send).then(() => 'answered', (error: Error) => error.message);
 		expect(third).toBe('The execution was cancelled during POST /sms');
-		expect(signals).toHaveLength(3);
-		expect(signals[2].aborted).toBe(true);
+		expect(signals).toHaveLength(2);
 	});
 });

@@ -4,48 +4,8 @@
  * which methods are repeated after what, and what the 429 gate holds back. No real time passes
  * except where a test says so.
  */
-import type { IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { RETRY_POLICY, RateLimitGate, executionCancelSignal, sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from '../../nodes/shared/retries';
-
-/** Lets every promise that can settle now settle (the limits and the retry loop wait on promises only). */
-async function settle(): Promise<void> {
-	for (let i = 0; i < 50; i++) await Promise.resolve();
-}
-
-const START = Date.UTC(2026, 0, 1, 12, 0, 0);
-const node: INode = { id: 'n1', name: 'Convocore', type: 'n8n-nodes-convocore.convocore', typeVersion: 3, position: [0, 0], parameters: {} };
-const ctx = { getNode: () => node } as unknown as ConvocoreContext;
-
-type Step = Partial<FullResponse> | Error | 'hang';
-
-/** A send that answers `steps` in order (the last one repeats) and records when each attempt went out. */
-function scripted(steps: Step[]) {
-	const at: number[] = [];
-	const options: IHttpRequestOptions[] = [];
-	const send = async (_ctx: ConvocoreContext, attempt: IHttpRequestOptions) => {
-		at.push(Date.now() - START);
-		options.push(attempt);
-		const step = steps[Math.min(at.length - 1, steps.length - 1)];
-		if (step === 'hang') return await new Promise(() => undefined);
-		if (step instanceof Error) throw step;
-		return { statusCode: 200, headers: {}, body: '', ...step };
-	};
-	return { at, options, send };
-}
-
-async function run(method: IHttpRequestMethods, steps: Step[], scope: RequestScope = {}) {
-	const script = scripted(steps);
-	const errorScope: RetryScope = { ctx, request: { method, path: '/things' }, scope, secrets: new Set() };
-	const sending = sendWithRetries(ctx, { method, url: 'https://eu.example.test/v3/things', headers: { 'X-Own': 'kept' } }, errorScope, script.send).then(
-		(response) => ({ response, error: undefined as (Error & { description?: string; httpCode?: string }) | undefined }),
-		(error: Error) => ({ response: undefined, error: error as Error & { description?: string; httpCode?: string } }),
-	);
-	await jest.runAllTimersAsync();
-	return { ...(await sending), at: script.at, options: script.options, report: errorScope.retries };
-}
-
-const status = (statusCode: number, headers: FullResponse['headers'] = {}): Step => ({ statusCode, headers });
-const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+import { RETRY_POLICY, RateLimitGate, executionCancelSignal, sendWithRetries, type ConvocoreContext, type RetryScope } from '../../nodes/shared/retries';
+import { START, ctx, node, refused, run, scripted, settle, status } from './retriesHarness';
 
 beforeEach(() => jest.useFakeTimers({ now: START }));
 afterEach(() => jest.useRealTimers());
@@ -88,9 +48,11 @@ describe('5xx answers', () => {
 		expect(response?.statusCode).toBe(503);
 	});
 
-	it('a pause of exactly the time left is not taken', async () => {
-		const { at } = await run('GET', [status(503)], { timeoutMs: 250 });
+	it('a pause of exactly the time left is not taken: the 5xx is returned', async () => {
+		const { at, response, error } = await run('GET', [status(503)], { timeoutMs: 250 });
 		expect(at).toEqual([0]);
+		expect(error).toBeUndefined();
+		expect(response?.statusCode).toBe(503);
 	});
 });
 
@@ -167,7 +129,14 @@ describe('429 answers', () => {
 		expect(error?.description).toContain('It was sent once.');
 	});
 
-	it('a Retry-After of exactly the time left is waited out', async () => {
+	it('a Retry-After of exactly the time left returns the 429: nothing could be sent after it', async () => {
+		const { at, response, error } = await run('GET', [status(429, { 'retry-after': '5' }), status(200)], { timeoutMs: 5000 });
+		expect(at).toEqual([0]);
+		expect(error).toBeUndefined();
+		expect(response?.statusCode).toBe(429);
+	});
+
+	it('a Retry-After shorter than the time left is waited out', async () => {
 		const { at, response } = await run('GET', [status(429, { 'retry-after': '5' }), status(200)], { timeoutMs: 5001 });
 		expect(at).toEqual([0, 5000]);
 		expect(response?.statusCode).toBe(200);

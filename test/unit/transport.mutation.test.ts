@@ -143,6 +143,10 @@ describe('success bodies', () => {
 		expect(html.error?.message).toBe('Convocore answered GET /things with HTTP 200 but a body that is not valid JSON');
 		const plainish = await request([{ body: 'x', headers: { 'content-type': 'text/plainish' } }], { response: phone });
 		expect(plainish.error?.message).toContain('a body that is not valid JSON');
+		const inside = await request([{ body: 'x', headers: { 'content-type': 'application/x-text/plain' } }], { response: phone });
+		expect(inside.error?.message).toContain('a body that is not valid JSON');
+		const unlabelled = await request([{ body: 'x' }], { response: phone });
+		expect(unlabelled.error?.message).toBe('Convocore answered GET /things with HTTP 200 but a body that is not valid JSON');
 		const refused = await request([{ body: 'x', headers: { 'content-type': 'text/plain' } }], { response: z.number() });
 		expect(refused.error?.message).toContain('a body that is not valid JSON');
 	});
@@ -203,6 +207,9 @@ describe('failures', () => {
 		expect(empty.error?.message).toBe('Not found: GET /things');
 		const below = await request([{ statusCode: 199, body: '' }]);
 		expect(below.error?.message).toBe('Convocore answered HTTP 199');
+		// A page that is not JSON below 200 is no success either: the status decides the error.
+		const belowPage = await request([{ statusCode: 199, body: '<html>Continue</html>' }]);
+		expect(belowPage.error?.message).toBe('Convocore answered HTTP 199');
 	});
 
 	it('keeps the secret out of an error that quotes it', async () => {
@@ -241,5 +248,11 @@ describe('downloadFile', () => {
 		expect(notFound.context.itemIndex).toBe(1);
 		expect((await fail(199, 'not a url')).message).toBe('Could not download the file (HTTP 199)');
 		expect((await fail(300, 'https://cdn.example.test/x')).message).toBe('Could not download https://cdn.example.test/x (HTTP 300)');
+	});
+
+	it('a download that never answers ends at the Timeout, naming the URL without its query', async () => {
+		const hanging = { getNode: () => node, helpers: { httpRequest: async () => await new Promise(() => undefined) } } as unknown as IExecuteFunctions;
+		const error = (await downloadFile.call(hanging, 'https://cdn.example.test/a.mp3?sig=1', { timeoutMs: 100 }).catch((e: Failure) => e)) as Failure;
+		expect(error.message).toBe('Convocore did not answer GET https://cdn.example.test/a.mp3 within 0.1 s (Options > Timeout)');
 	});
 });
