@@ -110,6 +110,8 @@ describe('redactedNode', () => {
 	it('blanks secret-named parameters and removes their values from the others', () => {
 		const node = nodeWith({
 			authToken: SECRET,
+			// Under a secret's name even when shorter than a value searched for elsewhere.
+			pinToken: 'abc',
 			message: `my key is ${SECRET}`,
 			emptyToken: '',
 			expressionToken: '={{ $json.token }}',
@@ -119,6 +121,7 @@ describe('redactedNode', () => {
 		const copy = redactedNode(node);
 		expect(copy.parameters).toEqual({
 			authToken: REDACTED,
+			pinToken: REDACTED,
 			message: `my key is ${REDACTED}`,
 			emptyToken: '',
 			expressionToken: '={{ $json.token }}',
