@@ -33,9 +33,9 @@ export class Deadline {
 	private readonly timer: AbortSignal;
 	/** The races under way, each ended with TIMED_OUT when the deadline passes. */
 	private readonly racing = new Set<() => void>();
-	/** Aborts the request in flight and ends the races; the timer's listener, and called by watchCancel. */
 	/** Whether n8n's cancel (not the timer) ended the request: its error must say "cancelled", not "timed out". */
 	cancelled = false;
+	/** Aborts the request in flight and ends the races; the timer's listener, and called by watchCancel. */
 	readonly expire = () => {
 		this.controller.abort();
 		for (const timedOut of this.racing) timedOut();

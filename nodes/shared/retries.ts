@@ -13,8 +13,6 @@ import {
 } from './apiErrors';
 import { Deadline, TIMED_OUT } from './deadline';
 
-export { unwatchCancel, watchCancel, type Expirable } from './deadline';
-
 /**
  * How one request is sent: within one overall deadline (attempts and waits included), repeated
  * only where that cannot duplicate anything (GETs after an unclear failure, anything after a 429),
