@@ -3,8 +3,10 @@
  * 1,000 turns of Agent > Send Message, 100 of them refused at the handshake and 100 ended by
  * their deadline, leave no socket and no timer behind: counted by a counting socket class and
  * the deadline's fake clock, by the sandbox's open connections, and by the process's own handles.
- * Deterministic: the deadlines are fired by the test only when every turn still waiting is a
- * silent one, so no answered turn can ever be cut.
+ * Deterministic: the test fires only the deadlines of the turns the sandbox holds silent, found
+ * by their conversation (an earlier version fired every pending deadline whenever their number
+ * equalled the silent turns', which under load once matched other turns' deadlines and left 50
+ * silent turns waiting for ever).
  */
 import { interactRuntime, type InteractSocketConstructor } from '../../nodes/shared/interactSocket';
 import { useSandbox } from '../harness/convocore';
@@ -19,25 +21,38 @@ function handles(): Record<string, number> {
 	return counts;
 }
 
-/** The global WebSocket, counting the sockets made and those whose close event came. */
-function countingSockets() {
+type FakeDeadline = ReturnType<typeof fakeDeadlineClock>['deadlines'][number] & { fired?: boolean };
+
+/**
+ * The global WebSocket, counting the sockets made and those whose close event came, and noting
+ * which turn's deadline each socket belongs to: a turn starts its deadline on the fake clock right
+ * before it makes its socket (in the same synchronous step), and names its conversation in the
+ * frame it sends once open.
+ */
+function countingSockets(clock: ReturnType<typeof fakeDeadlineClock>) {
 	const Real = (globalThis as { WebSocket: InteractSocketConstructor }).WebSocket;
 	const counts = { made: 0, closed: 0 };
+	const deadlineOf = new Map<string, FakeDeadline>();
 	const realClass = interactRuntime.socketClass;
 	interactRuntime.socketClass = () =>
-		class extends (Real as unknown as new (url: string, init: { headers: Record<string, string> }) => EventTarget) {
+		class extends (Real as unknown as new (url: string, init: { headers: Record<string, string> }) => EventTarget & { send(data: string): void }) {
+			private readonly deadline = clock.deadlines[clock.deadlines.length - 1];
 			constructor(url: string, init: { headers: Record<string, string> }) {
 				super(url, init);
 				counts.made++;
 				this.addEventListener('close', () => counts.closed++);
 			}
+			send(data: string): void {
+				deadlineOf.set((JSON.parse(data) as { convoId: string }).convoId, this.deadline);
+				super.send(data);
+			}
 		} as unknown as InteractSocketConstructor;
-	return { counts, restore: () => (interactRuntime.socketClass = realClass) };
+	return { counts, deadlineOf, restore: () => (interactRuntime.socketClass = realClass) };
 }
 
 it('1,000 turns, 100 refused and 100 past their deadline: every socket closed, every deadline stopped, no handle left', async () => {
 	const clock = fakeDeadlineClock();
-	const sockets = countingSockets();
+	const sockets = countingSockets(clock);
 	try {
 		// One turn first, so that what the engine creates once per process (a timer seen on n8n 1.x's
 		// engine in CI) is counted before, not taken for a leak of the 1,000 turns.
@@ -49,14 +64,19 @@ it('1,000 turns, 100 refused and 100 past their deadline: every socket closed, e
 		const input = Array.from({ length: 1000 }, (_, index) => ({ message: 'When are you open?', conversationId: `leak-${index}` }));
 		let finished = false;
 		const run = sendMessages(sandbox.current, input, {}, { continueOnFail: true }).finally(() => (finished = true));
-		const silentOpen = () => sandbox.current.interact.turns.filter((turn) => turn.fault === 'silent' && turn.closeCode === undefined).length;
-		const pending = () => clock.deadlines.filter((deadline) => !deadline.stopped && !(deadline as { fired?: boolean }).fired);
+		// The deadlines of the silent turns the sandbox holds open, found by their conversation: only
+		// those are fired, so an answered turn is never cut, however the turns interleave.
+		const silentWaiting = () =>
+			sandbox.current.interact.turns
+				.filter((turn) => turn.fault === 'silent' && turn.closeCode === undefined)
+				.map((turn) => sockets.deadlineOf.get(turn.convoId))
+				.filter((deadline): deadline is FakeDeadline => deadline !== undefined && !deadline.stopped && !deadline.fired);
+		const pending = () => clock.deadlines.filter((deadline) => !deadline.stopped && !(deadline as FakeDeadline).fired);
 		let fired = 0;
 		while (!finished && fired < 100) {
-			// Only when every turn still waiting is a silent one: an answered turn is never cut.
-			await eventually(() => finished || (silentOpen() > 0 && pending().length === silentOpen()), 30_000, 'only silent turns to be waiting');
-			for (const deadline of pending()) {
-				(deadline as { fired?: boolean }).fired = true;
+			await eventually(() => finished || silentWaiting().length > 0, 30_000, 'a silent turn to be waiting');
+			for (const deadline of silentWaiting()) {
+				deadline.fired = true;
 				deadline.fire();
 				fired++;
 			}
@@ -77,7 +97,7 @@ it('1,000 turns, 100 refused and 100 past their deadline: every socket closed, e
 		expect(fired).toBe(100);
 
 		expect(clock.deadlines).toHaveLength(1001);
-		expect(clock.deadlines.every((deadline) => deadline.stopped || (deadline as { fired?: boolean }).fired)).toBe(true);
+		expect(clock.deadlines.every((deadline) => deadline.stopped || (deadline as FakeDeadline).fired)).toBe(true);
 		expect(sockets.counts.made).toBe(1001);
 		await eventually(() => sockets.counts.closed === 1001 && sandbox.current.interact.open === 0, 10_000, 'every socket to be closed');
 		await eventually(() => (handles().TCPSocketWrap ?? 0) <= (before.TCPSocketWrap ?? 0), 10_000, 'no TCP handle left');
