@@ -3,7 +3,7 @@
  * scripted answer per attempt, on jest's fake clock, recording when each attempt went out.
  */
 import type { IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from '../../nodes/shared/retries';
+import { sendWithRetries, type RateLimitGate, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from '../../nodes/shared/retries';
 
 /** Lets every promise that can settle now settle (the limits and the retry loop wait on promises only). */
 export async function settle(): Promise<void> {
@@ -46,3 +46,11 @@ export async function run(method: IHttpRequestMethods | undefined, steps: Step[]
 
 export const status = (statusCode: number, headers: FullResponse['headers'] = {}): Step => ({ statusCode, headers });
 export const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+
+/** Waits at `gate` on the fake clock; the ms since START at which the wait ended. */
+export async function gateOpensAt(gate: RateLimitGate, signal?: AbortSignal): Promise<number> {
+	const waiting = gate.wait(signal);
+	await jest.runAllTimersAsync();
+	await waiting;
+	return Date.now() - START;
+}
