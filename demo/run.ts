@@ -9,7 +9,7 @@ import '../test/harness/n8n-env';
 import '../test/harness/webSocketGlobal';
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
-import { startSandbox } from '../sandbox';
+import { modeFromEnv, startSandbox } from '../sandbox';
 import { EXAMPLES } from './catalog';
 import { credentialsByName, TestCredentialsHelper, TestNodeTypes } from '../test/harness/engine';
 import { loadBuiltPackage, loadCoreNodes, type NodeRun } from './engine';
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
 	const core = loadCoreNodes();
 	const nodeTypes = new TestNodeTypes([...core.types, ...loaded.types]);
 
-	const sandbox = await startSandbox({ port: 0 });
+	const sandbox = await startSandbox({ port: 0, mode: modeFromEnv() });
 	let results: ExampleResult[] = [];
 	try {
 		const engine = {
@@ -94,7 +94,7 @@ async function main(): Promise<number> {
 		console.log(`  package   built files loaded by n8n-core ${versionOf('n8n-core')}'s LazyPackageDirectoryLoader, as n8n loads community nodes:`);
 		for (const [type, file] of Object.entries(loaded.sourcePaths)) console.log(`              ${type.padEnd(38)} ${file}`);
 		console.log(`  engine    n8n-core WorkflowExecute, n8n-workflow ${versionOf('n8n-workflow')}; core nodes from n8n-nodes-base ${core.version}`);
-		console.log(`  sandbox   ${sandbox.url} (local Convocore V3 API; nothing leaves this machine)`);
+		console.log(`  sandbox   ${sandbox.url} (local Convocore V3 API, ${sandbox.mode} mode; nothing leaves this machine)`);
 		console.log(`  credential "${CREDENTIAL_NAME}": region Custom, base URL ${sandbox.baseUrl('eu')}, secret ${sandbox.keys.euWhiteLabel} (EU White Label workspace)`);
 
 		results = await runExamples(EXAMPLES, engine, sandbox);

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only) */
-import { SANDBOX_IDS, SANDBOX_KEYS, startSandbox } from './index';
+import { modeFromEnv, SANDBOX_IDS, SANDBOX_KEYS, startSandbox } from './index';
 
 /** `npm run sandbox [-- --port N]`: a local Convocore V3 API until Ctrl+C. */
 
@@ -16,7 +16,11 @@ function portFromArgs(argv: string[]): number {
 }
 
 async function main(): Promise<void> {
-	const sandbox = await startSandbox({ port: portFromArgs(process.argv.slice(2)), host: process.env.SANDBOX_HOST ?? '127.0.0.1' });
+	const sandbox = await startSandbox({
+		port: portFromArgs(process.argv.slice(2)),
+		host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+		mode: modeFromEnv(),
+	});
 	const keys: Array<[string, string]> = [
 		[SANDBOX_KEYS.euWhiteLabel, 'EU White Label workspace: reads and writes (use with the EU base)'],
 		[SANDBOX_KEYS.euBusiness, 'EU Business workspace: reads only; writes answer 403'],
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
 		[SANDBOX_KEYS.euAgentSecret, `agent secret of ${SANDBOX_IDS.ownAccountAgent} (EU): only that agent, plus voices`],
 	];
 	console.log(`Convocore V3 sandbox listening on ${sandbox.url}`);
+	console.log(`  mode: ${sandbox.mode} (CONVOCORE_SANDBOX_MODE=strict|published; POST /__sandbox/mode { mode } switches it)`);
 	console.log(`  EU base URL: ${sandbox.baseUrl('eu')}`);
 	console.log(`  NA base URL: ${sandbox.baseUrl('na')}`);
 	console.log(`  Interact socket (Agent > Send Message): ${sandbox.url.replace('http:', 'ws:')}/interact`);
@@ -37,7 +42,7 @@ async function main(): Promise<void> {
 	console.log(`  ${SANDBOX_IDS.noSmsAgent}: no SMS number`);
 	console.log(`  human-handoff recipient of ${SANDBOX_IDS.ownAccountAgent}: ${SANDBOX_IDS.humanHandoffRecipient}`);
 	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: finished call ${SANDBOX_IDS.callConvoId} (summary, metrics); leads ${SANDBOX_IDS.leadIds.join(', ')}`);
-	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver | GET /__sandbox/interact`);
+	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | GET|POST /__sandbox/mode | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver | GET /__sandbox/interact`);
 
 	let closing = false;
 	const shutdown = (signal: string) => {

@@ -4,6 +4,7 @@ import { isEventType } from '../nodes/shared/contracts/events';
 import { validationError } from './errors';
 import { faultSchema, type Fault } from './faults';
 import { sendJson } from './http';
+import { isSandboxMode, SANDBOX_MODES } from './mode';
 import type { SandboxServer } from './server';
 import type { SandboxRegion } from './state';
 
@@ -40,6 +41,14 @@ export async function handleControl(sandbox: SandboxServer, method: string, url:
 		case 'DELETE /__sandbox/event-receiver': {
 			const answer = sandbox.receiver.control(method, body);
 			return sendJson(res, answer.status, answer.body);
+		}
+		case 'GET /__sandbox/mode':
+			return sendJson(res, 200, { mode: sandbox.mode });
+		case 'POST /__sandbox/mode': {
+			const mode = (body as Record<string, unknown>).mode;
+			if (!isSandboxMode(mode)) return sendJson(res, 400, { message: `Send { mode } with one of ${SANDBOX_MODES.join(', ')}.`, code: 'VALIDATION_ERROR' });
+			sandbox.mode = mode;
+			return sendJson(res, 200, { success: true, mode });
 		}
 		case 'POST /__sandbox/reset':
 			sandbox.reset();

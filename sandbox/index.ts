@@ -9,6 +9,7 @@ import type { RecordedRequest } from './recorded';
 import type { InteractSocket } from './interact';
 import { SandboxServer, type RequestFilter } from './server';
 import type { PlacedCall, SandboxRegion, SandboxState } from './state';
+import type { SandboxMode } from './mode';
 
 /**
  * A local Convocore V3 API for tests and demos: real HTTP (node's http module), in-memory,
@@ -29,6 +30,8 @@ export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest,
 export type { FaultKind } from './faults';
 export type { InteractRecord, InteractSocket } from './interact';
 export type { LoadModel, WindowLimit };
+export type { SandboxMode } from './mode';
+export { SANDBOX_MODES, isSandboxMode, modeFromEnv } from './mode';
 export type * from './state';
 
 export interface SandboxOptions {
@@ -36,6 +39,8 @@ export interface SandboxOptions {
 	port?: number;
 	/** Default 127.0.0.1. */
 	host?: string;
+	/** `strict` (default) or `published`: see sandbox/mode.ts. */
+	mode?: SandboxMode;
 }
 
 export interface Sandbox {
@@ -70,6 +75,8 @@ export interface Sandbox {
 	reset(): void;
 	deliverEvent(targetUrl: string, type: EventType, options?: DeliverOptions): Promise<{ status: number; body: string }>;
 	readonly delivered: DeliveredEvent[];
+	/** Strict or published (sandbox/mode.ts); reset() keeps it. */
+	mode: SandboxMode;
 	/** The interact WebSocket (`ws://<host>/interact`): turns received, history per conversation, sockets open. */
 	readonly interact: InteractSocket;
 	close(): Promise<void>;
@@ -77,8 +84,15 @@ export interface Sandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const server = new SandboxServer(ROUTES);
+	server.mode = options.mode ?? 'strict';
 	await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
 	return {
+		get mode() {
+			return server.mode;
+		},
+		set mode(mode: SandboxMode) {
+			server.mode = mode;
+		},
 		url: server.url,
 		baseUrl: (region) => server.baseUrl(region),
 		keys: SANDBOX_KEYS,

@@ -18,6 +18,7 @@ import { recordCallUsage, recordSmsUsage } from './usage';
 import { handleControl } from './control';
 import { answerWithFault } from './faultAnswer';
 import { readBody, sendJson } from './http';
+import { withMode, type SandboxMode } from './mode';
 
 /** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
 
@@ -68,6 +69,8 @@ export class SandboxServer {
 	readonly load = new LoadShaper();
 	readonly interact = new InteractSocket({ state: () => this.state, faults: this.faults, receiver: this.receiver });
 	url = '';
+	/** Strict or published (sandbox/mode.ts); kept across reset(). */
+	mode: SandboxMode = 'strict';
 
 	private readonly http: Server;
 	private readonly routes: CompiledRoute[];
@@ -212,7 +215,7 @@ export class SandboxServer {
 			if ('error' in auth) throw auth.error;
 			enforcePlan(auth.caller.workspace, request.method);
 			if (request.bodyIsInvalidJson) throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
-			return await match.route.handler({
+			return await withMode(this.mode, () => match.route.handler({
 				method: request.method,
 				region: request.region,
 				path: request.path,
@@ -233,7 +236,7 @@ export class SandboxServer {
 					recordCallUsage(this.state, call);
 				},
 				emitEvent: (type, payload) => this.receiver.emit(type, payload, auth.caller.workspace.secret),
-			});
+			}));
 		} catch (error) {
 			if (error instanceof ApiError) return errorResult(error);
 			return { status: 500, body: { message: `Sandbox failure: ${error?.message ?? error}`, code: 'INTERNAL_ERROR' } };

@@ -3,7 +3,7 @@
  */
 import type { ICredentialDataDecryptedObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
-import { SANDBOX_IDS, startSandbox, type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS, startSandbox, type Sandbox, type SandboxMode } from '../../sandbox';
 import {
 	CONVOCORE_NODE_TYPE,
 	TestNodeTypes,
@@ -23,11 +23,14 @@ export function sandboxCredential(
 	return { region: 'custom', baseUrl: sandbox.baseUrl(region), secretKey };
 }
 
-/** Starts one sandbox for the test file, resets it before each test, closes it after all. */
-export function useSandbox(): { readonly current: Sandbox } {
+/**
+ * Starts one sandbox for the test file, resets it before each test, closes it after all.
+ * `mode: 'published'` makes it behave like Convocore's published server (sandbox/mode.ts).
+ */
+export function useSandbox(options: { mode?: SandboxMode } = {}): { readonly current: Sandbox } {
 	const holder: { current: Sandbox } = { current: undefined as unknown as Sandbox };
 	beforeAll(async () => {
-		holder.current = await startSandbox({ port: 0 });
+		holder.current = await startSandbox({ port: 0, mode: options.mode });
 	});
 	beforeEach(() => holder.current?.reset());
 	afterAll(async () => {

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
-import { startSandbox, type Sandbox, type SandboxRegion } from '../../sandbox';
+import { startSandbox, type Sandbox, type SandboxMode, type SandboxRegion } from '../../sandbox';
 
 /** Real-HTTP helpers for the sandbox suites: every call goes through global fetch. */
 
@@ -32,11 +32,11 @@ export async function api(sandbox: Sandbox, method: string, path: string, call: 
 	return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
-/** One sandbox per suite, back to the seed before every test. */
-export function useSandbox(): () => Sandbox {
+/** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/mode.ts. */
+export function useSandbox(options: { mode?: SandboxMode } = {}): () => Sandbox {
 	let sandbox: Sandbox | undefined;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
+		sandbox = await startSandbox({ port: 0, mode: options.mode });
 	});
 	beforeEach(() => sandbox?.reset());
 	afterAll(async () => {
