@@ -106,6 +106,26 @@ describe('reads sent as POST are retried like reads', () => {
 		expect(published.current.requests({ method: 'POST', path: /\/usage$/ }).map((request) => request.status)).toEqual([500, 500, 200]);
 	});
 
+	it('Workspace > Get Usage > Usage Logs: a dropped connection is tried again, and no entry comes twice', async () => {
+		published.current.injectFault({ method: 'POST', path: `/workspaces/${SANDBOX_IDS.euWorkspace}/usage`, kind: 'drop', times: 1 });
+		const items = (await run(published.current, workspaceUsage({ output: 'logs', returnAll: false, limit: 10 }))).items();
+
+		expect(items.map((item) => item.json)).toEqual(usageLogsPage(ledger(published.current, inWorkspace), 1).slice(0, 10));
+		expect(published.current.requests({ method: 'POST', path: /\/usage$/ }).map((request) => request.status)).toEqual([0, 200]);
+	});
+
+	it('Lead > Export (filtered, a POST too): a 502 is retried and the leads come out once', async () => {
+		const path = `/agents/${SANDBOX_IDS.ownAccountAgent}/leads/export-filtered`;
+		strict.current.injectFault({ method: 'POST', path, kind: 'status', status: 502, times: 1 });
+		const result = await runConvocore(
+			{ resource: 'lead', operation: 'export', agentId: SANDBOX_IDS.ownAccountAgent, filters: { searchTerm: 'a' } },
+			{ credential: sandboxCredential(strict.current), typeVersion: 4 },
+		);
+
+		expect(result.items().length).toBeGreaterThan(0);
+		expect(strict.current.requests({ method: 'POST', path }).map((request) => request.status)).toEqual([502, 200]);
+	});
+
 	it('Agent > Get Usage: a 500 that persists fails after five attempts, saying so, never "may have been processed"', async () => {
 		published.current.injectFault({ method: 'POST', path: `/agents/${SANDBOX_IDS.rentalAgent}/usage`, kind: 'status', status: 500, times: Infinity });
 		const result = await run(published.current, { resource: 'agent', operation: 'getUsage', agentId: locator(SANDBOX_IDS.rentalAgent) });
