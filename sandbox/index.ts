@@ -21,7 +21,7 @@ export { logNormalLatency } from './load';
 export { SANDBOX_IDS, SANDBOX_KEYS, SEED_TIME_MS } from './seed';
 export { agentSecretFields, secretStringsOf } from './seed-crm';
 export { ORGANISATION_SEED_IDS } from './organisations';
-export { monthStart, usageIn, usageTotals, USAGE_CREDITS } from './usage';
+export { creditsOf, monthStart, publishedUsage, usageIn, usageLogsPage, usageTotals, USAGE_CREDITS, USAGE_LOGS_PAGE_SIZE } from './usage';
 export type { SandboxClient, SandboxOrganisation } from './organisations';
 export type { UsageRecord } from './usage';
 export { generateAgentReply, splitIntoSegments } from './routes/sms';

@@ -63,6 +63,52 @@ export function usageTotals(records: UsageRecord[]): UsageTotals {
 	return totals;
 }
 
+/** The credits one record costs, by the price list: a conversation begun costs nothing of itself. */
+export function creditsOf(record: UsageRecord): number {
+	if (record.kind === 'agentTurn') return USAGE_CREDITS.agentTurn;
+	if (record.kind === 'sms') return USAGE_CREDITS.sms;
+	if (record.kind === 'call') return Math.ceil((record.callSeconds ?? 0) / 60) * USAGE_CREDITS.callMinute;
+	return 0;
+}
+
+/**
+ * The published agent usage answer, `{ creditsConsumed, metrics }`, from records. What Convocore
+ * puts in `metrics` is not documented ("any"): the sandbox nests its own ledger's figures there,
+ * so that a client that keeps only top-level numbers is caught losing them.
+ */
+export function publishedUsage(records: UsageRecord[]) {
+	const totals = usageTotals(records);
+	const creditsOfKind = (kind: UsageKind) => records.filter((record) => record.kind === kind).reduce((sum, record) => sum + creditsOf(record), 0);
+	return {
+		creditsConsumed: totals.credits,
+		metrics: {
+			conversations: totals.conversations,
+			agentTurns: { count: totals.agentTurns, creditsConsumed: creditsOfKind('agentTurn') },
+			sms: { sent: totals.smsSent, creditsConsumed: creditsOfKind('sms') },
+			calls: { count: totals.calls, minutes: totals.callMinutes, creditsConsumed: creditsOfKind('call') },
+		},
+	};
+}
+
+/** Log entries per `logsPage` (the sandbox's choice: Convocore's page size is not documented). */
+export const USAGE_LOGS_PAGE_SIZE = 25;
+
+/**
+ * One page of the usage logs of `records`, newest first as a dashboard lists them; page 1 is the
+ * first (the docs page's example asks for logsPage 1), a page past the end is empty.
+ */
+export function usageLogsPage(records: UsageRecord[], page: number) {
+	const newestFirst = [...records].sort((a, b) => b.at - a.at);
+	const from = (Math.max(Math.floor(page), 1) - 1) * USAGE_LOGS_PAGE_SIZE;
+	return newestFirst.slice(from, from + USAGE_LOGS_PAGE_SIZE).map((record) => ({
+		ts: record.at,
+		type: record.kind,
+		agentId: record.agentId,
+		creditsConsumed: creditsOf(record),
+		...(record.callSeconds === undefined ? {} : { callSeconds: record.callSeconds }),
+	}));
+}
+
 /** The first millisecond of the calendar month `monthsBack` months before the one `now` is in (UTC). */
 export function monthStart(now: number, monthsBack: number): number {
 	const date = new Date(now);

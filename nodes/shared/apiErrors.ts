@@ -30,6 +30,16 @@ export function isIdempotent(method: IHttpRequestMethods | string): boolean {
 	return IDEMPOTENT_METHODS.has(method.toUpperCase());
 }
 
+/**
+ * Whether a request only reads: a GET (HEAD, OPTIONS), or a request its operation declares a read
+ * (`read: true`), such as Convocore's usage and filtered-export routes, which take their filters
+ * as a POST body. A read is repeated after an unclear failure, and its errors never warn that it
+ * "may have been processed".
+ */
+export function isRead(request: RequestSummary): boolean {
+	return request.read === true || isIdempotent(request.method);
+}
+
 /** What the retries of one request actually did, so that the error can say it truthfully. */
 export interface RetryReport {
 	attempts: number;
@@ -46,6 +56,8 @@ export interface RetryReport {
 export interface RequestSummary {
 	method: IHttpRequestMethods;
 	path: string;
+	/** Declared by the operation: this request (a POST) only reads. See isRead. */
+	read?: boolean;
 }
 
 export interface NodeContext {
@@ -138,7 +150,7 @@ export function apiError(
 	const apiMessage = quoted(apiBody.message);
 	const code = typeof apiBody.code === 'string' && apiBody.code ? apiBody.code : undefined;
 	const issues = (apiBody.issues ?? []).map((issue) => issue.message).filter(Boolean);
-	const write = !isIdempotent(request.method);
+	const write = !isRead(request);
 	const details: string[] = [];
 	if (issues.length) details.push(`Problems: ${issues.join('; ')}`);
 	if (code) details.push(`Convocore error code: ${code}`);
@@ -218,7 +230,7 @@ export function connectionError(errorScope: ErrorScope, error: unknown, url: str
 	};
 	const what = (reason && causes[reason]) ?? 'no answer arrived';
 	const attempts = errorScope.retries?.attempts ?? 1;
-	const advice = isIdempotent(errorScope.request.method)
+	const advice = isRead(errorScope.request)
 		? `Tried ${attempts} time${attempts > 1 ? 's' : ''}. Check the credential's Region or Base URL and your network.`
 		: MAY_HAVE_REACHED;
 	// The system code stays out of the message, where n8n would swap the whole message for a
@@ -236,7 +248,7 @@ export function deadlineError(errorScope: ErrorScope, timeoutMs: number): NodeAp
 	const attempts = retries?.attempts ?? 1;
 	return convocoreError(errorScope, {
 		message: `Convocore did not answer ${describeRequest(request)} within ${seconds(timeoutMs)} (Options > Timeout)`,
-		description: isIdempotent(request.method)
+		description: isRead(request)
 			? `Tried ${attempts} time${attempts > 1 ? 's' : ''} within that time. Raise Options > Timeout if Convocore is slow, or try again later.`
 			: MAY_HAVE_ARRIVED,
 	});
@@ -247,7 +259,7 @@ export function cancelledError(errorScope: ErrorScope): NodeApiError {
 	const { request } = errorScope;
 	return convocoreError(errorScope, {
 		message: `The execution was cancelled during ${describeRequest(request)}`,
-		description: isIdempotent(request.method) ? 'The request was stopped before Convocore answered; it changes nothing.' : MAY_HAVE_ARRIVED,
+		description: isRead(request) ? 'The request was stopped before Convocore answered; it changes nothing.' : MAY_HAVE_ARRIVED,
 	});
 }
 
@@ -264,7 +276,7 @@ export function rateLimitTooLongError(errorScope: ErrorScope, resumeAt: number, 
 /** API calls never follow redirects: the credential must not travel to another host. */
 export function redirectError(errorScope: ErrorScope, statusCode: number, location: string | undefined, baseUrl: string): NodeApiError {
 	const target = location ? safeHost(new URL(location, baseUrl).toString()) : 'an unnamed location';
-	const write = !isIdempotent(errorScope.request.method);
+	const write = !isRead(errorScope.request);
 	return convocoreError(errorScope, {
 		message: `Convocore answered ${describeRequest(errorScope.request)} with a redirect (HTTP ${statusCode}) to ${target}, which was not followed`,
 		description: `API requests never follow redirects, so that the secret key is never sent to another host. Check the credential's Region or Base URL: it must be the API's own address, ending in /v3.${write ? ` ${MAY_HAVE_BEEN_PROCESSED}` : ''}`,
@@ -277,7 +289,7 @@ export function unexpectedBodyError(errorScope: ErrorScope, statusCode: number, 
 	const { request } = errorScope;
 	return convocoreError(errorScope, {
 		message: `Convocore answered ${describeRequest(request)} with HTTP ${statusCode} but ${what}`,
-		description: isIdempotent(request.method)
+		description: isRead(request)
 			? 'The answer is not what the Convocore API specifies, so it was not turned into items. A proxy may have answered in its place, or the API changed. Try again later; if it persists, report it.'
 			: `The answer is not what the Convocore API specifies. ${MAY_HAVE_BEEN_PROCESSED}`,
 		httpCode: statusCode,

@@ -5,7 +5,7 @@ import {
 	connectionError,
 	deadlineError,
 	headerValue,
-	isIdempotent,
+	isRead,
 	rateLimitTooLongError,
 	type ErrorScope,
 	type Headers,
@@ -15,7 +15,7 @@ import { Deadline, TIMED_OUT } from './deadline';
 
 /**
  * How one request is sent: within one overall deadline (attempts and waits included), repeated
- * only where that cannot duplicate anything (GETs after an unclear failure, anything after a 429),
+ * only where that cannot duplicate anything (reads after an unclear failure, anything after a 429),
  * and slowed down for the whole execution when Convocore answers 429.
  */
 
@@ -104,7 +104,8 @@ export async function sendWithRetries(
 	send: (ctx: ConvocoreContext, options: IHttpRequestOptions) => Promise<unknown>,
 ): Promise<FullResponse> {
 	const { scope } = errorScope;
-	const idempotent = isIdempotent(options.method ?? 'GET');
+	// The request as its operation described it: a POST declared a read is repeated like a GET.
+	const idempotent = isRead(errorScope.request);
 	const deadline = new Deadline(scope.timeoutMs ?? RETRY_POLICY.timeoutMs, executionCancelSignal(ctx));
 	const sendContext = withSignal(ctx, deadline.signal);
 	const report: RetryReport = { attempts: 0, waitedMs: 0, retryAfterWaits: 0 };

@@ -33,6 +33,12 @@ export interface ConvocoreRequest {
 	/** Return the body as it came instead of unwrapping a `{ success, data }` envelope. */
 	raw?: boolean;
 	/**
+	 * This request only reads although it is not a GET (Convocore takes the filters of some reads
+	 * as a POST body: usage, filtered export). Set by the operation; a read is retried after a 5xx
+	 * or a network failure like a GET, and its errors never say it may have been processed.
+	 */
+	read?: boolean;
+	/**
 	 * The contract of the (unwrapped) success body, from `nodes/shared/contracts`. An answer that
 	 * does not meet it becomes an error instead of an item.
 	 */

@@ -1,15 +1,27 @@
-import { agentUsageRequestSchema, workspaceUsageRequestSchema, type UsageRange } from '../../nodes/shared/contracts/usage';
+import { z } from 'zod';
+import { agentUsageRequestSchema, workspaceUsageRangeSchema, workspaceUsageRequestSchema, type UsageRange } from '../../nodes/shared/contracts/usage';
 import { assertWorkspaceSecret, findAgent } from '../auth';
 import { ApiError, parseOrThrow } from '../errors';
-import { usageIn, usageTotals } from '../usage';
+import { isPublished } from '../mode';
+import { publishedUsage, usageIn, usageLogsPage, usageTotals, type UsageRecord } from '../usage';
 import type { Route, RouteContext } from './types';
 
 /**
- * Usage of an agent and of a workspace over a range (agent-at-work spec §6), totalled from the
- * sandbox's ledger (sandbox/usage.ts). The range is in milliseconds since the Unix epoch, the
- * reading the node builds; text dates are refused with 400, so a node sending them fails. Without
- * a range, everything recorded counts.
+ * Usage of an agent and of a workspace over a range, totalled from the sandbox's ledger
+ * (sandbox/usage.ts). The range is in milliseconds since the Unix epoch (the docs page of
+ * workspace usage says so); text dates are refused with 400. Without a range, everything
+ * recorded counts. `uiTimeRange` (documented as "any", values not public) is accepted and not
+ * applied. `logsPage` adds one page of usage logs.
+ *
+ * Answers:
+ * - strict: 0.2.0's reading, `{ success, message, data: { agentId | workspaceId, range, totals,
+ *   agents?, logs? } }`, so that the node's reading of it stays tested;
+ * - published: the agent's `{ creditsConsumed, metrics }` exactly (the vendor's docs page), and
+ *   a nested workspace answer (free-form as published; its keys are the sandbox's own).
  */
+
+/** As published, `logsPage` is any number (OpenAPI 1.0.4 sets no bounds): below 1 reads as page 1. */
+const publishedWorkspaceRequestSchema = z.object({ uiTimeRange: z.unknown().optional(), range: workspaceUsageRangeSchema.optional(), logsPage: z.number().optional() }).strict();
 
 function rangeOut(range: UsageRange | undefined) {
 	return range ? { start: range.start ?? null, end: range.end ?? null } : null;
@@ -19,7 +31,12 @@ function agentUsage(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { range } = parseOrThrow(agentUsageRequestSchema, ctx.body ?? {}, 'usage request');
 	const records = usageIn(ctx.state.usage ?? [], range).filter((record) => record.agentId === agent.ID);
+	if (isPublished()) return { body: publishedUsage(records) };
 	return { body: { success: true, message: `Usage of agent ${agent.ID}`, data: { agentId: agent.ID, range: rangeOut(range), totals: usageTotals(records) } } };
+}
+
+function perAgent(records: UsageRecord[]) {
+	return [...new Set(records.map((record) => record.agentId))].sort().map((agentId) => ({ agentId, records: records.filter((record) => record.agentId === agentId) }));
 }
 
 function workspaceUsage(ctx: RouteContext) {
@@ -28,11 +45,15 @@ function workspaceUsage(ctx: RouteContext) {
 	if (workspaceId !== ctx.caller.workspace.id) {
 		throw new ApiError(403, 'WORKSPACE_MISMATCH', `This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot read the usage of workspace ${workspaceId}.`);
 	}
-	const { range } = parseOrThrow(workspaceUsageRequestSchema, ctx.body ?? {}, 'usage request');
+	const { range, logsPage } = parseOrThrow(isPublished() ? publishedWorkspaceRequestSchema : workspaceUsageRequestSchema, ctx.body ?? {}, 'usage request');
 	const records = usageIn(ctx.state.usage ?? [], range).filter((record) => record.workspaceId === workspaceId);
-	const agentIds = [...new Set(records.map((record) => record.agentId))].sort();
-	const agents = agentIds.map((agentId) => ({ agentId, totals: usageTotals(records.filter((record) => record.agentId === agentId)) }));
-	return { body: { success: true, message: `Usage of workspace ${workspaceId}`, data: { workspaceId, range: rangeOut(range), totals: usageTotals(records), agents } } };
+	const logs = logsPage === undefined ? {} : { logsPage, logs: usageLogsPage(records, logsPage) };
+	if (isPublished()) {
+		const agents = perAgent(records).map((entry) => ({ agentId: entry.agentId, ...publishedUsage(entry.records) }));
+		return { body: { workspaceId, range: rangeOut(range), ...publishedUsage(records), agents, ...logs } };
+	}
+	const agents = perAgent(records).map((entry) => ({ agentId: entry.agentId, totals: usageTotals(entry.records) }));
+	return { body: { success: true, message: `Usage of workspace ${workspaceId}`, data: { workspaceId, range: rangeOut(range), totals: usageTotals(records), agents, ...logs } } };
 }
 
 export const usageRoutes: Route[] = [

@@ -32,7 +32,7 @@ function ledgerTotals(filter: (agentId: string, workspaceId: string) => boolean,
 }
 
 describe('Agent > Get Usage', () => {
-	it("sends From and To as milliseconds since the epoch and outputs the agent's flat numeric totals", async () => {
+	it("sends From and To as milliseconds since the epoch and outputs creditsConsumed and the agent's flat totals (0.2.0's reading, strict mode)", async () => {
 		const { start, end } = lastMonth();
 		const items = (await agentUsage(SANDBOX_IDS.rentalAgent, { from: new Date(start).toISOString(), to: new Date(end).toISOString() })).items();
 
@@ -40,9 +40,10 @@ describe('Agent > Get Usage', () => {
 		const expected = ledgerTotals((agentId) => agentId === SANDBOX_IDS.rentalAgent, { start, end });
 		expect(expected.conversations).toBeGreaterThan(0);
 		expect(items.map((item) => item.json)).toEqual([
-			{ agentId: SANDBOX_IDS.rentalAgent, from: new Date(start).toISOString(), to: new Date(end).toISOString(), ...expected },
+			{ agentId: SANDBOX_IDS.rentalAgent, from: new Date(start).toISOString(), to: new Date(end).toISOString(), creditsConsumed: expected.credits, ...expected, range: { start, end } },
 		]);
-		expect(Object.keys(items[0].json)).toEqual(['agentId', 'from', 'to', 'conversations', 'agentTurns', 'smsSent', 'calls', 'callMinutes', 'credits']);
+		// 0.2.0's fields keep their names and order; creditsConsumed (the published name) comes first.
+		expect(Object.keys(items[0].json)).toEqual(['agentId', 'from', 'to', 'creditsConsumed', 'conversations', 'agentTurns', 'smsSent', 'calls', 'callMinutes', 'credits', 'range']);
 	});
 
 	it('by default (From and To empty) sends no range and outputs everything recorded', async () => {
@@ -50,7 +51,8 @@ describe('Agent > Get Usage', () => {
 
 		// No range: the body is empty (n8n sends none), Convocore's own default period applies.
 		expect(usageRequests().map((request) => request.body ?? {})).toEqual([{}]);
-		expect(items[0].json).toEqual({ agentId: SANDBOX_IDS.ownAccountAgent, from: null, to: null, ...ledgerTotals((agentId) => agentId === SANDBOX_IDS.ownAccountAgent) });
+		const all = ledgerTotals((agentId) => agentId === SANDBOX_IDS.ownAccountAgent);
+		expect(items[0].json).toEqual({ agentId: SANDBOX_IDS.ownAccountAgent, from: null, to: null, creditsConsumed: all.credits, ...all, range: null });
 		expect(items[0].json.conversations).toBeGreaterThan(ledgerTotals((agentId) => agentId === SANDBOX_IDS.ownAccountAgent, lastMonth()).conversations);
 	});
 
@@ -118,7 +120,7 @@ describe('Agent > Get Usage', () => {
 });
 
 describe('Workspace > Get Usage', () => {
-	it("outputs one item with the workspace's totals over the range", async () => {
+	it("outputs one item with the workspace's totals over the range, and its nested per-agent totals", async () => {
 		const { start, end } = lastMonth();
 		const items = (
 			await run({ resource: 'workspace', operation: 'getUsage', workspaceId: locator(SANDBOX_IDS.euWorkspace), from: new Date(start).toISOString(), to: new Date(end).toISOString() })
@@ -126,9 +128,12 @@ describe('Workspace > Get Usage', () => {
 
 		expect(usageRequests().map((request) => [request.path, request.body])).toEqual([[`/workspaces/${SANDBOX_IDS.euWorkspace}/usage`, { range: { start, end } }]]);
 		const expected = ledgerTotals((_, workspaceId) => workspaceId === SANDBOX_IDS.euWorkspace, { start, end });
-		expect(items.map((item) => item.json)).toEqual([{ workspaceId: SANDBOX_IDS.euWorkspace, from: new Date(start).toISOString(), to: new Date(end).toISOString(), ...expected }]);
-		const perAgent = [SANDBOX_IDS.ownAccountAgent, SANDBOX_IDS.rentalAgent, SANDBOX_IDS.noSmsAgent].map((id) => ledgerTotals((agentId) => agentId === id, { start, end }).credits);
-		expect(expected.credits).toBe(perAgent.reduce((sum, credits) => sum + credits, 0));
+		const agentIds = [SANDBOX_IDS.noSmsAgent, SANDBOX_IDS.ownAccountAgent, SANDBOX_IDS.rentalAgent].sort();
+		const agents = agentIds.map((id) => ({ agentId: id, totals: ledgerTotals((agentId) => agentId === id, { start, end }) }));
+		expect(items.map((item) => item.json)).toEqual([
+			{ workspaceId: SANDBOX_IDS.euWorkspace, from: new Date(start).toISOString(), to: new Date(end).toISOString(), creditsConsumed: expected.credits, ...expected, range: { start, end }, agents },
+		]);
+		expect(expected.credits).toBe(agents.reduce((sum, agent) => sum + agent.totals.credits, 0));
 	});
 
 	it('refuses an empty workspace before anything is sent', async () => {

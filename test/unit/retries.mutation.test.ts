@@ -4,6 +4,7 @@
  * which methods are repeated after what, and what the 429 gate holds back. No real time passes
  * except where a test says so.
  */
+import { isRead } from '../../nodes/shared/apiErrors';
 import { RETRY_POLICY, RateLimitGate, executionCancelSignal, sendWithRetries, type ConvocoreContext, type RetryScope } from '../../nodes/shared/retries';
 import { START, ctx, node, refused, run, scripted, settle, status } from './retriesHarness';
 
@@ -34,6 +35,20 @@ describe('5xx answers', () => {
 			expect(at).toEqual([0]);
 			expect(response?.statusCode).toBe(500);
 		}
+	});
+
+	it('a POST its operation declares a read is repeated like a GET; read: false changes nothing', async () => {
+		const read = await run('POST', [status(500), status(502), status(200)], {}, ctx, true);
+		expect(read.at).toEqual([0, 250, 750]);
+		expect(read.response?.statusCode).toBe(200);
+		const write = await run('POST', [status(500)], {}, ctx, false);
+		expect(write.at).toHaveLength(1);
+	});
+
+	it('isRead: a GET, or any request declared a read; a POST, PUT, PATCH or DELETE otherwise not', () => {
+		expect([isRead({ method: 'GET', path: '/x' }), isRead({ method: 'POST', path: '/x', read: true }), isRead({ method: 'GET', path: '/x', read: false })]).toEqual([true, true, true]);
+		expect((['POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => isRead({ method, path: '/x' }))).toEqual([false, false, false, false]);
+		expect(isRead({ method: 'POST', path: '/x', read: false })).toBe(false);
 	});
 
 	it('a 4xx other than 429 is returned at once', async () => {
@@ -78,6 +93,12 @@ describe('network failures', () => {
 		expect(error?.description).toBe(
 			'The request may or may not have reached Convocore. It was not sent again, to avoid doing it twice: check in Convocore before retrying.\nNetwork error code: ECONNREFUSED',
 		);
+	});
+
+	it('a POST declared a read is tried again, and its error says how often instead of warning', async () => {
+		const { error, at } = await run('POST', [refused], {}, ctx, true);
+		expect(at).toEqual([0, 250, 750, 1750, 3750]);
+		expect(error?.description).toBe("Tried 5 times. Check the credential's Region or Base URL and your network.\nNetwork error code: ECONNREFUSED");
 	});
 
 	it('a GET whose next pause would not fit in the deadline fails with the network error', async () => {

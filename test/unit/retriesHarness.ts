@@ -33,9 +33,10 @@ export function scripted(steps: Step[]) {
 }
 
 /** Sends one request through sendWithRetries with `steps` as the answers, running the fake clock to the end. */
-export async function run(method: IHttpRequestMethods | undefined, steps: Step[], scope: RequestScope = {}, context: ConvocoreContext = ctx) {
+export async function run(method: IHttpRequestMethods | undefined, steps: Step[], scope: RequestScope = {}, context: ConvocoreContext = ctx, read?: boolean) {
 	const script = scripted(steps);
-	const errorScope: RetryScope = { ctx: context, request: { method: method ?? 'GET', path: '/things' }, scope, secrets: new Set() };
+	// `read`: the operation declared this request a read (a POST that only reads).
+	const errorScope: RetryScope = { ctx: context, request: { method: method ?? 'GET', path: '/things', ...(read === undefined ? {} : { read }) }, scope, secrets: new Set() };
 	const sending = sendWithRetries(context, { method, url: 'https://eu.example.test/v3/things', headers: { 'X-Own': 'kept' } }, errorScope, script.send).then(
 		(response) => ({ response, error: undefined as Failure | undefined }),
 		(error: Error) => ({ response: undefined, error: error as Failure }),

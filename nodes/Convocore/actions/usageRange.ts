@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { usageTotalsOf, type UsageRange } from '../../shared/contracts/usage';
+import { usageOutputOf, type UsageRange } from '../../shared/contracts/usage';
 
 /**
  * From and To of Workspace > Get Usage and Agent > Get Usage: n8n date-times, sent as
@@ -105,12 +105,16 @@ export function usageBody(plan: UsagePlanRange): IDataObject {
 	return plan.range ? { range: { ...plan.range } } : {};
 }
 
-/** One output item: who, the period as ISO date-times (null when none was given), then flat numeric totals. */
+/**
+ * One output item: who, the period as ISO date-times (null when none was given), then the answer
+ * (contracts/usage.ts usageOutputOf): `creditsConsumed`, 0.2.0's flat totals where the answer has
+ * them, and everything else it holds, nested as it came.
+ */
 export function usageItem(who: IDataObject, plan: UsagePlanRange, answer: Record<string, unknown>): IDataObject {
-	return {
+	const head: IDataObject = {
 		...who,
 		from: plan.range ? new Date(plan.range.start).toISOString() : null,
 		to: plan.range ? new Date(plan.range.end).toISOString() : null,
-		...usageTotalsOf(answer),
 	};
+	return { ...head, ...(usageOutputOf(answer, Object.keys(head)) as IDataObject) };
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { lazy } from '../../../shared/contracts/lazy';
-import { usageAnswerSchema } from '../../../shared/contracts/usage';
+import { agentUsageAnswerSchema } from '../../../shared/contracts/usage';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
@@ -25,9 +25,17 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return { agentId, ...readUsageRange(this, itemIndex) };
 }
 
-/** `POST /agents/{agentId}/usage`: one item per input item, the agent's totals over the period. Read-only. */
+/**
+ * `POST /agents/{agentId}/usage`: one item per input item, the agent's usage over the period:
+ * `creditsConsumed`, the nested `metrics` as Convocore sent them, and 0.2.0's flat totals where
+ * the answer has them (usageItem). A read sent as POST: retried like a GET.
+ */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'POST', path: `${agentPath(plan.agentId)}/usage`, body: usageBody(plan), response: usageAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{ method: 'POST', path: `${agentPath(plan.agentId)}/usage`, read: true, body: usageBody(plan), response: agentUsageAnswerSchema },
+		scope,
+	);
 	return [{ json: usageItem({ agentId: plan.agentId }, plan, answer as IDataObject) }];
 }
 

@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	// A group or search text needs the filtered route; a time range alone has its own.
 	const filtered = Boolean(plan.filters.groupName || plan.filters.searchTerm);
 	const answer = filtered
-		? await requestChecked(this, { method: 'POST', path: `${base}/export-filtered`, body: plan.filters as IDataObject, raw: true, response: exportLeadsAnswerSchema }, scope)
+		? await requestChecked(this, { method: 'POST', path: `${base}/export-filtered`, read: true, body: plan.filters as IDataObject, raw: true, response: exportLeadsAnswerSchema }, scope)
 		: await requestChecked(this, { method: 'GET', path: `${base}/export`, qs: { timeRange: plan.timeRange }, raw: true, response: exportLeadsAnswerSchema }, scope);
 	if (plan.output === 'items') return answer.leads.map((lead) => ({ json: lead as IDataObject }));
 	const binary = await this.helpers.prepareBinaryData(Buffer.from(toCsv(answer.leads), 'utf8'), 'leads.csv', 'text/csv');
