@@ -40,9 +40,9 @@ function magicImport(ctx: RouteContext) {
 		.filter((lead): lead is NonNullable<typeof lead> => lead !== undefined)
 		.map((fields) => {
 			ctx.state.counters.leads += 1;
-			const lead = { ...fields, id: `lead-${ctx.state.counters.leads}`, agentId: agent.ID, workspaceId: agent.workspaceId, ts: now, ...(leadGroupId ? { groupName: leadGroupId } : {}) };
-			ctx.state.leads[lead.id] = lead as SandboxLead;
-			const { workspaceId: _workspace, ...record } = lead;
+			// The answer's record, then the stored lead with the sandbox's own bookkeeping (the API has no workspace on a lead).
+			const record = { ...fields, id: `lead-${ctx.state.counters.leads}`, agentId: agent.ID, ts: now, ...(leadGroupId ? { groupName: leadGroupId } : {}) };
+			ctx.state.leads[record.id] = { ...record, workspaceId: agent.workspaceId } as SandboxLead;
 			return record;
 		});
 	return { body: { success: true, leadsAdded } };
