@@ -5,6 +5,7 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../../sandbox';
+import { ROUTES } from '../../sandbox/routes';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox({ mode: 'published' });
@@ -30,6 +31,23 @@ describe('Lead > Import (published mode)', () => {
 		const result = await run('lead', { operation: 'import', ...mapping }, { input: people(3) });
 		expect(Object.keys(sandbox.current.state.leads)).toHaveLength(before + 3);
 		expect(result.items().map((item) => [item.json.imported, item.json.id, item.json.warning])).toEqual([[true, undefined, undefined], [true, undefined, undefined], [true, undefined, undefined]]);
+	});
+
+	it('when the published count says fewer leads were stored than sent, each item of the batch says so', async () => {
+		// A server that stores only the first lead of each batch, and counts it (the real one may skip duplicates; nothing says which).
+		const route = ROUTES.find((entry) => entry.method === 'POST' && entry.pattern === '/agents/:agentId/leads/bulk')!;
+		const original = route.handler;
+		route.handler = (ctx) => original({ ...ctx, body: { leads: (ctx.body as { leads: unknown[] }).leads.slice(0, 1) } });
+		try {
+			const result = await run('lead', { operation: 'import', ...mapping, options: { batchSize: 2 } }, { input: people(3) });
+			expect(result.items().map((item) => item.json.warning)).toEqual([
+				'Convocore reports 1 of the 2 leads of batch 1 stored; which ones it did not store, it does not say.',
+				'Convocore reports 1 of the 2 leads of batch 1 stored; which ones it did not store, it does not say.',
+				undefined,
+			]);
+		} finally {
+			route.handler = original;
+		}
 	});
 
 	it('Add to Lead Group: the group holds every imported lead afterwards (250 items, 3 batches)', async () => {
