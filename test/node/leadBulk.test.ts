@@ -166,10 +166,13 @@ describe('Lead > Delete Many and Delete All', () => {
 
 describe('Lead Group', () => {
 	it('Create, Add Leads, Get Many and Delete', async () => {
-		await run('leadGroup', { operation: 'create', groupName: 'vip', leadIds: 'lead-jordan' });
-		expect(sandbox.current.requests({ method: 'POST' })[0].body).toEqual({ groupName: 'vip', leads: ['lead-jordan'] });
+		const created = await run('leadGroup', { operation: 'create', groupName: 'vip', leadIds: 'lead-jordan' });
+		// Existing leads join through the assign route, which documents IDs; the create route gets only the name.
+		expect(sandbox.current.requests({ method: 'POST' })[0].body).toEqual({ groupName: 'vip' });
+		expect(sandbox.current.requests({ method: 'PUT' })[0].body).toEqual({ leadIds: 'lead-jordan' });
+		expect(created.items()[0].json).toEqual(expect.objectContaining({ name: 'vip', added: ['lead-jordan'] }));
 		await run('leadGroup', { operation: 'addLeads', groupName: { __rl: true, mode: 'list', value: 'vip' }, leadIds: ['lead-mia', 'lead-omar'] });
-		expect(sandbox.current.requests({ method: 'PUT' })[0].body).toEqual({ leadIds: 'lead-mia,lead-omar' });
+		expect(sandbox.current.requests({ method: 'PUT' })[1].body).toEqual({ leadIds: 'lead-mia,lead-omar' });
 		const groups = await run('leadGroup', { operation: 'getAll', returnAll: true });
 		expect(groups.items().map((item) => item.json)).toEqual([{ name: 'vip', leadCount: 3 }]);
 		const deleted = await run('leadGroup', { operation: 'delete', groupName: { __rl: true, mode: 'id', value: 'vip' } });
@@ -177,6 +180,15 @@ describe('Lead Group', () => {
 		// "Delete Leads by Group": the group's three leads go with it, and the output counts them.
 		expect(deleted.items()[0].json).toEqual({ deleted: true, name: 'vip', deletedCount: 3 });
 		expect(['lead-jordan', 'lead-mia', 'lead-omar'].map((id) => sandbox.current.state.leads[id])).toEqual([undefined, undefined, undefined]);
+	});
+
+	it('Create with Lead IDs whose adding fails names the group it created', async () => {
+		sandbox.current.injectFault({ method: 'PUT', kind: 'status', status: 400 });
+		const result = await run('leadGroup', { operation: 'create', groupName: 'vip', leadIds: 'lead-jordan' });
+		const error = result.error('Convocore') as { message: string; description?: string };
+		expect(error.message).toMatch(/^Lead group vip was created, but adding the leads to it failed: /);
+		expect(error.description).toContain('add the leads with Lead Group > Add Leads instead');
+		expect(sandbox.current.state.leads['lead-jordan'].groupName).not.toBe('vip');
 	});
 
 	it('Add Leads without IDs is refused before anything is sent', async () => {
