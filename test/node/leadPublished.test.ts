@@ -87,7 +87,7 @@ describe('Lead > Import (published mode)', () => {
 		const result = await run('lead', { operation: 'import', ...mapping, options: { groupName: 'followup', batchSize: 2 } }, { input: people(6), continueOnFail: true });
 		const items = result.items();
 		expect(items.map((item) => item.json.imported ?? 'error')).toEqual([true, true, 'error', 'error', true, true]);
-		expect(items[2].json.errorDescription).toContain('Convocore refused batch 2: items 2-3 were not stored.');
+		expect(items[2].json.errorDescription).toContain('Convocore refused batch 2: items 2-3 were not stored. If it refuses new leads on the group route, import them without Add to Lead Group');
 		expect(inGroup('followup').map(nameOf)).toEqual(['Person 0', 'Person 1', 'Person 4', 'Person 5']);
 	});
 });

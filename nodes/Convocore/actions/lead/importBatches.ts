@@ -120,8 +120,10 @@ function failureDescription(batch: Batch, number: number, stored: StoredBatch[],
 	const { groupName } = batch[0].plan;
 	const held = itemRanges(batch.map((entry) => entry.itemIndex));
 	const where = groupName ? ` in lead group ${groupName}` : '';
+	// The group route's `leads` is typed only as an array in the OpenAPI: if Convocore refuses new leads there, the way round is said.
+	const otherWay = groupName ? ' If it refuses new leads on the group route, import them without Add to Lead Group, then add them with Lead Group > Add Leads (their IDs from Lead > Get Many).' : '';
 	const thisBatch = refused(error)
-		? `Convocore refused batch ${number}: items ${held} were not stored.`
+		? `Convocore refused batch ${number}: items ${held} were not stored.${otherWay}`
 		: `Items ${held} may have been stored${where}: the answer did not say. Check with Lead > Export${groupName ? ` (Group Name ${groupName})` : ''} before sending them again.`;
 	const before = stored.length
 		? `Stored before it: ${storedText(stored)}. Re-running the workflow as it is imports those items again: run it on the other items only.`
