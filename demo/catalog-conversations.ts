@@ -81,9 +81,12 @@ export const leadsToCampaign: ExampleSpec = {
 		const [started] = json(outcome, 'Start the campaign');
 		const [progress] = json(outcome, PROGRESS);
 		const counters = (progress?.progress ?? {}) as IDataObject;
-		expect(problems, imported.length === 5 && imported.every((lead) => lead.imported === true && typeof lead.id === 'string'), `expected the CSV's 5 leads imported, got ${imported.length}`);
-		const group = Object.values(sandbox.state.leads).filter((lead) => lead.groupName === imported[0]?.groupName);
-		expect(problems, group.length === 5, `the lead group holds ${group.length} leads, expected 5`);
+		expect(problems, imported.length === 5 && imported.every((lead) => lead.imported === true && lead.groupName === 'webinar-leads-2026-11'), `expected the CSV's 5 leads imported into the group, got ${imported.length}`);
+		// The published answers give no lead IDs: an item's ID, where there is one, must be a stored lead's, never made up.
+		expect(problems, imported.every((lead) => lead.id === undefined || (typeof lead.id === 'string' && sandbox.state.leads[lead.id] !== undefined)), 'an imported item carries a lead ID the sandbox never gave');
+		const group = Object.values(sandbox.state.leads).filter((lead) => lead.groupName === 'webinar-leads-2026-11');
+		const emails = group.map((lead) => (lead as unknown as { userEmail?: string }).userEmail).sort();
+		expect(problems, group.length === 5 && emails.join(',') === 'ann.becker@example.com,ben.okoro@example.com,cara.lund@example.com,dev.patel@example.com,ela.novak@example.com', `the lead group holds ${group.length} leads (${emails.join(', ')}), expected the CSV's 5`);
 		expect(problems, started?.action === 'started', `the campaign was not started (${started?.action})`);
 		expect(problems, counters.total === 5 && Number(counters.contacted) >= 1, `the campaign made no progress (${JSON.stringify(counters)})`);
 		const calls = Object.values(sandbox.state.conversations).filter((convo) => convo.campaignId === started?.campaignId);

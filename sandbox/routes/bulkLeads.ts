@@ -7,6 +7,7 @@ import {
 } from '../../nodes/shared/contracts/bulkLeads';
 import { findAgent } from '../auth';
 import { ApiError, parseOrThrow } from '../errors';
+import { isPublished } from '../mode';
 import type { SandboxLead } from '../state';
 import type { Route, RouteContext } from './types';
 
@@ -25,7 +26,10 @@ function importLeads(ctx: RouteContext) {
 		ctx.state.leads[id] = { ...input, id, agentId: agent.ID, workspaceId: agent.workspaceId, ts: now } as SandboxLead;
 		return id;
 	});
-	return { status: 201, body: { success: true, message: `${leadIds.length} lead(s) imported`, data: { created: leadIds.length, leadIds } } };
+	// Published: `{ success, count }`, closed, no IDs (OpenAPI 1.0.4). Strict keeps our 0.2 reading
+	// (the IDs in `data.leadIds`) and adds the published count.
+	if (isPublished()) return { body: { success: true, count: leadIds.length } };
+	return { status: 201, body: { success: true, count: leadIds.length, message: `${leadIds.length} lead(s) imported`, data: { created: leadIds.length, leadIds } } };
 }
 
 function record(lead: SandboxLead): Record<string, unknown> {

@@ -10,6 +10,7 @@ import { conversationRoutes } from './conversations';
 import { crawlerRoutes } from './crawler';
 import { knowledgeBaseRoutes } from './knowledgeBase';
 import { leadRoutes } from './leads';
+import { magicImportLeadRoutes } from './magicImportLeads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
 import { organisationRoutes } from './organisations';
@@ -39,6 +40,7 @@ export const ROUTES: Route[] = [
 	...callRoutes,
 	...conversationRoutes,
 	...leadRoutes,
+	...magicImportLeadRoutes,
 	...knowledgeBaseRoutes,
 	...workspaceRoutes,
 	...variableRoutes,

@@ -1,7 +1,10 @@
+import type { BulkLead } from '../../nodes/shared/contracts/bulkLeads';
 import { addLeadsToGroupRequestSchema, createLeadGroupRequestSchema, deleteLeadGroupQuerySchema } from '../../nodes/shared/contracts/leadGroups';
 import { findAgent } from '../auth';
 import { groupKey, groupLeads, type SandboxLeadGroup } from '../campaigns';
 import { ApiError, parseOrThrow } from '../errors';
+import { isPublished } from '../mode';
+import type { SandboxLead } from '../state';
 import type { Route, RouteContext } from './types';
 
 /** Lead groups: a lead belongs to at most one group (its `groupName`); a group is known by its name. */
@@ -20,14 +23,34 @@ function assignLeads(ctx: RouteContext, agentId: string, name: string, ids: stri
 	for (const lead of leads) lead.groupName = name;
 }
 
+/** New leads (the public client's reading of `leads`), stored straight into the group. */
+function createLeadsInGroup(ctx: RouteContext, agent: { ID: string; workspaceId: string }, name: string, inputs: BulkLead[]): string[] {
+	const now = Date.now();
+	return inputs.map((input) => {
+		ctx.state.counters.leads += 1;
+		const id = `lead-${ctx.state.counters.leads}`;
+		ctx.state.leads[id] = { ...input, id, agentId: agent.ID, workspaceId: agent.workspaceId, ts: now, groupName: name } as SandboxLead;
+		return id;
+	});
+}
+
 function createGroup(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { groupName, leads } = parseOrThrow(createLeadGroupRequestSchema, ctx.body, 'lead group');
+	const { groupName, leads = [] } = parseOrThrow(createLeadGroupRequestSchema, ctx.body, 'lead group');
 	const key = groupKey(agent.ID, groupName);
-	if (groupsOf(ctx)[key] || groupLeads(ctx.state, agent.ID, groupName).length) throw new ApiError(409, 'LEAD_GROUP_EXISTS', `Agent ${agent.ID} already has a lead group named ${groupName}.`);
-	assignLeads(ctx, agent.ID, groupName, leads ?? []);
-	groupsOf(ctx)[key] = { agentId: agent.ID, name: groupName, createdAt: Date.now() };
-	return { status: 201, body: { success: true, message: 'Lead group created', data: { name: groupName, leadCount: leads?.length ?? 0 } } };
+	const existing = Boolean(groupsOf(ctx)[key] || groupLeads(ctx.state, agent.ID, groupName).length);
+	const ids = leads.filter((lead): lead is string => typeof lead === 'string');
+	const newLeads = leads.filter((lead): lead is BulkLead => typeof lead !== 'string');
+	// A group is the name its leads carry (the public client: "a group exists only while it has
+	// leads"), so new leads may join an existing group; creating an existing group with nothing new is a 409.
+	if (existing && newLeads.length === 0) throw new ApiError(409, 'LEAD_GROUP_EXISTS', `Agent ${agent.ID} already has a lead group named ${groupName}.`);
+	assignLeads(ctx, agent.ID, groupName, ids);
+	createLeadsInGroup(ctx, agent, groupName, newLeads);
+	groupsOf(ctx)[key] ??= { agentId: agent.ID, name: groupName, createdAt: Date.now() };
+	const leadCount = groupLeads(ctx.state, agent.ID, groupName).length;
+	// The answer is undescribed in the OpenAPI; neither mode invents lead IDs in it.
+	if (isPublished()) return { body: { success: true, leadCount } };
+	return { status: 201, body: { success: true, message: existing ? 'Leads added to the lead group' : 'Lead group created', data: { name: groupName, leadCount } } };
 }
 
 function listGroups(ctx: RouteContext) {
@@ -53,10 +76,11 @@ function deleteGroup(ctx: RouteContext) {
 	const key = groupKey(agent.ID, groupId);
 	const members = groupLeads(ctx.state, agent.ID, groupId);
 	if (!groupsOf(ctx)[key] && !members.length) throw new ApiError(404, 'LEAD_GROUP_NOT_FOUND', `Agent ${agent.ID} has no lead group named ${groupId}.`);
-	// The leads stay; they only leave the group.
-	for (const lead of members) delete lead.groupName;
+	// "Delete Leads by Group" (OpenAPI summary), and the public MCP client uses it to delete every
+	// lead of the group for good: the leads go with the group, in both modes, and are counted.
+	for (const lead of members) delete ctx.state.leads[lead.id];
 	delete groupsOf(ctx)[key];
-	return { body: { success: true, message: `Lead group ${groupId} deleted` } };
+	return { body: { success: true, message: `Lead group ${groupId} and its ${members.length} lead(s) deleted`, deletedCount: members.length } };
 }
 
 export const leadGroupRoutes: Route[] = [

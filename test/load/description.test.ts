@@ -25,7 +25,8 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated for issue 24 (lazy loading): a property that several operations of a resource describe alike is written once, shown for all of them (nodes/Convocore/actions/sharedProperties.ts; 381 properties to 268, 272 KB to 179 KB). test/load/sharedProperties.test.ts proves n8n resolves the same fields, order, display conditions, parameters and defaults for every resource, operation and version.
 	// Updated at the merge of h24lazy2 after issue 22: the new resources' alike properties are written once too.
 	// Updated by the usage work (issues 29, 30, 32): Workspace > Get Usage gains Output (Usage, Usage Logs) and Return All / Limit for the logs.
-	'Convocore node': { sha256: '5266187695423bc198762952d69ec410ab4e38db80eb8c3cb1c1a3594875005a', length: 230033 },
+	// Updated by the leads work (issues 29, 30, 32): Lead > Import From Text, Lead Group > Delete's notice, Import's group wording.
+	'Convocore node': { sha256: '5f25d6fc9c3a46cf62f123d6a2884b7766ff7272dd38e796c6b058813803d01c', length: 232399 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

@@ -76,31 +76,41 @@ describe('Lead > Import', () => {
 		const stopped = await run('lead', { operation: 'import', ...mapping, options: { batchSize: 2 } }, { input: people(4) });
 		const error = stopped.error('Convocore') as { message: string; description?: string };
 		expect(error.message).toMatch(/^Batch 1 of 2 \(items 0-1\) failed: /);
-		expect(error.description).toContain('No batch was imported before it.');
+		expect(error.description).toContain('Items 0-1 may have been stored: the answer did not say.');
+		expect(error.description).toContain('No batch was stored before it.');
 		expect(bulkRequests()).toHaveLength(1);
 	});
 
-	it('a failure after earlier batches says which items were imported', async () => {
-		// Items 2-3 go to a group that does not exist: their batch fails at the group request.
-		const result = await run('lead', { operation: 'import', ...mapping, options: { batchSize: 2, groupName: '={{ $itemIndex < 2 ? "" : "no-such-group" }}' } }, { input: people(4) });
+	it('a definite refusal after earlier batches names what was stored before it and that its own items were not', async () => {
+		// Items 2-3 go to a group: Convocore refuses their request.
+		sandbox.current.injectFault({ method: 'POST', path: `${agentPath}/groups`, kind: 'status', status: 400 });
+		const result = await run('lead', { operation: 'import', ...mapping, options: { batchSize: 2, groupName: '={{ $itemIndex < 2 ? "" : "recall" }}' } }, { input: people(4) });
 		const error = result.error('Convocore') as { message: string; description?: string };
 		expect(error.message).toMatch(/^Batch 2 of 2 \(items 2-3\) failed: /);
-		expect(error.description).toContain('Before it, items 0-1 were imported');
+		expect(error.description).toContain('Convocore refused batch 2: items 2-3 were not stored.');
+		expect(error.description).toContain('Stored before it: batch 1 (items 0-1) in no group.');
 	});
 
-	it('Add to Lead Group puts the imported leads in the group with their IDs comma-separated', async () => {
-		const result = await run('lead', { operation: 'import', ...mapping, options: { groupName: 'recall' } }, { input: people(3) });
-		const ids = result.items().map((item) => item.json.id);
-		const [put] = sandbox.current.requests({ method: 'PUT' });
-		expect([put.path, put.body]).toEqual([`${agentPath}/groups/recall`, { leadIds: ids.join(',') }]);
+	it('Add to Lead Group stores each batch in the group in one request: POST /groups with the new leads', async () => {
+		const result = await run('lead', { operation: 'import', ...mapping, options: { groupName: 'recall', batchSize: 2 } }, { input: people(3) });
+		const posts = sandbox.current.requests({ method: 'POST', path: `${agentPath}/groups` });
+		expect(posts.map((post) => post.body)).toEqual([
+			{ groupName: 'recall', leads: [expect.objectContaining({ userName: 'Person 0' }), expect.objectContaining({ userName: 'Person 1' })] },
+			{ groupName: 'recall', leads: [expect.objectContaining({ userName: 'Person 2' })] },
+		]);
+		expect(bulkRequests()).toHaveLength(0);
+		expect(sandbox.current.requests({ method: 'PUT' })).toHaveLength(0);
+		const grouped = Object.values(sandbox.current.state.leads).filter((lead) => lead.groupName === 'recall');
+		expect(grouped.map((lead) => (lead as unknown as { userName: string }).userName).sort()).toEqual(['Person 0', 'Person 1', 'Person 2']);
+		// The group route's answer gives no IDs: no item gets one.
+		expect(result.items().map((item) => [item.json.imported, item.json.groupName, item.json.id])).toEqual([[true, 'recall', undefined], [true, 'recall', undefined], [true, 'recall', undefined]]);
 	});
 
 	it('Dry Run returns the exact requests with the first item of each batch and sends nothing', async () => {
 		const result = await run('lead', { operation: 'import', ...mapping, options: { batchSize: 2, dryRun: true, groupName: 'recall' } }, { input: people(3) });
 		const items = result.items();
 		expect(items[0].json.requests).toEqual([
-			{ method: 'POST', url: `${sandbox.current.baseUrl('eu')}${agentPath}/leads/bulk`, body: { leads: [items[0].json.lead, items[1].json.lead] } },
-			{ method: 'PUT', url: `${sandbox.current.baseUrl('eu')}${agentPath}/groups/recall`, body: { leadIds: '<the IDs Convocore gives the imported leads, comma-separated>' } },
+			{ method: 'POST', url: `${sandbox.current.baseUrl('eu')}${agentPath}/groups`, body: { groupName: 'recall', leads: [items[0].json.lead, items[1].json.lead] } },
 		]);
 		expect(items[1].json.requests).toBeUndefined();
 		expect(items[2].json).toEqual(expect.objectContaining({ dryRun: true, batch: 2, batchItems: '2', requests: expect.any(Array) }));
@@ -156,15 +166,29 @@ describe('Lead > Delete Many and Delete All', () => {
 
 describe('Lead Group', () => {
 	it('Create, Add Leads, Get Many and Delete', async () => {
-		await run('leadGroup', { operation: 'create', groupName: 'vip', leadIds: 'lead-jordan' });
-		expect(sandbox.current.requests({ method: 'POST' })[0].body).toEqual({ groupName: 'vip', leads: ['lead-jordan'] });
+		const created = await run('leadGroup', { operation: 'create', groupName: 'vip', leadIds: 'lead-jordan' });
+		// Existing leads join through the assign route, which documents IDs; the create route gets only the name.
+		expect(sandbox.current.requests({ method: 'POST' })[0].body).toEqual({ groupName: 'vip' });
+		expect(sandbox.current.requests({ method: 'PUT' })[0].body).toEqual({ leadIds: 'lead-jordan' });
+		expect(created.items()[0].json).toEqual(expect.objectContaining({ name: 'vip', added: ['lead-jordan'] }));
 		await run('leadGroup', { operation: 'addLeads', groupName: { __rl: true, mode: 'list', value: 'vip' }, leadIds: ['lead-mia', 'lead-omar'] });
-		expect(sandbox.current.requests({ method: 'PUT' })[0].body).toEqual({ leadIds: 'lead-mia,lead-omar' });
+		expect(sandbox.current.requests({ method: 'PUT' })[1].body).toEqual({ leadIds: 'lead-mia,lead-omar' });
 		const groups = await run('leadGroup', { operation: 'getAll', returnAll: true });
 		expect(groups.items().map((item) => item.json)).toEqual([{ name: 'vip', leadCount: 3 }]);
 		const deleted = await run('leadGroup', { operation: 'delete', groupName: { __rl: true, mode: 'id', value: 'vip' } });
 		expect(sandbox.current.requests({ method: 'DELETE' })[0].query).toEqual({ groupId: 'vip' });
-		expect(deleted.items()[0].json).toEqual({ deleted: true, name: 'vip' });
+		// "Delete Leads by Group": the group's three leads go with it, and the output counts them.
+		expect(deleted.items()[0].json).toEqual({ deleted: true, name: 'vip', deletedCount: 3 });
+		expect(['lead-jordan', 'lead-mia', 'lead-omar'].map((id) => sandbox.current.state.leads[id])).toEqual([undefined, undefined, undefined]);
+	});
+
+	it('Create with Lead IDs whose adding fails names the group it created', async () => {
+		sandbox.current.injectFault({ method: 'PUT', kind: 'status', status: 400 });
+		const result = await run('leadGroup', { operation: 'create', groupName: 'vip', leadIds: 'lead-jordan' });
+		const error = result.error('Convocore') as { message: string; description?: string };
+		expect(error.message).toMatch(/^Lead group vip was created, but adding the leads to it failed: /);
+		expect(error.description).toContain('add the leads with Lead Group > Add Leads instead');
+		expect(sandbox.current.state.leads['lead-jordan'].groupName).not.toBe('vip');
 	});
 
 	it('Add Leads without IDs is refused before anything is sent', async () => {

@@ -118,3 +118,40 @@ describe('agents', () => {
 		expect(secrets).toContain(secretStringsOf(sandbox().state.agents[SANDBOX_IDS.ownAccountAgent].secretFields.gcloudPrivateKey)[0]);
 	});
 });
+
+describe('leads in bulk, lead groups and magic import: published shapes', () => {
+	const published = useSandbox({ mode: 'published' });
+	const agentPath = `/agents/${SANDBOX_IDS.ownAccountAgent}`;
+	const publishedKey = () => published().keys.euWhiteLabel;
+
+	it('bulk import answers exactly { success, count }: no lead IDs; strict keeps data.leadIds and adds count', async () => {
+		const leads = [{ userName: 'A', userPhone: '+14155550101' }, { userEmail: 'b@example.com' }];
+		const answer = await api(published(), 'POST', `${agentPath}/leads/bulk`, { key: publishedKey(), body: { leads } });
+		expect([answer.status, answer.body]).toEqual([200, { success: true, count: 2 }]);
+		const strict = await api(sandbox(), 'POST', `${agentPath}/leads/bulk`, { key: key(), body: { leads } });
+		expect(strict.body).toEqual(expect.objectContaining({ success: true, count: 2, data: expect.objectContaining({ leadIds: [expect.any(String), expect.any(String)] }) }));
+	});
+
+	it('POST /groups with new lead objects stores them in the group, also into an existing group; with nothing new an existing group is a 409', async () => {
+		const first = await api(published(), 'POST', `${agentPath}/groups`, { key: publishedKey(), body: { groupName: 'fair', leads: [{ userName: 'A', userPhone: '+14155550101' }] } });
+		expect(first.body).toEqual({ success: true, leadCount: 1 });
+		const more = await api(published(), 'POST', `${agentPath}/groups`, { key: publishedKey(), body: { groupName: 'fair', leads: [{ userName: 'B', userEmail: 'b@example.com' }] } });
+		expect(more.body).toEqual({ success: true, leadCount: 2 });
+		const again = await api(published(), 'POST', `${agentPath}/groups`, { key: publishedKey(), body: { groupName: 'fair' } });
+		expect(again.status).toBe(409);
+	});
+
+	it('group delete answers { success, message, deletedCount } and deletes the group\'s leads', async () => {
+		await api(published(), 'POST', `${agentPath}/groups`, { key: publishedKey(), body: { groupName: 'gone', leads: [{ userName: 'A' }, { userName: 'B' }] } });
+		const answer = await api(published(), 'DELETE', `${agentPath}/leads/group`, { key: publishedKey(), query: { groupId: 'gone' } });
+		expect(answer.body).toEqual({ success: true, message: expect.any(String), deletedCount: 2 });
+		expect(Object.values(published().state.leads).filter((lead) => lead.groupName === 'gone')).toHaveLength(0);
+	});
+
+	it('magic import reads one lead per line with an e-mail or phone, stores them in the group, answers { success, leadsAdded }; a missing rawText is the published 400', async () => {
+		const answer = await api(published(), 'POST', `${agentPath}/magic-import-leads`, { key: publishedKey(), body: { rawText: 'Ann ann@example.com\nhello\nBen +1 415 555 0102', leadGroupId: 'txt', extra: 1 } });
+		expect(answer.body).toEqual({ success: true, leadsAdded: [expect.objectContaining({ userName: 'Ann', userEmail: 'ann@example.com', groupName: 'txt' }), expect.objectContaining({ userName: 'Ben', userPhone: '+14155550102' })] });
+		const missing = await api(published(), 'POST', `${agentPath}/magic-import-leads`, { key: publishedKey(), body: {} });
+		expect([missing.status, (missing.body as { message: string }).message]).toEqual([400, 'Input validation failed']);
+	});
+});

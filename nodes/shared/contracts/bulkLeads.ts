@@ -30,11 +30,16 @@ export const bulkLeadsRequestSchema = lazy(() => z
 export type BulkLeadsRequest = z.output<typeof bulkLeadsRequestSchema>;
 
 /**
- * The answer is not described: anything with `success` is taken. Where it lists the created
- * leads' IDs (`data.leadIds`, in the order sent), the node hands each item its ID.
+ * `POST /agents/{agentId}/leads/bulk`. Published (OpenAPI 1.0.4): `{ success, count? }`, closed,
+ * with no lead IDs. Our 0.2 reading also took `data.leadIds` (the IDs in the order sent): where an
+ * answer carries them the node hands each item its ID, and it never makes one up otherwise.
  */
 export const bulkLeadsAnswerSchema = lazy(() => z
-	.object({ success: z.boolean().optional(), data: z.object({ leadIds: z.array(z.string()).optional() }).passthrough().optional() })
+	.object({
+		success: z.boolean().optional(),
+		count: z.number().optional(),
+		data: z.object({ leadIds: z.array(z.string()).optional() }).passthrough().optional(),
+	})
 	.passthrough());
 
 export const EXPORT_TIME_RANGES = ['all', 'last30days'] as const;

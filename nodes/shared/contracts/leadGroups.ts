@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkLeadSchema } from './bulkLeads';
 import { lazy } from './lazy';
 
 /**
@@ -14,8 +15,14 @@ const groupName = () =>
 
 export const leadGroupNameSchema = lazy(groupName);
 
+/**
+ * `POST /agents/{agentId}/groups` `{ groupName, leads? }`: the OpenAPI leaves `leads` an untyped
+ * array. Convocore's newer public MCP client (src/tools/lead-groups.ts) sends new lead objects
+ * there (`{ userName, userPhone, userEmail, ... }`: the route creates them in the group, one step);
+ * our 0.2 reading sends IDs of existing leads (Lead Group > Create). Both are accepted.
+ */
 export const createLeadGroupRequestSchema = lazy(() => z
-	.object({ groupName: groupName(), leads: z.array(z.string().min(1)).optional() })
+	.object({ groupName: groupName(), leads: z.array(z.union([z.string().min(1), bulkLeadSchema])).optional() })
 	.strict());
 export type CreateLeadGroupRequest = z.output<typeof createLeadGroupRequestSchema>;
 
@@ -34,3 +41,12 @@ export const leadGroupSchema = lazy(() => z.object({ name: z.string(), leadCount
 export const leadGroupListSchema = lazy(() => z.array(leadGroupSchema));
 
 export const leadGroupAnswerSchema = lazy(() => z.object({}).passthrough());
+
+/**
+ * `DELETE /agents/{agentId}/leads/group?groupId=`: published `{ success, message, deletedCount }`
+ * (closed). The route's published name is "Delete Leads by Group" and the public MCP client uses it
+ * to delete every lead of the group for good: `deletedCount` counts deleted leads.
+ */
+export const deleteLeadGroupAnswerSchema = lazy(() => z
+	.object({ success: z.boolean().optional(), message: z.string().optional(), deletedCount: z.number().optional() })
+	.passthrough());

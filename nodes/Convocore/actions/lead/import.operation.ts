@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 			name: 'groupName',
 			type: 'string',
 			default: '',
-			description: "Name of an existing lead group to put the imported leads in (Lead Group > Create makes one). Empty: no group.",
+			description: 'Name of the lead group to store the imported leads in, in the same request (a group is the name its leads carry: a new name starts one). Empty: no group.',
 		},
 		{
 			displayName: 'Batch Size',

@@ -21,8 +21,8 @@ type Batch = Array<BatchEntry<ImportPlan>>;
 /**
  * Items go out in input order, in batches of Batch Size that share an agent, a group and Dry
  * Run (the first item of each run of such items sets the size). Batches are sent one after the
- * other: a bulk POST is never repeated after an unclear failure, and a batch that fails says
- * which items it held and which batches went through before it.
+ * other: a request is never repeated after an unclear failure, and a batch that fails says what
+ * was stored before it and what may have been stored by it.
  */
 export function splitIntoBatches(entries: Batch): Batch[] {
 	const batches: Batch[] = [];
@@ -40,8 +40,22 @@ export function splitIntoBatches(entries: Batch): Batch[] {
 	return batches;
 }
 
-function leadsPath(agentId: string): string {
-	return `/agents/${encodeURIComponent(agentId)}/leads/bulk`;
+/**
+ * The one request that stores a batch.
+ *
+ * - No group: `POST /agents/{agentId}/leads/bulk { leads }`, the published import route.
+ * - A group: `POST /agents/{agentId}/groups { groupName, leads }` with the new leads, which stores
+ *   them in the group in one step (Convocore's public MCP client creates leads in a group this
+ *   way). The published bulk answer is `{ success, count }` with no lead IDs, so importing first
+ *   and grouping after would mean finding the new leads again by e-mail or phone: more requests,
+ *   a guess wherever an older lead shares them, and a window in which a batch is stored but not
+ *   grouped. One request leaves no such window: a batch is stored in its group, or not at all, or
+ *   (an unclear failure) possibly, which the error says.
+ */
+function requestOf(plan: ImportPlan, leads: BulkLead[]): { path: string; body: IDataObject } {
+	const agent = encodeURIComponent(plan.agentId);
+	if (plan.groupName) return { path: groupsPath(plan.agentId), body: { groupName: plan.groupName, leads } as unknown as IDataObject };
+	return { path: `/agents/${agent}/leads/bulk`, body: { leads } as unknown as IDataObject };
 }
 
 function scopeOf(batch: Batch, gate: RateLimitGate): RequestScope {
@@ -50,44 +64,77 @@ function scopeOf(batch: Batch, gate: RateLimitGate): RequestScope {
 }
 
 async function dryRunBatch(ctx: IExecuteFunctions, batch: Batch, number: number): Promise<INodeExecutionData[][]> {
-	const { agentId, groupName } = batch[0].plan;
 	const base = await getBaseUrl.call(ctx, batch[0].itemIndex);
 	const items = itemRanges(batch.map((entry) => entry.itemIndex));
-	const requests: IDataObject[] = [{ method: 'POST', url: `${base}${leadsPath(agentId)}`, body: { leads: batch.map((entry) => entry.plan.lead) } }];
-	if (groupName) {
-		requests.push({ method: 'PUT', url: `${base}${groupsPath(agentId)}/${encodeURIComponent(groupName)}`, body: { leadIds: '<the IDs Convocore gives the imported leads, comma-separated>' } });
-	}
+	const { path, body } = requestOf(batch[0].plan, batch.map((entry) => entry.plan.lead));
+	const requests: IDataObject[] = [{ method: 'POST', url: `${base}${path}`, body }];
 	// The batch's requests go with its first item only, so the output does not repeat them per lead.
 	return batch.map((entry, index) => [{ json: { dryRun: true, batch: number, batchItems: items, lead: entry.plan.lead, ...(index === 0 ? { requests } : {}) } as IDataObject }]);
 }
 
+/** Lead IDs where an answer gives them, one per lead sent and in order (`data.leadIds` or `leadIds`); never made up. */
+function idsOf(answer: IDataObject, count: number): string[] | undefined {
+	const data = answer.data as IDataObject | undefined;
+	const ids = (data && typeof data === 'object' ? data.leadIds : undefined) ?? answer.leadIds;
+	return Array.isArray(ids) && ids.length === count && ids.every((id) => typeof id === 'string' && id !== '') ? (ids as string[]) : undefined;
+}
+
 async function sendBatch(ctx: IExecuteFunctions, batch: Batch, number: number, gate: RateLimitGate): Promise<INodeExecutionData[][]> {
-	const { agentId, groupName } = batch[0].plan;
-	const scope = scopeOf(batch, gate);
-	const body = { leads: batch.map((entry) => entry.plan.lead) };
-	const answer = await requestChecked(ctx, { method: 'POST', path: leadsPath(agentId), body: body as unknown as IDataObject, raw: true, response: bulkLeadsAnswerSchema }, scope);
-	const ids = answer.data?.leadIds;
-	const idsFit = Array.isArray(ids) && ids.length === batch.length;
-	if (groupName) {
-		if (!idsFit) {
-			throw new NodeOperationError(ctx.getNode(), `The leads were imported, but Convocore did not answer with their IDs, so they were not added to lead group ${groupName}`, {
-				description: 'Add them with Lead Group > Add Leads after finding them with Lead > Export. Re-running the import would import them again.',
-			});
-		}
-		const path = `${groupsPath(agentId)}/${encodeURIComponent(groupName)}`;
-		await requestChecked(ctx, { method: 'PUT', path, body: { leadIds: ids.join(',') }, raw: true, response: leadGroupAnswerSchema }, scope);
-	}
-	return batch.map((entry, index) => [{ json: { imported: true, ...(idsFit ? { id: ids[index] } : {}), batch: number, ...(groupName ? { groupName } : {}), lead: entry.plan.lead } as IDataObject }]);
+	const { groupName } = batch[0].plan;
+	const { path, body } = requestOf(batch[0].plan, batch.map((entry) => entry.plan.lead));
+	const response = groupName ? leadGroupAnswerSchema : bulkLeadsAnswerSchema;
+	const answer = (await requestChecked(ctx, { method: 'POST', path, body, raw: true, response }, scopeOf(batch, gate))) as IDataObject;
+	const ids = idsOf(answer, batch.length);
+	// The published bulk answer counts what was stored: fewer than sent is said on every item of the batch.
+	const count = answer.count;
+	const warning = typeof count === 'number' && count !== batch.length
+		? `Convocore reports ${count} of the ${batch.length} leads of batch ${number} stored; which ones it did not store, it does not say.`
+		: undefined;
+	return batch.map((entry, index) => [{
+		json: { imported: true, ...(ids ? { id: ids[index] } : {}), batch: number, ...(groupName ? { groupName } : {}), lead: entry.plan.lead, ...(warning ? { warning } : {}) } as IDataObject,
+	}]);
 }
 
 function errorOutput(message: string, description: string | undefined): INodeExecutionData[] {
 	return [{ json: { error: message, ...(description ? { errorDescription: description } : {}) } }];
 }
 
+interface StoredBatch {
+	number: number;
+	items: number[];
+	groupName?: string;
+}
+
+/** "batch 1 (items 0-99) in lead group x; batch 2 (items 100-149) in no group" */
+function storedText(stored: StoredBatch[]): string {
+	return stored.map(({ number, items, groupName }) => `batch ${number} (items ${itemRanges(items)}) ${groupName ? `in lead group ${groupName}` : 'in no group'}`).join('; ');
+}
+
+/** A 4xx other than 408 is Convocore refusing the request: nothing of it was stored. Anything else may have been. */
+function refused(error: unknown): boolean {
+	const code = Number((error as { httpCode?: unknown }).httpCode);
+	return code >= 400 && code < 500 && code !== 408;
+}
+
+function failureDescription(batch: Batch, number: number, stored: StoredBatch[], error: unknown): string {
+	const { groupName } = batch[0].plan;
+	const held = itemRanges(batch.map((entry) => entry.itemIndex));
+	const where = groupName ? ` in lead group ${groupName}` : '';
+	// The group route's `leads` is typed only as an array in the OpenAPI: if Convocore refuses new leads there, the way round is said.
+	const otherWay = groupName ? ' If it refuses new leads on the group route, import them without Add to Lead Group, then add them with Lead Group > Add Leads (their IDs from Lead > Get Many).' : '';
+	const thisBatch = refused(error)
+		? `Convocore refused batch ${number}: items ${held} were not stored.${otherWay}`
+		: `Items ${held} may have been stored${where}: the answer did not say. Check with Lead > Export${groupName ? ` (Group Name ${groupName})` : ''} before sending them again.`;
+	const before = stored.length
+		? `Stored before it: ${storedText(stored)}. Re-running the workflow as it is imports those items again: run it on the other items only.`
+		: 'No batch was stored before it.';
+	return `${thisBatch}\n${before}`;
+}
+
 export async function executeImport(ctx: IExecuteFunctions, entries: Batch, continueOnFail: boolean): Promise<Map<number, INodeExecutionData[]>> {
 	const results = new Map<number, INodeExecutionData[]>();
 	const gate = new RateLimitGate();
-	const imported: number[] = [];
+	const stored: StoredBatch[] = [];
 	const batches = splitIntoBatches(entries);
 	for (const [index, batch] of batches.entries()) {
 		const number = index + 1;
@@ -95,14 +142,11 @@ export async function executeImport(ctx: IExecuteFunctions, entries: Batch, cont
 		try {
 			const outputs = batch[0].plan.dryRun ? await dryRunBatch(ctx, batch, number) : await sendBatch(ctx, batch, number, gate);
 			outputs.forEach((output, position) => results.set(held[position], output));
-			if (!batch[0].plan.dryRun) imported.push(...held);
+			if (!batch[0].plan.dryRun) stored.push({ number, items: held, groupName: batch[0].plan.groupName });
 		} catch (error) {
 			const cause = error as Error & { description?: string | null };
 			const message = `Batch ${number} of ${batches.length} (items ${itemRanges(held)}) failed: ${cause.message}`;
-			const before = imported.length
-				? `Before it, items ${itemRanges(imported)} were imported; re-running the workflow as it is imports them again.`
-				: 'No batch was imported before it.';
-			const description = [cause.description, before].filter(Boolean).join('\n');
+			const description = [cause.description, failureDescription(batch, number, stored, error)].filter(Boolean).join('\n');
 			if (continueOnFail) {
 				for (const itemIndex of held) results.set(itemIndex, errorOutput(message, description));
 				continue;

@@ -7,6 +7,7 @@ import { exportLeads } from './export.operation';
 import { get } from './get.operation';
 import { getAll } from './getAll.operation';
 import { importLeads } from './import.operation';
+import { importFromText } from './importFromText.operation';
 import { update } from './update.operation';
 
 export const leadResource: ResourceDefinition = {
@@ -22,6 +23,13 @@ export const leadResource: ResourceDefinition = {
 		{ value: 'get', name: 'Get', action: 'Get a lead', description: 'Read one lead. Read-only.', operation: get },
 		{ value: 'getAll', name: 'Get Many', action: 'Get many leads of an agent', description: "List an agent's leads, optionally by group or search text. Read-only.", operation: getAll },
 		{ value: 'import', name: 'Import', action: 'Import leads in bulk', description: 'Add all input items as leads in batches, optionally into a lead group', operation: importLeads },
+		{
+			value: 'importFromText',
+			name: 'Import From Text',
+			action: 'Import leads from text',
+			description: "Let Convocore's AI read leads out of free text, optionally into a lead group. Spends credits.",
+			operation: importFromText,
+		},
 		{ value: 'update', name: 'Update', action: 'Update a lead', description: "Change a lead's name, email, phone or metadata", operation: update },
 	],
 };
