@@ -113,17 +113,17 @@ describe('collectCursorPages', () => {
 		expect(full.asked.map(([after]) => after)).toEqual([undefined, 'm009', 'm019']);
 	});
 
-	it('stops when the server ignores the cursor and repeats its page', async () => {
+	it('a server that ignores the cursor and repeats its page is an error, nothing output twice', async () => {
 		let calls = 0;
-		const found = await collectCursorPages(
+		const listing = collectCursorPages(
 			async () => {
 				calls++;
 				return { items: [{ id: 'a' }, { id: 'b' }] };
 			},
-			{ max: 10, pageSize: 2 },
+			{ max: 10, pageSize: 2, what: 'custom metrics' },
 		);
+		await expect(listing).rejects.toThrow(/^Convocore answered the page after b of the custom metrics with only custom metrics it had already listed.*Stopped after 2 custom metrics/);
 		expect(calls).toBe(2);
-		expect(found.map((item) => item.id)).toEqual(['a', 'b', 'a', 'b']);
 	});
 });
 
@@ -166,10 +166,14 @@ describe('collectNumberedPages', () => {
 		expect(short.asked.map(([page]) => page)).toEqual([1, 2]);
 	});
 
-	it('with totalPages a short page does not end it, an empty one does', async () => {
+	it('with totalPages a short page does not end it: the server\'s own page size is followed, an empty page ends it', async () => {
 		const capped = server(12, 'totalPages', 4);
-		expect(await collectNumberedPages(capped.fetchPage, { max: 50, pageSize: 6 })).toEqual([0, 1, 2, 3, 6, 7, 8, 9]);
-		expect(capped.asked.map(([page]) => page)).toEqual([1, 2]);
+		expect(await collectNumberedPages(capped.fetchPage, { max: 50, pageSize: 6 })).toEqual(range(0, 12));
+		expect(capped.asked).toEqual([
+			[1, 6],
+			[2, 4],
+			[3, 4],
+		]);
 		let calls = 0;
 		await collectNumberedPages(
 			async () => {
