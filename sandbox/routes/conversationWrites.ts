@@ -1,10 +1,12 @@
 import {
 	assignConversationRequestSchema,
 	exportConversationsQuerySchema,
+	publishedExportQuerySchema,
 	updateConversationRequestSchema,
 } from '../../nodes/shared/contracts/conversationWrites';
 import { findAgent } from '../auth';
 import { parseOrThrow } from '../errors';
+import { isPublished } from '../mode';
 import { conversationKey, type ConversationState, type SandboxConversation } from '../state';
 import { conversationRecord, findConversation, settleCalls } from './conversations';
 import type { Route, RouteContext } from './types';
@@ -68,13 +70,23 @@ function toCsv(records: Array<Record<string, unknown>>): string {
 	return [CSV_COLUMNS.join(','), ...records.map((row) => CSV_COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\n');
 }
 
+/**
+ * Strict mode pages as the public client reads it (`limit`, `cursor`, `nextCursor` while there is
+ * more); published mode as the OpenAPI documents it: `format` only, every conversation in one
+ * `{ success, message, data }`.
+ */
 function exportAll(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const query = parseOrThrow(exportConversationsQuerySchema, ctx.query, 'conversations export query');
 	settleCalls(ctx.state);
 	const all = Object.values(ctx.state.conversations)
 		.filter((convo) => convo.agentId === agent.ID)
 		.sort((a, b) => a.createdAt - b.createdAt || (a.ID < b.ID ? -1 : 1));
+	if (isPublished()) {
+		const { format } = parseOrThrow(publishedExportQuerySchema, ctx.query, 'conversations export query');
+		const records = all.map((convo) => conversationRecord(convo, true));
+		return { body: { success: true, message: `${records.length} conversation(s)`, data: format === 'csv' ? toCsv(records) : records } };
+	}
+	const query = parseOrThrow(exportConversationsQuerySchema, ctx.query, 'conversations export query');
 	const start = query.cursor ? Number(query.cursor) || 0 : 0;
 	const rows = all.slice(start, query.limit ? start + query.limit : undefined).map((convo: SandboxConversation) => conversationRecord(convo, true));
 	const next = start + rows.length < all.length ? String(start + rows.length) : undefined;

@@ -41,6 +41,10 @@ export const assignConversationAnswerSchema = lazy(() => z
 
 export const conversationWriteAnswerSchema = lazy(() => z.object({ success: z.boolean(), message: z.string().optional(), data: z.unknown().optional() }).passthrough());
 
+/**
+ * The export's query as the public client sends it (the sandbox's strict mode): `format`, and
+ * `limit` + `cursor` for pages. The OpenAPI documents `format` only (publishedExportQuerySchema).
+ */
 export const exportConversationsQuerySchema = lazy(() => z
 	.object({
 		format: z.enum(EXPORT_FORMATS).default('json'),
@@ -49,7 +53,30 @@ export const exportConversationsQuerySchema = lazy(() => z
 	})
 	.strict());
 
-/** Export answers: `data` is a list of records (JSON) or the CSV text; one conversation's may be an object. */
-export const exportConversationsAnswerSchema = lazy(() => z
-	.object({ success: z.boolean().optional(), data: z.union([z.array(z.record(z.unknown())), z.record(z.unknown()), z.string()]), nextCursor: z.string().optional() })
-	.passthrough());
+/** The export's query as the OpenAPI documents it: `format` only. */
+export const publishedExportQuerySchema = lazy(() => z.object({ format: z.enum(EXPORT_FORMATS).default('json') }).strict());
+
+const csvText = () => z.string({ invalid_type_error: 'must be the CSV text of a CSV export' });
+const recordList = () => z.array(z.record(z.unknown()), { invalid_type_error: 'must be the list of conversation records of a JSON export' });
+
+/**
+ * One page of the all-conversations export, in the format asked: `data` is the list of records
+ * (JSON) or the CSV text, and anything else is an error, never a shorter export. The public client
+ * adds `hasMore` and `nextCursor`; a `nextCursor` that is not text (null, absent) means no cursor.
+ */
+const exportPage = (data: z.ZodTypeAny) =>
+	z.object({ success: z.boolean().optional(), data, hasMore: z.boolean().optional(), nextCursor: z.unknown().optional() }).passthrough();
+const exportJsonPageSchema = lazy(() => exportPage(recordList()));
+const exportCsvPageSchema = lazy(() => exportPage(csvText()));
+
+export function exportPageSchema(format: (typeof EXPORT_FORMATS)[number]) {
+	return format === 'csv' ? exportCsvPageSchema : exportJsonPageSchema;
+}
+
+/** One conversation's export: the record (or a list holding it) in JSON, the CSV text in CSV. */
+const exportOneJsonSchema = lazy(() => z.object({ success: z.boolean().optional(), data: z.union([recordList(), z.record(z.unknown())]) }).passthrough());
+const exportOneCsvSchema = lazy(() => z.object({ success: z.boolean().optional(), data: csvText() }).passthrough());
+
+export function exportOneSchema(format: (typeof EXPORT_FORMATS)[number]) {
+	return format === 'csv' ? exportOneCsvSchema : exportOneJsonSchema;
+}
