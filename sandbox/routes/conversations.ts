@@ -36,9 +36,9 @@ export function conversationRecord(convo: SandboxConversation, full: boolean): R
 	const lastMessageTS = Math.max(convo.createdAt, ...convo.messages.map((m) => m.at), ...convo.history.map((h) => h.at));
 	const record: Record<string, unknown> = {
 		ID: convo.ID,
-		userID: convo.userPhone,
-		userName: convo.userName,
-		userPhone: convo.userPhone,
+		// A conversation created through the API may name no phone or name.
+		...(convo.userPhone ? { userID: convo.userPhone, userPhone: convo.userPhone } : {}),
+		...(convo.userName ? { userName: convo.userName } : {}),
 		...(convo.userEmail ? { userEmail: convo.userEmail } : {}),
 		...(convo.campaignId ? { campaignId: convo.campaignId } : {}),
 		origin: convo.origin,
@@ -62,7 +62,9 @@ export function conversationRecord(convo: SandboxConversation, full: boolean): R
 	if (full) {
 		if (convo.summary) record.summary = convo.summary;
 		if (convo.capturedVariables) record.capturedVariables = convo.capturedVariables;
-		record.title = `${convo.origin === 'telephony' ? 'Call' : 'SMS'} with ${convo.userName}`;
+		record.title = `${convo.origin === 'telephony' ? 'Call' : convo.origin === 'sms' ? 'SMS' : 'Conversation'} with ${convo.userName || convo.userEmail || convo.ID}`;
+		// A created conversation's own title, when it gave one, wins.
+		if (typeof convo.changes?.title === 'string') record.title = convo.changes.title;
 		const lastMessage = convo.history[convo.history.length - 1]?.text ?? convo.messages[convo.messages.length - 1]?.body;
 		if (lastMessage) record.lastMessage = lastMessage;
 	}
