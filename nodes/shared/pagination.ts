@@ -38,6 +38,8 @@ export interface PagingOptions<T> {
 	what?: string;
 	/** The identity of a result; by default its ID / id / _id, else the whole result. */
 	keyOf?: (item: T) => string;
+	/** Stops after the page that holds a result this accepts (a lookup by listing). */
+	until?: (item: T) => boolean;
 }
 
 const ID_FIELDS = ['ID', 'id', '_id', 'uid'] as const;
@@ -132,7 +134,7 @@ export async function collectOffsetPages<T>(
  */
 export async function collectNumberedPages<T>(
 	fetchPage: (page: number, pageSize: number) => Promise<{ items: T[] } & PageWord>,
-	{ max, pageSize, what, keyOf }: PagingOptions<T>,
+	{ max, pageSize, what, keyOf, until }: PagingOptions<T>,
 ): Promise<T[]> {
 	const results = new ListingResults<T>({ keyOf, what });
 	let size = pageSize;
@@ -146,6 +148,7 @@ export async function collectNumberedPages<T>(
 		listed += count;
 		const more = moreAfter(answer, page, listed);
 		if (count === 0 || more === false || (more === undefined && count < limit)) break;
+		if (until && answer.items.some(until)) break;
 		// More follows, so this page was full at the server's own page size: follow that size.
 		if (count !== limit) size = count;
 		if (listed % size !== 0) {

@@ -157,6 +157,16 @@ describe('Return All behind a misbehaving cache or gateway', () => {
 		]);
 	});
 
+	it('Campaign > Get behind the same gateway finds a campaign past the first 50, and stops at its page', async () => {
+		addCampaigns(250);
+		proxy.hooks.query = (_path, query) => {
+			if (query.has('limit')) query.set('limit', String(Math.min(Number(query.get('limit')), 50)));
+		};
+		const result = await throughProxy({ resource: 'campaign', operation: 'get', agentId: ownAgent, campaignId: { __rl: true, mode: 'id', value: 'campaign-120' } }, 3);
+		expect(result.items()[0].json.id).toBe('campaign-120');
+		expect(proxy.requestsTo(`/agents/${SANDBOX_IDS.ownAccountAgent}/campaigns`).map((request) => request.query.page)).toEqual(['1', '2', '3']);
+	});
+
 	it('Lead > Get Many when the gateway caps pages at 50 lists every lead once', async () => {
 		const leadsPath = `/agents/${SANDBOX_IDS.ownAccountAgent}/leads`;
 		const direct = await runConvocore({ resource: 'lead', operation: 'getAll', agentId: ownAgent, returnAll: true }, { credential: sandboxCredential(sandbox.current), typeVersion: 3 });
