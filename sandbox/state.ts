@@ -107,7 +107,8 @@ export interface SandboxConversation {
 	ID: string;
 	agentId: string;
 	workspaceId: string;
-	origin: 'sms' | 'telephony';
+	/** `sms` and `telephony` for what the sandbox starts; a created conversation keeps the channel it names. */
+	origin: string;
 	state: ConversationState;
 	userEmail?: string;
 	/** AI summary; calls get theirs when they end. */

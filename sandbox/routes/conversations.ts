@@ -1,10 +1,15 @@
-import { conversationDetailsQuerySchema, listConversationsQuerySchema } from '../../nodes/shared/contracts/conversations';
+import { conversationDetailsQuerySchema, listConversationsQuerySchema, publishedConversationsQuerySchema } from '../../nodes/shared/contracts/conversations';
 import { findAgent } from '../auth';
 import { ApiError, parseOrThrow } from '../errors';
+import { isPublished } from '../mode';
 import { conversationKey, type SandboxConversation, type SandboxState } from '../state';
 import type { Route, RouteContext } from './types';
 
-/** Conversations: cursor paging as the newer client reads it, records per the OpenAPI. */
+/**
+ * Conversations, records per the OpenAPI. Listing: strict mode pages by cursor as the public
+ * client reads it; published mode pages by `page` + `limit` and answers `{ success, message,
+ * data }` with no cursor, as the OpenAPI and docs.convocore.ai have it.
+ */
 
 /** Calls whose simulated time is up end now: state, duration, turns and a summary. */
 export function settleCalls(state: SandboxState, now = Date.now()): void {
@@ -31,9 +36,9 @@ export function conversationRecord(convo: SandboxConversation, full: boolean): R
 	const lastMessageTS = Math.max(convo.createdAt, ...convo.messages.map((m) => m.at), ...convo.history.map((h) => h.at));
 	const record: Record<string, unknown> = {
 		ID: convo.ID,
-		userID: convo.userPhone,
-		userName: convo.userName,
-		userPhone: convo.userPhone,
+		// A conversation created through the API may name no phone or name.
+		...(convo.userPhone ? { userID: convo.userPhone, userPhone: convo.userPhone } : {}),
+		...(convo.userName ? { userName: convo.userName } : {}),
 		...(convo.userEmail ? { userEmail: convo.userEmail } : {}),
 		...(convo.campaignId ? { campaignId: convo.campaignId } : {}),
 		origin: convo.origin,
@@ -44,7 +49,9 @@ export function conversationRecord(convo: SandboxConversation, full: boolean): R
 		firstMessageTS: convo.createdAt,
 		lastMessageTS,
 		lastModified: convo.updatedAt,
-		convoTimeSeconds: convo.call?.durationSeconds ?? Math.round((convo.updatedAt - convo.createdAt) / 1000),
+		// The span of the conversation's own messages: a later change (PATCH, assignment) moves
+		// `updatedAt` / `lastModified`, never how long the conversation lasted.
+		convoTimeSeconds: convo.call?.durationSeconds ?? Math.round((lastMessageTS - convo.createdAt) / 1000),
 		...(convo.changes ?? {}),
 		...(convo.metrics ? { metrics: Object.entries(convo.metrics).map(([key, value]) => ({ key, value })) } : {}),
 	};
@@ -55,7 +62,9 @@ export function conversationRecord(convo: SandboxConversation, full: boolean): R
 	if (full) {
 		if (convo.summary) record.summary = convo.summary;
 		if (convo.capturedVariables) record.capturedVariables = convo.capturedVariables;
-		record.title = `${convo.origin === 'telephony' ? 'Call' : 'SMS'} with ${convo.userName}`;
+		record.title = `${convo.origin === 'telephony' ? 'Call' : convo.origin === 'sms' ? 'SMS' : 'Conversation'} with ${convo.userName || convo.userEmail || convo.ID}`;
+		// A created conversation's own title, when it gave one, wins.
+		if (typeof convo.changes?.title === 'string') record.title = convo.changes.title;
 		const lastMessage = convo.history[convo.history.length - 1]?.text ?? convo.messages[convo.messages.length - 1]?.body;
 		if (lastMessage) record.lastMessage = lastMessage;
 	}
@@ -81,7 +90,17 @@ function agentConversations(ctx: RouteContext, agentId: string): SandboxConversa
 		.sort((a, b) => b.updatedAt - a.updatedAt || (a.ID < b.ID ? -1 : a.ID > b.ID ? 1 : 0));
 }
 
+/** Published mode: `page` + `limit` (default 20), any other key dropped; the answer holds no cursor. */
+function listConversationsByPage(ctx: RouteContext) {
+	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
+	const query = parseOrThrow(publishedConversationsQuerySchema, ctx.query, 'conversations query');
+	const start = (query.page - 1) * query.limit;
+	const rows = agentConversations(ctx, agent.ID).slice(start, start + query.limit);
+	return { body: { success: true, message: `${rows.length} conversation(s)`, data: rows.map((convo) => conversationRecord(convo, false)) } };
+}
+
 function listConversations(ctx: RouteContext) {
+	if (isPublished()) return listConversationsByPage(ctx);
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const query = parseOrThrow(listConversationsQuerySchema, ctx.query, 'conversations query');
 	if (query.page !== undefined && query.page > 1 && !query.cursor) {

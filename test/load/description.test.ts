@@ -26,7 +26,8 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated at the merge of h24lazy2 after issue 22: the new resources' alike properties are written once too.
 	// Updated by the usage work (issues 29, 30, 32): Workspace > Get Usage gains Output (Usage, Usage Logs) and Return All / Limit for the logs.
 	// Updated by the leads work (issues 29, 30, 32): Lead > Import From Text, Lead Group > Delete's notice, Import's group wording.
-	'Convocore node': { sha256: '5f25d6fc9c3a46cf62f123d6a2884b7766ff7272dd38e796c6b058813803d01c', length: 232399 },
+	// Updated by the paging work (issues 29, 30, 32): Conversation > Create, and the Conversation Get Many wording.
+	'Convocore node': { sha256: 'a755233fdb6ca15c386b32988190688f28cad635b415b75d8a7c4c844bfefce6', length: 238541 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

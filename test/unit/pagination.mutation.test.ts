@@ -3,7 +3,7 @@
  * survivors of a mutation run (npm run mutation:core): the exact pages asked for, where each
  * listing stops, the region bases and which stored values count as plain.
  */
-import { collectCursorPages, collectNumberedPages, collectOffsetPages } from '../../nodes/shared/pagination';
+import { collectCursorPages, collectLinkedPages, collectNumberedPages, collectOffsetPages, defaultKey, ListingError } from '../../nodes/shared/pagination';
 import { NOT_PLAIN, plainCopy } from '../../nodes/shared/plainParameters';
 import { REGION_BASE_URLS, resolveBaseUrl } from '../../nodes/shared/regions';
 import { NUMBER_PATHS, TELCO, TELCO_API_BASE_URL, TELEPHONY_CREDENTIAL_TYPE, telcoField } from '../../nodes/shared/telco';
@@ -113,17 +113,17 @@ describe('collectCursorPages', () => {
 		expect(full.asked.map(([after]) => after)).toEqual([undefined, 'm009', 'm019']);
 	});
 
-	it('stops when the server ignores the cursor and repeats its page', async () => {
+	it('a server that ignores the cursor and repeats its page is an error, nothing output twice', async () => {
 		let calls = 0;
-		const found = await collectCursorPages(
+		const listing = collectCursorPages(
 			async () => {
 				calls++;
 				return { items: [{ id: 'a' }, { id: 'b' }] };
 			},
-			{ max: 10, pageSize: 2 },
+			{ max: 10, pageSize: 2, what: 'custom metrics' },
 		);
+		await expect(listing).rejects.toThrow(/^Convocore answered the page after b of the custom metrics with only custom metrics it had already listed.*Stopped after 2 custom metrics/);
 		expect(calls).toBe(2);
-		expect(found.map((item) => item.id)).toEqual(['a', 'b', 'a', 'b']);
 	});
 });
 
@@ -166,10 +166,14 @@ describe('collectNumberedPages', () => {
 		expect(short.asked.map(([page]) => page)).toEqual([1, 2]);
 	});
 
-	it('with totalPages a short page does not end it, an empty one does', async () => {
+	it('with totalPages a short page does not end it: the server\'s own page size is followed, an empty page ends it', async () => {
 		const capped = server(12, 'totalPages', 4);
-		expect(await collectNumberedPages(capped.fetchPage, { max: 50, pageSize: 6 })).toEqual([0, 1, 2, 3, 6, 7, 8, 9]);
-		expect(capped.asked.map(([page]) => page)).toEqual([1, 2]);
+		expect(await collectNumberedPages(capped.fetchPage, { max: 50, pageSize: 6 })).toEqual(range(0, 12));
+		expect(capped.asked).toEqual([
+			[1, 6],
+			[2, 4],
+			[3, 4],
+		]);
 		let calls = 0;
 		await collectNumberedPages(
 			async () => {
@@ -179,6 +183,110 @@ describe('collectNumberedPages', () => {
 			{ max: 50, pageSize: 6 },
 		);
 		expect(calls).toBe(1);
+	});
+});
+
+describe('repeats and page sizes (issue 30)', () => {
+	it('a numbered listing behind a gateway that caps pages below the size asked follows the cap: 250 out, 250 distinct', async () => {
+		const asked: Array<[number, number]> = [];
+		const found = await collectNumberedPages(
+			async (page, limit) => {
+				asked.push([page, limit]);
+				const size = Math.min(limit, 50);
+				const start = (page - 1) * size;
+				return { items: range(start, Math.max(0, Math.min(size, 250 - start))), total: 250 };
+			},
+			{ max: Infinity, pageSize: 100 },
+		);
+		expect(found).toEqual(range(0, 250));
+		expect(asked).toEqual([[1, 100], [2, 50], [3, 50], [4, 50], [5, 50]]);
+	});
+
+	it('a server that ignores page is an error naming the page, after the first page only', async () => {
+		const listing = collectNumberedPages(async () => ({ items: range(0, 10), hasMore: true }), { max: Infinity, pageSize: 10, what: 'agents' });
+		await expect(listing).rejects.toThrow(ListingError);
+		await expect(listing).rejects.toThrow(/^Convocore answered page 2 of the agents with only agents it had already listed/);
+	});
+
+	it('a page that repeats part of what was listed (the list shifted) hands on only what is new', async () => {
+		const pages = [range(0, 10), range(8, 10), range(18, 3)];
+		const found = await collectNumberedPages(async (page) => ({ items: pages[page - 1] }), { max: Infinity, pageSize: 10 });
+		expect(found).toEqual(range(0, 21));
+	});
+
+	it('a page size that leaves no page starting where the listing stands is an error', async () => {
+		const pages = [range(0, 10), range(10, 7)];
+		const listing = collectNumberedPages(async (page) => ({ items: pages[page - 1], total: 40 }), { max: Infinity, pageSize: 10, what: 'leads' });
+		await expect(listing).rejects.toThrow(/^Convocore answered page 2 of the leads with 7 where 10 were asked/);
+	});
+
+	it('an offset listing that ignores the offset is an error; results are identified by their ID first', async () => {
+		const listing = collectOffsetPages(async () => ({ items: [{ id: 'a' }, { id: 'b' }], hasMore: true }), { max: Infinity, pageSize: 2, what: 'voices' });
+		await expect(listing).rejects.toThrow(/^Convocore answered offset 2 of the voices with only voices/);
+		expect(defaultKey({ ID: 'x', id: 'y' })).toBe('ID:x');
+		expect(defaultKey({ id: 7 })).toBe('id:7');
+		expect(defaultKey({ id: '' , name: 'n' })).toBe('json:{"id":"","name":"n"}');
+		expect(defaultKey(3)).toBe('json:3');
+	});
+
+	describe('collectLinkedPages', () => {
+		it('follows a cursor while there is one, with the size Limit still needs', async () => {
+			const asked: Array<Record<string, unknown>> = [];
+			const found = await collectLinkedPages(
+				async (request) => {
+					asked.push(request);
+					const start = request.cursor ? Number(request.cursor) : 0;
+					const items = range(start, Math.min(request.limit, 45 - start));
+					const more = start + items.length < 45;
+					return { items, hasMore: more, nextCursor: more ? String(start + items.length) : null };
+				},
+				{ max: 30, pageSize: 20 },
+			);
+			expect(found).toEqual(range(0, 30));
+			expect(asked).toEqual([{ page: 1, limit: 20 }, { page: 1, limit: 10, cursor: '20' }]);
+		});
+
+		it('without a cursor pages by number at one size until a short page', async () => {
+			const asked: Array<Record<string, unknown>> = [];
+			const found = await collectLinkedPages(
+				async (request) => {
+					asked.push(request);
+					const start = (request.page - 1) * request.limit;
+					return { items: range(start, Math.max(0, Math.min(request.limit, 45 - start))) };
+				},
+				{ max: Infinity, pageSize: 20 },
+			);
+			expect(found).toEqual(range(0, 45));
+			expect(asked).toEqual([{ page: 1, limit: 20 }, { page: 2, limit: 20 }, { page: 3, limit: 20 }]);
+		});
+
+		it('a cursor handed out twice, or more promised without a cursor, is an error', async () => {
+			let call = 0;
+			const twice = collectLinkedPages(async () => ({ items: [call++], nextCursor: 'same' }), { max: Infinity, pageSize: 1, what: 'conversations' });
+			await expect(twice).rejects.toThrow(/^Convocore handed out the cursor same of the conversations a second time/);
+			let next = 0;
+			const promised = collectLinkedPages(
+				async (request) => (request.cursor ? { items: [next++ + 10], hasMore: true } : { items: [next++], nextCursor: 'c1' }),
+				{ max: Infinity, pageSize: 1 },
+			);
+			await expect(promised).rejects.toThrow(/said more results follow but gave no cursor/);
+		});
+
+		it('hasMore: false and an empty page end it; a server page size other than asked is followed', async () => {
+			expect(await collectLinkedPages(async () => ({ items: [1, 2], hasMore: false, nextCursor: 'x' }), { max: Infinity, pageSize: 2 })).toEqual([1, 2]);
+			const asked: number[][] = [];
+			const found = await collectLinkedPages(
+				async ({ page, limit }) => {
+					asked.push([page, limit]);
+					const start = (page - 1) * Math.min(limit, 5);
+					const items = range(start, Math.max(0, Math.min(limit, 5, 12 - start)));
+					return { items, hasMore: start + items.length < 12 };
+				},
+				{ max: Infinity, pageSize: 20 },
+			);
+			expect(found).toEqual(range(0, 12));
+			expect(asked).toEqual([[1, 20], [2, 5], [3, 5]]);
+		});
 	});
 });
 

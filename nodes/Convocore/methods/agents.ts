@@ -38,14 +38,20 @@ export function requireChosenAgentId(ctx: ILoadOptionsFunctions, what: string): 
 	return agentId;
 }
 
-/** Conversation picker: the chosen agent's recent conversations, a page of 20 at a time. */
+/**
+ * Conversation picker: the chosen agent's recent conversations, a page of 20 at a time. The token
+ * is the server's cursor, or `page:N` when it pages by number (the OpenAPI's reading).
+ */
 export async function searchConversations(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const agentId = requireChosenAgentId(this, 'conversations');
-	const page = await fetchConversationPage(this, agentId, CONVO_PAGE.maxLimit, paginationToken || undefined);
+	const byNumber = /^page:(\d+)$/.exec(paginationToken ?? '');
+	const pageNumber = byNumber ? Number(byNumber[1]) : 1;
+	const request = byNumber || !paginationToken ? { page: pageNumber, limit: CONVO_PAGE.maxLimit } : { page: 1, limit: CONVO_PAGE.maxLimit, cursor: paginationToken };
+	const page = await fetchConversationPage(this, agentId, request);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const convo of page.items) {
@@ -56,5 +62,8 @@ export async function searchConversations(
 		if (wanted && !`${name} ${id}`.toLowerCase().includes(wanted)) continue;
 		results.push({ name, value: id });
 	}
-	return { results, ...(page.nextCursor ? { paginationToken: page.nextCursor } : {}) };
+	const cursor = typeof page.nextCursor === 'string' && page.nextCursor !== '' ? page.nextCursor : undefined;
+	const more = page.hasMore !== false && (cursor !== undefined || (request.cursor === undefined && page.items.length >= CONVO_PAGE.maxLimit));
+	const token = !more ? undefined : (cursor ?? `page:${pageNumber + 1}`);
+	return { results, ...(token ? { paginationToken: token } : {}) };
 }

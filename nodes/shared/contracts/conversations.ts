@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { lazy } from './lazy';
 
-/** Conversations of an agent (beyond-the-seed section 2): cursor paging, lenient records. */
+/**
+ * Conversations of an agent (beyond-the-seed section 2), lenient records. Paging has two
+ * published readings: the OpenAPI and docs.convocore.ai page by `page` + `limit` (default 20) and
+ * answer `{ success, message, data[] }`; the public MCP client follows `nextCursor` while `hasMore`.
+ */
 
-/** Rows per request of `GET /agents/{agentId}/convos`: the newer client caps `limit` at 20. */
+/** Rows per request of `GET /agents/{agentId}/convos`: the newer client caps `limit` at 20, the OpenAPI's default. */
 export const CONVO_PAGE = { maxLimit: 20 } as const;
 
 export const REGIONS = ['eu', 'na'] as const;
@@ -14,14 +18,17 @@ export const conversationSchema = lazy(() => z
 	.passthrough());
 export type Conversation = z.output<typeof conversationSchema>;
 
-/** One page of the list, read raw (the cursor fields sit beside `data`). */
+/**
+ * One page of the list, read raw (the client's cursor fields sit beside `data`). A `nextCursor`
+ * that is not text means no cursor, as the public client reads it.
+ */
 export const conversationPageSchema = lazy(() => z
 	.object({
 		success: z.boolean().optional(),
 		message: z.string().optional(),
 		data: z.array(conversationSchema),
 		hasMore: z.boolean().optional(),
-		nextCursor: z.string().nullable().optional(),
+		nextCursor: z.unknown().optional(),
 	})
 	.passthrough());
 
@@ -36,6 +43,14 @@ export const listConversationsQuerySchema = lazy(() => z
 			.default(CONVO_PAGE.maxLimit),
 		page: z.coerce.number().int().min(1, 'must be 1 or more').optional(),
 		cursor: z.string().min(1).optional(),
+	})
+	.strict());
+
+/** The list's query as the OpenAPI documents it (the sandbox's published mode): `page` and `limit`, nothing else. */
+export const publishedConversationsQuerySchema = lazy(() => z
+	.object({
+		page: z.coerce.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(1),
+		limit: z.coerce.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').default(CONVO_PAGE.maxLimit),
 	})
 	.strict());
 

@@ -94,7 +94,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		const answer = await requestChecked(this, { method: 'GET', path: '/agents/search', qs, raw: true, response: agentSearchAnswerSchema }, scope);
 		// hasMore is the search's own word on paging: an exactly full last page ends the listing without one more request.
 		return { items: answer.agents, hasMore: answer.hasMore };
-	}, { max, pageSize: Math.min(AGENT_SEARCH_MAX_LIMIT, max) });
+	}, { max, pageSize: Math.min(AGENT_SEARCH_MAX_LIMIT, max), what: 'agents' });
 	hintWhenLimitReached(this, agents.length, max, 'agents', scope.itemIndex ?? 0);
 	return agents.map((agent) => ({ json: (plan.simplify ? simplifyAgent(agent) : redactSecrets(agent)) as IDataObject }));
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { CAMPAIGN_PAGE, METRIC_TYPES, campaignIdSchema, campaignPageSchema, campaignProgress, type Campaign } from '../../../shared/contracts/campaigns';
 import { lazy } from '../../../shared/contracts/lazy';
+import { collectNumberedPages } from '../../../shared/pagination';
 import type { RequestScope } from '../../../shared/transport';
 import { listOrIdLocator } from '../agentId';
 import { requestChecked } from '../answers';
@@ -45,12 +46,16 @@ export async function fetchCampaignPage(ctx: IExecuteFunctions | ILoadOptionsFun
 
 /** There is no single-campaign route: the list is read page by page until the campaign turns up. */
 export async function findCampaign(ctx: IExecuteFunctions, { agentId, campaignId }: CampaignRef, scope: RequestScope): Promise<Campaign> {
-	for (let page = 1; ; page++) {
-		const answer = await fetchCampaignPage(ctx, agentId, page, CAMPAIGN_PAGE.maxLimit, scope);
-		const found = answer.campaigns.find((campaign) => campaign.id === campaignId);
-		if (found) return found;
-		if (answer.campaigns.length < CAMPAIGN_PAGE.maxLimit || page * CAMPAIGN_PAGE.maxLimit >= answer.total) break;
-	}
+	// Paged as Get Many: a server that caps pages below 100 is followed by its own page size.
+	const listed = await collectNumberedPages(
+		async (page, limit) => {
+			const answer = await fetchCampaignPage(ctx, agentId, page, limit, scope);
+			return { items: answer.campaigns, total: answer.total };
+		},
+		{ max: Infinity, pageSize: CAMPAIGN_PAGE.maxLimit, what: 'campaigns', keyOf: (campaign) => campaign.id, until: (campaign) => campaign.id === campaignId },
+	);
+	const found = listed.find((campaign) => campaign.id === campaignId);
+	if (found) return found;
 	throw new NodeOperationError(ctx.getNode(), `Not found: agent ${agentId} has no campaign ${campaignId}`, {
 		itemIndex: scope.itemIndex,
 		description: 'Pick the campaign from the list, or check its ID with Campaign > Get Many.',

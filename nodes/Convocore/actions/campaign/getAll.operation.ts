@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { CAMPAIGN_PAGE } from '../../../shared/contracts/campaigns';
 import { lazy } from '../../../shared/contracts/lazy';
-import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
+import { collectNumberedPages } from '../../../shared/pagination';
+import type { RequestScope } from '../../../shared/transport';
 import { agentIdProperty, listingFields, readAgentId, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { campaignOutput, fetchCampaignPage } from './common';
 
@@ -24,13 +25,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const pageSize = Math.min(CAMPAIGN_PAGE.maxLimit, max);
-	const campaigns = await collectOffsetPages(
-		async (offset) => {
-			const page = await fetchCampaignPage(this, plan.agentId, Math.floor(offset / pageSize) + 1, pageSize, scope);
-			return { items: page.campaigns, total: page.total };
+	// Numbered pages: a server that caps pages below the size asked is followed by its own size.
+	const campaigns = await collectNumberedPages(
+		async (page, limit) => {
+			const answer = await fetchCampaignPage(this, plan.agentId, page, limit, scope);
+			return { items: answer.campaigns, total: answer.total };
 		},
-		{ max, pageSize },
+		{ max, pageSize: Math.min(CAMPAIGN_PAGE.maxLimit, max), what: 'campaigns', keyOf: (campaign) => campaign.id },
 	);
 	return campaigns.map((campaign) => ({ json: campaignOutput(campaign) }));
 }

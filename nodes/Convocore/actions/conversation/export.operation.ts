@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
-import { exportConversationsAnswerSchema } from '../../../shared/contracts/conversationWrites';
+import { exportOneSchema, exportPageSchema } from '../../../shared/contracts/conversationWrites';
 import { lazy } from '../../../shared/contracts/lazy';
+import { ListingResults, ListingError } from '../../../shared/pagination';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { binaryFieldProperty, outputModeProperty, readBinaryField, type OutputMode } from '../exportFile';
@@ -47,46 +47,86 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return { ...validate(this, planSchema, ref, itemIndex, 'conversation export'), ...readBinaryField(this, itemIndex) };
 }
 
-/** Every page of the agent's export in `format`; CSV pages after the first lose their header row. */
+/**
+ * Every page of the agent's export in `format`. Two published readings: the OpenAPI documents
+ * `format` only and one answer with every conversation; the public client sends `limit` and
+ * follows `nextCursor` (text) until it has none. Pages are checked against the format asked, a
+ * repeated cursor or a page of repeats is an error, and CSV pages after the first lose their
+ * header row. `complete` is false when the answer may have stopped at the `limit` sent (exactly
+ * that many, and neither a cursor nor `hasMore: false`): no published source says how to ask on.
+ */
 async function exportAll(ctx: IExecuteFunctions, agentId: string, format: 'json' | 'csv', scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(agentId)}/convos/export`;
-	const records: IDataObject[] = [];
-	const csvPages: string[] = [];
-	const seen = new Set<string>();
+	const records = new ListingResults<IDataObject>({ what: 'conversations' });
+	// CSV rows are told apart by their whole text (the export's columns are not documented).
+	const rows = new ListingResults<string>({ what: 'CSV rows', keyOf: (row) => row });
+	let header: string | undefined;
+	const cursors = new Set<string>();
 	let cursor: string | undefined;
-	for (;;) {
+	for (let page = 1; ; page++) {
 		const qs: IDataObject = { format, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) };
-		const page = await requestChecked(ctx, { method: 'GET', path, qs, raw: true, response: exportConversationsAnswerSchema }, scope);
-		if (typeof page.data === 'string') csvPages.push(csvPages.length ? page.data.split('\n').slice(1).join('\n') : page.data);
-		else records.push(...((Array.isArray(page.data) ? page.data : [page.data]) as IDataObject[]));
-		if (!page.nextCursor || seen.has(page.nextCursor)) break;
-		seen.add(page.nextCursor);
-		cursor = page.nextCursor;
+		const answer = await requestChecked(ctx, { method: 'GET', path, qs, raw: true, response: exportPageSchema(format) }, scope);
+		const label = `page ${page}`;
+		let count: number;
+		if (typeof answer.data === 'string') {
+			const [first, ...body] = answer.data.split(/\r?\n/).filter((line: string) => line !== '');
+			if (first !== undefined && header !== undefined && first !== header) {
+				throw new ListingError(`Convocore answered ${label} of the CSV export with other columns than page 1 (${first} instead of ${header}): the pages cannot be joined into one file.`);
+			}
+			header ??= first;
+			rows.take(body, Infinity, label);
+			count = body.length;
+		} else {
+			records.take(answer.data as IDataObject[], Infinity, label);
+			count = answer.data.length;
+		}
+		const next = typeof answer.nextCursor === 'string' && answer.nextCursor !== '' ? answer.nextCursor : undefined;
+		if (next === undefined) {
+			if (answer.hasMore === true) {
+				throw new ListingError(`Convocore said more conversations follow ${label} of the export but gave no cursor to them. Stopped rather than export part of them.`);
+			}
+			// After a cursor, a page without one is the end; a first page is whole unless it is exactly `limit` long.
+			const complete = answer.hasMore === false || cursor !== undefined || count < EXPORT_PAGE;
+			const csv = header === undefined ? '' : [header, ...rows.items].join('\n');
+			return { records: records.items, csv, rowCount: rows.count, complete };
+		}
+		if (cursors.has(next)) {
+			throw new ListingError(`Convocore handed out the export cursor ${next} a second time, so the export does not advance. Stopped rather than export conversations twice.`);
+		}
+		cursors.add(next);
+		cursor = next;
 	}
-	return { records, csv: csvPages.filter(Boolean).join('\n') };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const format = plan.output === 'csvFile' ? 'csv' : 'json';
 	let records: IDataObject[];
 	let csv = '';
+	let rowCount = 0;
+	let complete = true;
 	if (plan.which === 'one') {
-		const answer = await requestChecked(this, { method: 'GET', path: `${conversationPath(plan)}/export`, qs: { format }, raw: true, response: exportConversationsAnswerSchema }, scope);
+		const answer = await requestChecked(this, { method: 'GET', path: `${conversationPath(plan)}/export`, qs: { format }, raw: true, response: exportOneSchema(format) }, scope);
 		csv = typeof answer.data === 'string' ? answer.data : '';
+		rowCount = Math.max(csv.split('\n').filter((line) => line !== '').length - 1, 0);
 		records = typeof answer.data === 'string' ? [] : ((Array.isArray(answer.data) ? answer.data : [answer.data]) as IDataObject[]);
-	} else ({ records, csv } = await exportAll(this, plan.agentId, format, scope));
+	} else ({ records, csv, rowCount, complete } = await exportAll(this, plan.agentId, format, scope));
+	if (!complete) {
+		this.addExecutionHints({
+			message: `Item ${scope.itemIndex ?? 0}: Convocore's export answered exactly ${EXPORT_PAGE} conversations, the page size asked, and no cursor to more: the export may be incomplete. Conversation > Get Many with Return All lists every conversation.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
 	// Conversation records may carry an agent's secret fields: never handed on.
 	records = records.map((record) => redactSecrets(record) as IDataObject);
 	if (plan.output === 'items') return records.map((record) => ({ json: record }));
-	if (plan.output === 'csvFile' && !csv && records.length) {
-		throw new NodeOperationError(this.getNode(), 'Convocore answered the CSV export with JSON records', { itemIndex: scope.itemIndex });
-	}
 	const name = plan.which === 'one' ? `conversation-${plan.convoId}` : 'conversations';
 	const binary =
 		plan.output === 'csvFile'
 			? await this.helpers.prepareBinaryData(Buffer.from(csv, 'utf8'), `${name}.csv`, 'text/csv')
 			: await this.helpers.prepareBinaryData(Buffer.from(JSON.stringify(records, null, 2), 'utf8'), `${name}.json`, 'application/json');
-	return [{ json: { exported: plan.output === 'csvFile' ? Math.max(csv.split('\n').length - 1, 0) : records.length }, binary: { [plan.binaryField]: binary } }];
+	const exported = plan.output === 'csvFile' ? rowCount : records.length;
+	return [{ json: { exported, ...(complete ? {} : { complete: false }) }, binary: { [plan.binaryField]: binary } }];
 }
 
 export const exportConversations: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -8,9 +8,11 @@ import {
 	simplifyConversation,
 	type Conversation,
 } from '../../../shared/contracts/conversations';
+import { collectLinkedPages } from '../../../shared/pagination';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import {
+	hintWhenLimitReached,
 	listingFields,
 	agentIdProperty,
 	readAgentId,
@@ -44,38 +46,39 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 }
 
+/** Where a page of conversations starts: page 1, a page number, or the cursor of the page before. */
+export interface ConversationPageRequest {
+	page: number;
+	limit: number;
+	cursor?: string;
+}
+
 /**
- * One page of an agent's conversations: the first with `limit` and `page=1`, every next one
- * with the `nextCursor` of the page before (the API refuses `page` above 1 without a cursor).
+ * One page of an agent's conversations. Two published readings: the public client sends `limit`
+ * with `page=1`, then the `nextCursor` of the page before while `hasMore` (it says the API refuses
+ * `page` above 1 without a cursor); the OpenAPI and docs.convocore.ai page by `page` + `limit`
+ * with no cursor in the answer. A cursor is sent when there is one, else the page number.
  */
 export async function fetchConversationPage(
 	ctx: IExecuteFunctions | ILoadOptionsFunctions,
 	agentId: string,
-	limit: number,
-	cursor: string | undefined,
+	{ page, limit, cursor }: ConversationPageRequest,
 	scope: RequestScope = {},
 ) {
-	const qs: IDataObject = cursor === undefined ? { limit, page: 1 } : { limit, cursor };
+	const qs: IDataObject = cursor === undefined ? { limit, page } : { limit, cursor };
 	const path = `/agents/${encodeURIComponent(agentId)}/convos`;
-	const page = await requestChecked(ctx, { method: 'GET', path, qs, raw: true, response: conversationPageSchema }, scope);
-	const next = page.hasMore === true && typeof page.nextCursor === 'string' && page.nextCursor !== '' ? page.nextCursor : undefined;
-	return { items: page.data, nextCursor: next };
+	const answer = await requestChecked(ctx, { method: 'GET', path, qs, raw: true, response: conversationPageSchema }, scope);
+	return { items: answer.data, hasMore: answer.hasMore, nextCursor: answer.nextCursor };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const found: Conversation[] = [];
-	const seenCursors = new Set<string>();
-	let cursor: string | undefined;
-	while (found.length < max) {
-		const limit = Math.min(CONVO_PAGE.maxLimit, max - found.length);
-		const page = await fetchConversationPage(this, plan.agentId, limit, cursor, scope);
-		found.push(...page.items.slice(0, max - found.length));
-		// The cursor is followed while the API says there is more; a cursor seen before would loop.
-		if (!page.nextCursor || seenCursors.has(page.nextCursor) || page.items.length === 0) break;
-		seenCursors.add(page.nextCursor);
-		cursor = page.nextCursor;
-	}
+	const found = await collectLinkedPages<Conversation>((request) => fetchConversationPage(this, plan.agentId, request, scope), {
+		max,
+		pageSize: Math.min(CONVO_PAGE.maxLimit, max),
+		what: 'conversations',
+	});
+	hintWhenLimitReached(this, found.length, max, 'conversations', scope.itemIndex ?? 0);
 	return found.map((record) => ({ json: (plan.simplify ? simplifyConversation(record) : redactSecrets(record)) as IDataObject }));
 }
 

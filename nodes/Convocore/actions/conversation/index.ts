@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../resource';
 import { assign } from './assign.operation';
+import { create } from './create.operation';
 import { deleteConversation } from './delete.operation';
 import { exportConversations } from './export.operation';
 import { get } from './get.operation';
@@ -10,7 +11,7 @@ import { update } from './update.operation';
 export const conversationResource: ResourceDefinition = {
 	name: 'Conversation',
 	value: 'conversation',
-	description: "Read an agent's conversations (calls, SMS and chats) with their summaries",
+	description: "Read an agent's conversations (calls, SMS and chats) with their summaries, or record one that happened elsewhere",
 	// Get was first (the default) before Assign, Delete and Export came: stored workflows keep it.
 	defaultOperation: 'get',
 	operations: [
@@ -20,6 +21,13 @@ export const conversationResource: ResourceDefinition = {
 			action: 'Assign a conversation to a human',
 			description: 'Hand a conversation over from the agent to a workspace member',
 			operation: assign,
+		},
+		{
+			value: 'create',
+			name: 'Create',
+			action: 'Create a conversation',
+			description: 'Record an interaction that happened elsewhere (an e-mail thread, a shop chat) as a conversation of the agent',
+			operation: create,
 		},
 		{ value: 'delete', name: 'Delete', action: 'Delete a conversation', description: 'Remove a conversation for good (test conversations, erasure requests)', operation: deleteConversation },
 		{

@@ -100,5 +100,5 @@ export async function fetchJobPages(ctx: Context, workspaceId: string, jobId: st
 			scope,
 		)) as z.output<typeof crawlerPageListSchema>;
 		return { items: answer.pages as IDataObject[], total: answer.total };
-	}, { max, pageSize: pageSizeFor(max) });
+	}, { max, pageSize: pageSizeFor(max), what: 'crawled pages' });
 }

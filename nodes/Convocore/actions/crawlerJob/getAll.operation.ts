@@ -40,7 +40,7 @@ export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: It
 	const jobs = await collectNumberedPages(async (page, limit) => {
 		const answer = await fetchJobList(this, plan.workspaceId, page, limit, scope);
 		return { items: answer.jobs as IDataObject[], total: answer.total };
-	}, { max, pageSize: pageSizeFor(max) });
+	}, { max, pageSize: pageSizeFor(max), what: 'crawler jobs' });
 	if (!plan.returnAll) hintWhenLimitReached(this, jobs.length, plan.limit, 'crawler jobs', scope.itemIndex ?? 0);
 	return jobs.map((job) => ({ json: job }));
 }

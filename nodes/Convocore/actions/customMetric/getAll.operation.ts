@@ -54,7 +54,7 @@ export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: Re
 			// reliable end (at worst one extra request when the last page is exactly full).
 			return { items: page.metrics };
 		},
-		{ max: plan.returnAll ? Infinity : plan.limit, pageSize: METRIC_PAGE.maxLimit },
+		{ max: plan.returnAll ? Infinity : plan.limit, pageSize: METRIC_PAGE.maxLimit, what: 'custom metrics' },
 	);
 	if (!plan.returnAll) hintWhenLimitReached(this, metrics.length, plan.limit, 'custom metrics', scope.itemIndex ?? 0);
 	return metrics.map((metric) => ({ json: metric as IDataObject }));

@@ -66,6 +66,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const docs = await collectNumberedPages((page, pageSize) => fetchKnowledgeDocPage(this, plan.agentId, page, pageSize, scope), {
 		max,
 		pageSize: Math.min(KB_PAGE.maxPageSize, max),
+		what: 'documents',
 	});
 	hintWhenLimitReached(this, docs.length, max, 'documents', scope.itemIndex ?? 0);
 	return docs.map((doc) => ({ json: (plan.simplify ? simplifyKnowledgeDoc(doc) : doc) as IDataObject }));

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { LEAD_PAGE, agentLeadsPageSchema } from '../../../shared/contracts/leads';
-import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
+import { collectNumberedPages } from '../../../shared/pagination';
+import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import {
 	listingFields,
@@ -61,15 +62,14 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/leads`;
 	const max = plan.returnAll ? Infinity : plan.limit;
-	// Pages are numbered from 1 and sized by the first request, so the offset maps onto a page.
-	const pageSize = Math.min(LEAD_PAGE.maxLimit, max);
-	const leads = await collectOffsetPages(
-		async (offset) => {
-			const qs: IDataObject = { ...plan.filters, page: Math.floor(offset / pageSize) + 1, limit: pageSize };
-			const page = await requestChecked(this, { method: 'GET', path, qs, raw: true, response: agentLeadsPageSchema }, scope);
-			return { items: page.leads, total: page.total };
+	// Numbered pages: a server that caps pages below the size asked is followed by its own size.
+	const leads = await collectNumberedPages(
+		async (page, limit) => {
+			const qs: IDataObject = { ...plan.filters, page, limit };
+			const answer = await requestChecked(this, { method: 'GET', path, qs, raw: true, response: agentLeadsPageSchema }, scope);
+			return { items: answer.leads, total: answer.total };
 		},
-		{ max, pageSize },
+		{ max, pageSize: Math.min(LEAD_PAGE.maxLimit, max), what: 'leads' },
 	);
 	return leads.map((lead) => ({ json: lead as IDataObject }));
 }

@@ -42,5 +42,5 @@ export async function collectOrganisationPages(
 	return await collectNumberedPages(async (page, pageSize) => {
 		const answer = await requestChecked(ctx, { method: 'GET', path, qs: { page, pageSize }, raw: true, response }, scope);
 		return { items: answer.data as IDataObject[], total: answer.total, totalPages: answer.totalPages };
-	}, { max, pageSize: Math.min(ORGANISATION_PAGE.maxPageSize, max) });
+	}, { max, pageSize: Math.min(ORGANISATION_PAGE.maxPageSize, max), what: path.endsWith('/agents') ? 'agents' : path.endsWith('/clients') ? 'clients' : 'organisations' });
 }

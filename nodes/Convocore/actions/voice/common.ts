@@ -200,7 +200,7 @@ export async function collectVoices(
 ) {
 	const voices = await collectOffsetPages(
 		(offset, limit) => fetchVoicePage.call(this, plan.path, { ...plan.query, limit, offset }, scope),
-		{ max: plan.max, pageSize: plan.pageSize },
+		{ max: plan.max, pageSize: plan.pageSize, what: 'voices', keyOf: (voice) => `${String(voice.provider)}/${String(voice.voiceId)}` },
 	);
 	hintWhenLimitReached(this, voices.length, plan.max, 'voices', scope.itemIndex ?? 0);
 	return voices.map((voice) => ({ json: voice as unknown as IDataObject }));
