@@ -65,7 +65,7 @@ describe('GET /agents/{agentId}/custom-metrics', () => {
 		const none = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.noSmsAgent), { key });
 		expect(none.body).toEqual({ success: true, metrics: [], total: 0 });
 		const rental = await api(sandbox(), 'GET', metricsPath(SANDBOX_IDS.rentalAgent), { key });
-		expect(rental.body.total).toBe(3);
+		expect(rental.body.total).toBe(4);
 	});
 });
 
