@@ -24,7 +24,7 @@ async function getData(parameters: INodeParameters, extra: { input?: Array<{ jso
 function lastWeek() {
 	const end = Date.now();
 	const start = end - 7 * DAY_MS;
-	return { from: new Date(start).toISOString(), to: new Date(end).toISOString(), startTs: Math.floor(start / 1000), endTs: Math.ceil(end / 1000) };
+	return { from: new Date(start).toISOString(), to: new Date(end).toISOString(), startTs: Math.floor(start / 1000), endTs: Math.floor(end / 1000) };
 }
 
 /** What the sandbox stores for a metric in a window: computed here, independently of the route. */

@@ -44,8 +44,9 @@ export function readSecondsRange(ctx: IExecuteFunctions, itemIndex: number): Sec
 	if (end === undefined) return fail(`to: must be a date-time (${example}), got ${JSON.stringify(String(to)).slice(0, 60)}`);
 	if (start < 0) fail('from: must not be before 1970');
 	if (end <= start) fail(`to: must be after From (From is ${new Date(start).toISOString()}, To is ${new Date(end).toISOString()})`);
-	// Whole seconds that still cover the period: From rounded down, To rounded up.
+	// Whole seconds, both rounded down: a value stamped second s happened during [s, s + 1), so it
+	// is in the period exactly when s is in [startTs, endTs] (To 23:59:59.999 takes 23:59:59, not midnight).
 	const startTs = Math.floor(start / 1000);
-	const endTs = Math.ceil(end / 1000);
+	const endTs = Math.floor(end / 1000);
 	return { startTs, endTs, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
 }
