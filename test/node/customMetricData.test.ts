@@ -3,7 +3,7 @@
  * From and To sent as Unix seconds and checked before sending, aggregates and time series that
  * follow the metric values the sandbox stores per conversation.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../../sandbox';
 import type { MetricValueRecord } from '../../sandbox/metricValues';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 const agent = SANDBOX_IDS.rentalAgent;
 const byKey = (value: string) => ({ __rl: true, mode: 'id', value });
 
-async function getData(parameters: INodeParameters, extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {}) {
+async function getData(parameters: INodeParameters, extra: { input?: INodeExecutionData[]; continueOnFail?: boolean } = {}) {
 	return await runConvocore(
 		{ resource: 'customMetric', operation: 'getData', agentId: agent, ...parameters },
 		{ credential: sandboxCredential(sandbox.current), typeVersion: 4, input: extra.input, continueOnFail: extra.continueOnFail },

@@ -2,7 +2,7 @@
  * Custom Metric > Create, Get and Update, and the metric pickers, through n8n's engine against
  * the sandbox over real HTTP (strict mode), on the v3 `custom-metrics` routes.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { listSearch } from '../../nodes/Convocore/methods';
 import { SANDBOX_IDS } from '../../sandbox';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
@@ -14,7 +14,7 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const metricsOf = () => sandbox.current.state.metrics[agent];
 const metric = (key: string) => metricsOf().find((candidate) => candidate.key === key)!;
 
-async function run(parameters: INodeParameters, extra: { input?: Array<{ json: Record<string, unknown> }> } = {}) {
+async function run(parameters: INodeParameters, extra: { input?: INodeExecutionData[] } = {}) {
 	return await runConvocore({ resource: 'customMetric', agentId: agent, ...parameters }, { credential: sandboxCredential(sandbox.current), typeVersion: 4, input: extra.input });
 }
 

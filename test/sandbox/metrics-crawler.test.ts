@@ -108,7 +108,7 @@ describe('custom-metric data routes (Unix seconds) and the v3 record routes', ()
 	it('compute from the stored values: the seeded finished call gave appointment_booked: true at its end', async () => {
 		const call = sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:${SANDBOX_IDS.callConvoId}`];
 		const at = Math.floor(call.updatedAt / 1000);
-		const answer = await api(sandbox(), 'GET', dataPath(SANDBOX_IDS.ownAccountAgent, 'appointment_booked'), { key, query: { startTs: at - 60, endTs: at + 60, includeTimeSeries: true } });
+		const answer = await api(sandbox(), 'GET', dataPath(SANDBOX_IDS.ownAccountAgent, 'appointment_booked'), { key, query: { startTs: at - 60, endTs: at + 60, includeTimeSeries: 'true' } });
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ success: true, data: { key: 'appointment_booked', type: 'categorical', totalDataPoints: 1, counts: { true: 1 }, timeSeries: [{ ts: at, value: true, convo_id: SANDBOX_IDS.callConvoId }] } });
 	});
