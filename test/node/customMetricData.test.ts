@@ -37,7 +37,7 @@ const dataRequests = () => sandbox.current.requests({ method: 'GET', path: /\/da
 describe('Custom Metric > Get Data', () => {
 	it('one metric: sends the period in Unix seconds and outputs the average, sum, min and max of what conversations gave', async () => {
 		const week = lastWeek();
-		const items = (await getData({ metrics: 'one', metricKey: byKey('customer_satisfaction'), from: week.from, to: week.to })).items();
+		const items = (await getData({ which: 'one', metricKey: byKey('customer_satisfaction'), from: week.from, to: week.to })).items();
 
 		expect(dataRequests().map((request) => [request.path, request.query])).toEqual([
 			[`/agents/${agent}/custom-metrics/customer_satisfaction/data`, { startTs: String(week.startTs), endTs: String(week.endTs) }],
@@ -52,7 +52,7 @@ describe('Custom Metric > Get Data', () => {
 
 	it('time series: one item per data point with an ISO timestamp, the value and the conversation, oldest first', async () => {
 		const week = lastWeek();
-		const items = (await getData({ metrics: 'one', metricKey: byKey('customer_satisfaction'), from: week.from, to: week.to, output: 'timeSeries' })).items();
+		const items = (await getData({ which: 'one', metricKey: byKey('customer_satisfaction'), from: week.from, to: week.to, output: 'timeSeries' })).items();
 
 		expect(dataRequests()[0].query).toEqual({ startTs: String(week.startTs), endTs: String(week.endTs), includeTimeSeries: 'true' });
 		const points = stored('customer_satisfaction', week.startTs, week.endTs).sort((a, b) => a.ts - b.ts || a.convoId.localeCompare(b.convoId));
@@ -64,7 +64,7 @@ describe('Custom Metric > Get Data', () => {
 
 	it('all metrics: one aggregates item per metric of the agent; a boolean or text metric gives counts of its values', async () => {
 		const week = lastWeek();
-		const items = (await getData({ metrics: 'all', from: week.from, to: week.to })).items();
+		const items = (await getData({ which: 'all', from: week.from, to: week.to })).items();
 
 		expect(dataRequests().map((request) => request.path)).toEqual([`/agents/${agent}/custom-metrics/data`]);
 		const keys = sandbox.current.state.metrics[agent].map((metric) => metric.key);
@@ -81,7 +81,7 @@ describe('Custom Metric > Get Data', () => {
 		for (let reason = 1; reason <= 12; reason++) {
 			for (let n = 0; n < reason; n++) sandbox.current.state.metricValues!.push({ agentId: agent, convoId: `convo-test-${reason}-${n}`, key: 'reschedule_reason', value: `reason ${reason}`, ts: at });
 		}
-		const items = (await getData({ metrics: 'one', metricKey: byKey('reschedule_reason'), from: new Date((at - 60) * 1000).toISOString(), to: new Date((at + 60) * 1000).toISOString() })).items();
+		const items = (await getData({ which: 'one', metricKey: byKey('reschedule_reason'), from: new Date((at - 60) * 1000).toISOString(), to: new Date((at + 60) * 1000).toISOString() })).items();
 
 		const counts = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`reason ${12 - index}`, 12 - index]));
 		expect(items[0].json).toEqual(expect.objectContaining({ type: 'categorical', totalDataPoints: 78, counts: { ...counts, other: 1 + 2 } }));
@@ -90,7 +90,7 @@ describe('Custom Metric > Get Data', () => {
 	it('reads by input item: each item its own metric and period, outputs paired to the item', async () => {
 		const week = lastWeek();
 		const result = await getData(
-			{ metrics: 'one', metricKey: byKey('={{ $json.key }}'), from: '={{ $json.from }}', to: week.to },
+			{ which: 'one', metricKey: byKey('={{ $json.key }}'), from: '={{ $json.from }}', to: week.to },
 			{ input: [{ json: { key: 'customer_satisfaction', from: week.from } }, { json: { key: 'sentiment_score', from: new Date(Date.now() - DAY_MS).toISOString() } }] },
 		);
 		expect(result.items().map((item) => [item.json.key, item.pairedItem])).toEqual([
@@ -102,7 +102,7 @@ describe('Custom Metric > Get Data', () => {
 
 	it('an unknown metric key is Convocore’s 404, named', async () => {
 		const week = lastWeek();
-		const error = (await getData({ metrics: 'one', metricKey: byKey('no_such_metric'), from: week.from, to: week.to })).error('Convocore');
+		const error = (await getData({ which: 'one', metricKey: byKey('no_such_metric'), from: week.from, to: week.to })).error('Convocore');
 		expect(error?.message).toMatch(/no custom metric with key no_such_metric/);
 	});
 
@@ -113,7 +113,7 @@ describe('Custom Metric > Get Data', () => {
 			['no To', { from: week.from, to: '={{ $json.emptyTo }}' }, 'Invalid custom metric data period in item 1: to: is required (the end of the period)'],
 			['To before From', { from: week.to, to: '={{ $json.early }}' }, `Invalid custom metric data period in item 1: to: must be after From (From is ${week.to}, To is ${week.from})`],
 			['a From that is no date', { from: '={{ $json.junk }}', to: week.to }, 'Invalid custom metric data period in item 1: from: must be a date-time (e.g. 2026-11-01T00:00:00 or {{ $now.minus({ days: 7 }) }}), got "last tuesday"'],
-			['One Metric without a key', { metrics: 'one', metricKey: byKey('={{ $json.empty }}'), from: week.from, to: week.to }, 'Invalid custom metric data request: metricKey: is required'],
+			['One Metric without a key', { which: 'one', metricKey: byKey('={{ $json.empty }}'), from: week.from, to: week.to }, 'Invalid custom metric data request: metricKey: is required'],
 		];
 		it.each(cases)('refuses %s, naming the field and the item', async (_name, parameters, message) => {
 			// Item 0 is valid, item 1 is not: nothing at all is sent.

@@ -29,14 +29,14 @@ const storedIn = (key: string, startTs: number, endTs: number) =>
 describe('Custom Metric in published mode', () => {
 	it('Get Data: the satisfaction aggregates of the last 7 days are those of the values stored for that week', async () => {
 		const week = lastDays(7);
-		const [item] = (await run({ operation: 'getData', metrics: 'one', metricKey: byId('customer_satisfaction'), from: week.from, to: week.to })).items();
+		const [item] = (await run({ operation: 'getData', which: 'one', metricKey: byId('customer_satisfaction'), from: week.from, to: week.to })).items();
 
 		const values = storedIn('customer_satisfaction', week.startTs, week.endTs).map((record) => record.value as number);
 		expect(values.length).toBeGreaterThan(0);
 		expect(item.json).toEqual(expect.objectContaining({ totalDataPoints: values.length, sum: values.reduce((a, b) => a + b, 0), min: Math.min(...values), max: Math.max(...values) }));
 		// The week before holds other values: the period really is what was asked for, at both ends.
 		const before = { from: new Date(Date.now() - 14 * DAY_MS).toISOString(), to: week.from };
-		const [earlier] = (await run({ operation: 'getData', metrics: 'one', metricKey: byId('customer_satisfaction'), ...before })).items();
+		const [earlier] = (await run({ operation: 'getData', which: 'one', metricKey: byId('customer_satisfaction'), ...before })).items();
 		const earlierValues = storedIn('customer_satisfaction', Math.floor(Date.parse(before.from) / 1000), Math.floor(Date.parse(before.to) / 1000));
 		expect(earlierValues.length).toBeGreaterThan(0);
 		expect(earlier.json.totalDataPoints).toBe(earlierValues.length);
@@ -44,7 +44,7 @@ describe('Custom Metric in published mode', () => {
 
 	it('Get Data: the time series of every metric is every value stored in the period, one item each', async () => {
 		const week = lastDays(3);
-		const items = (await run({ operation: 'getData', metrics: 'all', from: week.from, to: week.to, output: 'timeSeries' })).items();
+		const items = (await run({ operation: 'getData', which: 'all', from: week.from, to: week.to, output: 'timeSeries' })).items();
 
 		const keys = new Set(sandbox.current.state.metrics[agent].map((metric) => metric.key));
 		const stored = (sandbox.current.state.metricValues ?? []).filter((record) => record.agentId === agent && keys.has(record.key) && record.ts >= week.startTs && record.ts <= week.endTs);
@@ -70,15 +70,15 @@ describe('Custom Metric in published mode', () => {
 		const gone = sandbox.current.state.metrics[agent].find((metric) => metric.key === 'customer_satisfaction')!;
 		await run({ operation: 'delete', metricIds: gone.id });
 		const week = lastDays(7);
-		const all = (await run({ operation: 'getData', metrics: 'all', from: week.from, to: week.to })).items();
+		const all = (await run({ operation: 'getData', which: 'all', from: week.from, to: week.to })).items();
 		expect(all.map((item) => item.json.key)).not.toContain('customer_satisfaction');
-		const [history] = (await run({ operation: 'getData', metrics: 'one', metricKey: byId('customer_satisfaction'), from: week.from, to: week.to })).items();
+		const [history] = (await run({ operation: 'getData', which: 'one', metricKey: byId('customer_satisfaction'), from: week.from, to: week.to })).items();
 		expect(history.json.totalDataPoints).toBe(storedIn('customer_satisfaction', week.startTs, week.endTs).length);
 	});
 
 	it('To before From is refused before anything is sent', async () => {
 		const week = lastDays(7);
-		const result = await run({ operation: 'getData', metrics: 'all', from: week.to, to: week.from });
+		const result = await run({ operation: 'getData', which: 'all', from: week.to, to: week.from });
 		expect(result.error('Convocore')?.message).toMatch(/^Invalid custom metric data period in item 0: to: must be after From/);
 		expect(sandbox.current.count()).toBe(0);
 	});

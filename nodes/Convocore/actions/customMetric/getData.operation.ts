@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent whose metric data to read'),
 	{
 		displayName: 'Metrics',
-		name: 'metrics',
+		name: 'which',
 		type: 'options',
 		default: 'all',
 		options: [
@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: { mode: 'list', value: '' },
 		description: 'The metric whose data to read. The list shows the chosen agent’s custom metrics; By Key takes its key (e.g. customer_satisfaction), as the data route names a metric by key.',
-		displayOptions: { show: { ...show, metrics: ['one'] } },
+		displayOptions: { show: { ...show, which: ['one'] } },
 		modes: [
 			{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a metric…', typeOptions: { searchListMethod: 'searchCustomMetricKeys', searchable: true } },
 			{ displayName: 'By Key', name: 'id', type: 'string', placeholder: 'e.g. customer_satisfaction' },
@@ -63,7 +63,7 @@ const planSchema = lazy(() => z.object({
 type Plan = z.output<typeof planSchema> & ReturnType<typeof readSecondsRange>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const one = this.getNodeParameter('metrics', itemIndex, 'all') === 'one';
+	const one = this.getNodeParameter('which', itemIndex, 'all') === 'one';
 	const plan = validate(
 		this,
 		planSchema,
