@@ -30,12 +30,10 @@ export function metricIdProperty(show: Show, description: string): INodeProperti
 	});
 }
 
-const metricIdSchema = z
-	.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric ID)' })
-	.trim()
-	.min(1, 'is required');
-
-const metricRefSchema = lazy(() => z.object({ agentId: agentIdSchema, metricId: metricIdSchema }));
+const metricRefSchema = lazy(() => z.object({
+	agentId: agentIdSchema,
+	metricId: z.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric ID)' }).trim().min(1, 'is required'),
+}));
 export type MetricRef = z.output<typeof metricRefSchema>;
 
 export function readMetricRef(ctx: IExecuteFunctions, itemIndex: number, what: string): MetricRef {

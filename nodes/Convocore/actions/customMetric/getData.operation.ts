@@ -53,11 +53,9 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const metricKeySchema = z.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric key)' }).trim().min(1, 'is required');
-
 const planSchema = lazy(() => z.object({
 	agentId: agentIdSchema,
-	metricKey: metricKeySchema.optional(),
+	metricKey: z.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric key)' }).trim().min(1, 'is required').optional(),
 	output: z.enum(['aggregates', 'timeSeries'], { errorMap: () => ({ message: 'must be aggregates or timeSeries' }) }),
 }));
 type Plan = z.output<typeof planSchema> & ReturnType<typeof readSecondsRange>;
