@@ -16,6 +16,7 @@ import type {
 import { conversationKey } from './state';
 import { seedOrganisations } from './organisations';
 import { seedUsage } from './usage';
+import { recordConversationMetrics, seedMetricValues } from './metricValues';
 
 /**
  * The deterministic seed. Every id and secret a test needs is exported here, so tests never
@@ -51,7 +52,7 @@ export const SANDBOX_IDS = {
 
 	/** EU White Label agent with two own-account SMS numbers (the first is primary) and 12 custom metrics. */
 	ownAccountAgent: 'agent-own',
-	/** EU White Label agent with one platform-rental SMS number and 3 custom metrics. */
+	/** EU White Label agent with one platform-rental SMS number and 4 custom metrics (customer_satisfaction among them). */
 	rentalAgent: 'agent-rental',
 	/** EU White Label agent with no SMS number (sending from it fails with 409 AGENT_HAS_NO_SMS_NUMBER). */
 	noSmsAgent: 'agent-no-sms',
@@ -263,6 +264,8 @@ const RENTAL_AGENT_METRICS: MetricSeed[] = [
 	{ key: 'sentiment_score', type: 'number', description: 'Customer sentiment from -1 (negative) to 1 (positive)', isSystem: true },
 	{ key: 'reminder_confirmed', type: 'boolean', description: 'The customer confirmed the reminder' },
 	{ key: 'reschedule_reason', type: 'string', description: 'Why the customer asked to reschedule' },
+	// The satisfaction metric of example 18 (weekly metric report); seeded values in sandbox/metricValues.ts.
+	{ key: 'customer_satisfaction', type: 'number', description: 'Customer satisfaction rating from 1 (poor) to 5 (excellent)' },
 ];
 
 function metricsFor(agentId: string, seeds: MetricSeed[]): CustomMetric[] {
@@ -317,7 +320,7 @@ export function createSeedState(): SandboxState {
 	const crawler = seedCrawler();
 	const agents = seedAgents();
 	const organisations = seedOrganisations(SANDBOX_IDS, agents, SEED_TIME_MS);
-	return {
+	const state: SandboxState = {
 		workspaces: byKey(seedWorkspaces(), (w) => w.id),
 		agents: byKey(agents, (a) => a.ID),
 		numbers: byKey(seedNumbers(), (n) => n.phoneNumber),
@@ -338,6 +341,11 @@ export function createSeedState(): SandboxState {
 		orgClients: byKey(organisations.clients, (c) => c.id),
 		// Dated history relative to the start (not the seed's fixed clock): "last month" always has usage.
 		usage: seedUsage(agents, Date.now()),
+		// The same for metric values: the last weeks always have data to aggregate.
+		metricValues: seedMetricValues(Date.now(), { own: SANDBOX_IDS.ownAccountAgent, rental: SANDBOX_IDS.rentalAgent }),
 		counters: { messages: 0, numbers: 0, calls: 0, leads: 0, knowledgeDocs: 0 },
 	};
+	// Conversations seeded with metrics gave them when they ended.
+	for (const convo of Object.values(state.conversations)) if (convo.metrics) recordConversationMetrics(state, convo, convo.updatedAt);
+	return state;
 }

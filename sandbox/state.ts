@@ -1,5 +1,6 @@
 import type { CreateCrawlerJobRequest } from '../nodes/shared/contracts/crawler';
 import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
+import type { MetricValueRecord } from './metricValues';
 import type { SandboxCampaign, SandboxLeadGroup } from './campaigns';
 import type { SandboxClient, SandboxOrganisation } from './organisations';
 import type { UsageRecord } from './usage';
@@ -198,6 +199,8 @@ export interface SandboxState {
 	conversations: Record<string, SandboxConversation>;
 	/** Custom metrics per agent id. */
 	metrics: Record<string, CustomMetric[]>;
+	/** The metric values conversations gave, per conversation and metric (sandbox/metricValues.ts); absent until the first. */
+	metricValues?: MetricValueRecord[];
 	crawlerJobs: Record<string, CrawlerJob>;
 	scrapedPages: ScrapedPage[];
 	crawler: CrawlerSettings;

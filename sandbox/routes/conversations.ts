@@ -1,6 +1,7 @@
 import { conversationDetailsQuerySchema, listConversationsQuerySchema, publishedConversationsQuerySchema } from '../../nodes/shared/contracts/conversations';
 import { findAgent } from '../auth';
 import { ApiError, parseOrThrow } from '../errors';
+import { recordConversationMetrics } from '../metricValues';
 import { isPublished } from '../mode';
 import { conversationKey, type SandboxConversation, type SandboxState } from '../state';
 import type { Route, RouteContext } from './types';
@@ -25,6 +26,7 @@ export function settleCalls(state: SandboxState, now = Date.now()): void {
 		);
 		convo.summary = `${agent?.title ?? 'The agent'} called ${name} (${convo.userPhone}); they asked for the details by email.`;
 		convo.metrics = { follow_up_needed: true, sentiment_score: 0.6 };
+		recordConversationMetrics(state, convo, call.endsAt);
 		convo.state = 'ended_chat';
 		convo.updatedAt = call.endsAt;
 	}

@@ -3,6 +3,7 @@ import { agentRoutes } from './agents';
 import { bulkLeadRoutes } from './bulkLeads';
 import { campaignRoutes } from './campaigns';
 import { conversationWriteRoutes } from './conversationWrites';
+import { customMetricDataRoutes } from './customMetricData';
 import { customMetricWriteRoutes } from './customMetricWrites';
 import { leadGroupRoutes } from './leadGroups';
 import { callRoutes } from './calls';
@@ -29,6 +30,8 @@ export const ROUTES: Route[] = [
 	...campaignRoutes,
 	...leadGroupRoutes,
 	...bulkLeadRoutes,
+	// Data first: GET …/custom-metrics/data is not a metric ID.
+	...customMetricDataRoutes,
 	...customMetricWriteRoutes,
 	...smsRoutes,
 	...voiceRoutes,

@@ -27,7 +27,8 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated by the usage work (issues 29, 30, 32): Workspace > Get Usage gains Output (Usage, Usage Logs) and Return All / Limit for the logs.
 	// Updated by the leads work (issues 29, 30, 32): Lead > Import From Text, Lead Group > Delete's notice, Import's group wording.
 	// Updated by the paging work (issues 29, 30, 32): Conversation > Create, and the Conversation Get Many wording.
-	'Convocore node': { sha256: 'a755233fdb6ca15c386b32988190688f28cad635b415b75d8a7c4c844bfefce6', length: 238541 },
+	// Updated by the metrics work (issue 32): Custom Metric > Get Data, Get and Update, metric pickers, Create's ID.
+	'Convocore node': { sha256: 'a62018feb015ef2d7a355e14cde35ec372a2f1b9992636002e476de911eecf07', length: 246032 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

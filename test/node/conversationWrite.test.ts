@@ -81,7 +81,7 @@ describe('Custom Metric > Create and Delete', () => {
 
 	it('Create sends { metric } with typed fields; Delete sends several IDs at once', async () => {
 		await run('customMetric', { operation: 'create', key: 'asked_for_human', metricDescription: 'Whether the customer asked for a person', type: 'enum', enumOptions: 'yes,no' });
-		expect(sandbox.current.requests({ path: metricsPath })[0].body).toEqual({ metric: { key: 'asked_for_human', description: 'Whether the customer asked for a person', type: 'enum', options: ['yes', 'no'] } });
+		expect(sandbox.current.requests({ path: `/agents/${SANDBOX_IDS.ownAccountAgent}/custom-metrics` })[0].body).toEqual({ metric: { key: 'asked_for_human', description: 'Whether the customer asked for a person', type: 'enum', options: ['yes', 'no'] } });
 		const ids = sandbox.current.state.metrics[SANDBOX_IDS.ownAccountAgent].map((metric) => metric.id).slice(0, 2);
 		const result = await run('customMetric', { operation: 'delete', metricIds: ids.join(', ') });
 		expect(sandbox.current.requests({ path: `${metricsPath}/delete` })[0].body).toEqual({ metricIds: ids });

@@ -134,9 +134,9 @@ describe('Custom Metric > Get Many', () => {
 			{ input: [{ json: { agent: SANDBOX_IDS.rentalAgent } }, { json: { agent: SANDBOX_IDS.noSmsAgent } }, { json: { agent: SANDBOX_IDS.ownAccountAgent } }] },
 		);
 		const items = result.items();
-		expect(items).toHaveLength(3 + 0 + 12);
+		expect(items).toHaveLength(4 + 0 + 12);
 		expect(items.map((item) => item.pairedItem)).toEqual([
-			...Array.from({ length: 3 }, () => ({ item: 0 })),
+			...Array.from({ length: 4 }, () => ({ item: 0 })),
 			...Array.from({ length: 12 }, () => ({ item: 2 })),
 		]);
 	});

@@ -7,6 +7,7 @@ import { getModels, getProviders, searchVoices } from './voice';
 import { searchVariables } from './variables';
 import { searchTools } from './tools';
 import { searchWorkspaces } from './workspaces';
+import { searchCustomMetricKeys, searchCustomMetrics } from './customMetrics';
 import { searchOrganisations } from './organisations';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
@@ -31,4 +32,6 @@ export const listSearch: Record<
 	searchTools,
 	searchWorkspaces,
 	searchOrganisations,
+	searchCustomMetrics,
+	searchCustomMetricKeys,
 };

@@ -110,13 +110,13 @@ async function deliverEvent(sandboxUrl, url, type, workspaceSecret) {
 }
 
 /**
- * Example 16's CSV file in an execution record: its name and MIME type are in the stored run data
- * (n8n stores it flattened, so the record is searched as text). Throws when there is none.
+ * Example 16's (or 18's) CSV file in an execution record: its name and MIME type are in the stored
+ * run data (n8n stores it flattened, so the record is searched as text). Throws when there is none.
  */
-function csvReportOf(execution) {
+function csvReportOf(execution, name = /usage-\d{4}-\d{2}\.csv/, shown = 'usage-<yyyy-MM>.csv') {
 	const data = typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data ?? {});
-	const fileName = /usage-\d{4}-\d{2}\.csv/.exec(data)?.[0];
-	assert(fileName && data.includes('text/csv'), 'the run wrote no usage-<yyyy-MM>.csv file (text/csv)');
+	const fileName = name.exec(data)?.[0];
+	assert(fileName && data.includes('text/csv'), `the run wrote no ${shown} file (text/csv)`);
 	return `CSV file ${fileName}`;
 }
 
@@ -202,6 +202,7 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 				const execution = await rest.finishedExecution(executionId);
 				assert(execution.status === 'success', `execution ${executionId} ended "${execution.status}": ${errorMessageOf(execution)}`);
 				if (file.startsWith('16-')) return `execution ${executionId}; ${csvReportOf(execution)}`;
+				if (file.startsWith('18-')) return `execution ${executionId}; ${csvReportOf(execution, /satisfaction-\d{4}-\d{2}-\d{2}\.csv/, 'satisfaction-<yyyy-MM-dd>.csv')}`;
 				return `execution ${executionId}`;
 			});
 		}

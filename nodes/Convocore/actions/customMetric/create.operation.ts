@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { METRIC_TYPES } from '../../../shared/contracts/campaigns';
-import { createCustomMetricRequestSchema, customMetricWriteAnswerSchema } from '../../../shared/contracts/customMetricWrites';
+import { createCustomMetricAnswerSchema, createCustomMetricRequestSchema } from '../../../shared/contracts/customMetricWrites';
 import { lazy } from '../../../shared/contracts/lazy';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { listFrom } from '../listField';
 import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { customMetricsPath } from './common';
 
 const show = { resource: ['customMetric'], operation: ['create'] };
 
@@ -41,10 +42,26 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body: { metric } }, itemIndex, 'custom metric');
 }
 
+/**
+ * `POST /agents/{agentId}/custom-metrics` (createMetric page), which answers the new metric's
+ * `metricId` and record. Until 0.3.0 this sent `POST …/metrics` (OpenAPI), which answers no ID;
+ * the body is the same `{ metric }`. The output keeps what it had (the metric as sent, `created`,
+ * `message`) and adds `id` and the record's fields.
+ */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const path = `/agents/${encodeURIComponent(plan.agentId)}/metrics`;
-	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: customMetricWriteAnswerSchema }, scope);
-	return [{ json: { ...plan.body.metric, created: answer.success, ...(answer.message ? { message: answer.message } : {}) } as IDataObject }];
+	const answer = await requestChecked(this, { method: 'POST', path: customMetricsPath(plan.agentId), body: plan.body as unknown as IDataObject, raw: true, response: createCustomMetricAnswerSchema }, scope);
+	const id = answer.metricId ?? answer.metric?.id;
+	return [
+		{
+			json: {
+				...(id ? { id } : {}),
+				...(answer.metric as IDataObject | undefined),
+				...plan.body.metric,
+				created: answer.success,
+				...(answer.message ? { message: answer.message } : {}),
+			} as IDataObject,
+		},
+	];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+import { agentIdSchema } from '../../../shared/contracts/agents';
+import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetrics';
+import { lazy } from '../../../shared/contracts/lazy';
+import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
+import { listOrIdLocator } from '../agentId';
+import type { Show } from '../conversation/common';
+import { readAgentId, readIdParameter, validate } from '../operation';
+
+/** The v3 custom-metric routes (docs.convocore.ai /api-reference/v3/customMetrics/*). */
+export function customMetricsPath(agentId: string): string {
+	return `/agents/${encodeURIComponent(agentId)}/custom-metrics`;
+}
+
+export function customMetricPath(agentId: string, metricId: string): string {
+	return `${customMetricsPath(agentId)}/${encodeURIComponent(metricId)}`;
+}
+
+/** The metric picker by ID (Get, Update): the chosen agent's metrics (methods/customMetrics.ts), or an ID. */
+export function metricIdProperty(show: Show, description: string): INodeProperties {
+	return listOrIdLocator({
+		displayName: 'Metric',
+		name: 'metricId',
+		description: `${description.replace(/\.$/, '')}. The list shows the chosen agent’s custom metrics.`,
+		show,
+		searchListMethod: 'searchCustomMetrics',
+		listPlaceholder: 'Select a metric…',
+		idPlaceholder: 'e.g. cm_4f1c2a9b8e7d6c5b',
+	});
+}
+
+const metricRefSchema = lazy(() => z.object({
+	agentId: agentIdSchema,
+	metricId: z.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric ID)' }).trim().min(1, 'is required'),
+}));
+export type MetricRef = z.output<typeof metricRefSchema>;
+
+export function readMetricRef(ctx: IExecuteFunctions, itemIndex: number, what: string): MetricRef {
+	return validate(ctx, metricRefSchema, { agentId: readAgentId(ctx, itemIndex), metricId: readIdParameter(ctx, 'metricId', itemIndex) }, itemIndex, what);
+}
+
+type MetricRow = z.output<typeof customMetricsPageContract>['metrics'][number];
+
+/** One page of an agent's metrics (`limit` + `startAfterId`), for the pickers. */
+export async function fetchMetricPage(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	agentId: string,
+	startAfterId?: string,
+	scope: RequestScope = {},
+): Promise<{ metrics: MetricRow[]; nextStartAfterId?: string }> {
+	const qs: IDataObject = { limit: METRIC_PAGE.maxLimit };
+	if (startAfterId) qs.startAfterId = startAfterId;
+	const page = (await convocoreApiRequest.call(ctx, { method: 'GET', path: customMetricsPath(agentId), qs, response: customMetricsPageContract }, scope)) as z.output<
+		typeof customMetricsPageContract
+	>;
+	// A full page may have a next one; a short page is the end.
+	const last = page.metrics.length === METRIC_PAGE.maxLimit ? page.metrics[page.metrics.length - 1]?.id : undefined;
+	return { metrics: page.metrics, ...(last ? { nextStartAfterId: last } : {}) };
+}
