@@ -6,7 +6,7 @@
 // each option of an event-choosing parameter (the webhook trigger), and for any other node (a
 // polling trigger) at least one row whose key starts with `<node name>:`.
 import { readdirSync, readFileSync } from 'fs';
-import type { INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { join } from 'path';
 
 const root = join(__dirname, '..', '..');
@@ -84,9 +84,9 @@ describe('docs/api-sources.md', () => {
 		});
 
 		it('asks for resource:operation, node:event, or a row under the name of any other node', () => {
-			const operation = { displayName: 'Operation', name: 'operation', type: 'options', default: 'a', displayOptions: { show: { resource: ['lead'] } }, options: [{ name: 'A', value: 'a' }] } as const;
+			const operation = { displayName: 'Operation', name: 'operation', type: 'options', default: 'a', displayOptions: { show: { resource: ['lead'] } }, options: [{ name: 'A', value: 'a' }] } as INodeProperties;
 			expect(requiredKeys(node([operation])).keys).toEqual(['lead:a']);
-			const events = { displayName: 'Events', name: 'events', type: 'multiOptions', default: [], options: [{ name: 'X', value: 'x' }] } as const;
+			const events = { displayName: 'Events', name: 'events', type: 'multiOptions', default: [], options: [{ name: 'X', value: 'x' }] } as INodeProperties;
 			expect(requiredKeys(node([events], 'someTrigger')).keys).toEqual(['someTrigger:x']);
 			expect(requiredKeys(node([], 'pollTrigger'))).toEqual({ keys: [], prefix: 'pollTrigger:' });
 		});
