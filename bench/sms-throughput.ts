@@ -155,5 +155,7 @@ async function retainedMemory(ctx: BenchContext): Promise<void> {
 		retained / outputSize,
 		{ op: '<=', limit: TARGET_RETAINED_VS_OUTPUT },
 		fmtRatio,
+		undefined,
+		'other',
 	);
 }
