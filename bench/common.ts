@@ -12,6 +12,11 @@ export interface BenchContext {
 	report: Report;
 	/** EU White Label workspace: reads and writes allowed. */
 	credential: ICredentialDataDecryptedObject;
+	/**
+	 * 1 for the benchmark's own workloads; smaller (`--scale=0.01`) to check the bench code with
+	 * small sizes. Benchmarks that have large workloads scale them by it.
+	 */
+	scale: number;
 }
 
 export interface Benchmark {
@@ -21,8 +26,13 @@ export interface Benchmark {
 	run(ctx: BenchContext): Promise<void>;
 }
 
-export function contextFor(sandbox: Sandbox, report: Report): BenchContext {
-	return { sandbox, report, credential: sandboxCredential(sandbox) };
+export function contextFor(sandbox: Sandbox, report: Report, scale = 1): BenchContext {
+	return { sandbox, report, credential: sandboxCredential(sandbox), scale };
+}
+
+/** A workload size scaled by ctx.scale, never below `least`. */
+export function scaled(ctx: BenchContext, size: number, least = 1): number {
+	return Math.max(least, Math.round(size * ctx.scale));
 }
 
 /** The sandbox back to its seed, with a latency on every matching API request. */

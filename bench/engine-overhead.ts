@@ -8,9 +8,9 @@ import { runConvocore } from '../test/harness/convocore';
 import type { Benchmark } from './common';
 import { cpuMs, fmtMs, fmtRatio, fmtUs, interleave, median, now } from './lib';
 
-/** 200 sequential requests per variant, in rounds of 50 alternating between the two. */
+/** 250 sequential requests per variant, in 5 rounds of 50 alternating between the two. */
 const REQUESTS = 50;
-const ROUNDS = 4;
+const ROUNDS = 5;
 
 /**
  * Target. A whole workflow execution per request costs a few ms of CPU more than a bare fetch of

@@ -3,7 +3,7 @@
  * Measuring and reporting for the benchmarks: medians of interleaved rounds, heap sampling, and
  * checks against stated targets that decide the exit code of `npm run bench`.
  */
-import { cpus } from 'os';
+import { cpus, loadavg } from 'os';
 import { performance } from 'perf_hooks';
 
 export function median(values: number[]): number {
@@ -91,6 +91,9 @@ export const fmtRatio = (ratio: number): string => `${ratio >= 100 ? ratio.toFix
 
 export type Comparison = '>=' | '<=' | '==';
 
+/** Whether a figure is a time (CPU or wall), which other load on the machine distorts, or not. */
+export type FigureKind = 'timing' | 'other';
+
 export interface Target {
 	op: Comparison;
 	limit: number;
@@ -103,6 +106,36 @@ export interface CheckResult {
 	target: string;
 	/** undefined: for information only, no target. */
 	pass?: boolean;
+	/** false for a figure that is not a time (memory, counts): the load does not make it noisy. */
+	timing?: false;
+	/**
+	 * A timing figure measured while the 1-minute load average exceeded the number of cores (at the
+	 * start or the end of its benchmark): other work shared the CPUs, so it never counts as met.
+	 */
+	noisy?: boolean;
+}
+
+/** The machine's load around one benchmark: 1-minute load average before and after, and the cores. */
+export interface LoadRecord {
+	bench: string;
+	cores: number;
+	before: number;
+	after: number;
+	noisy: boolean;
+}
+
+export function loadNow(): number {
+	return loadavg()[0];
+}
+
+/** Relative spread of a set of runs: (max - min) / median, shown beside a median. */
+export function spread(values: number[]): number {
+	return values.length ? (Math.max(...values) - Math.min(...values)) / median(values) : NaN;
+}
+
+/** "median 1.23 s (5 runs, min 1.1 s, max 1.4 s, spread 24%)". */
+export function describeRuns(values: number[], format: (value: number) => string = fmtMs): string {
+	return `median ${format(median(values))} (${values.length} runs, min ${format(Math.min(...values))}, max ${format(Math.max(...values))}, spread ${(spread(values) * 100).toFixed(0)}%)`;
 }
 
 function meets(value: number, { op, limit }: Target): boolean {
@@ -119,11 +152,44 @@ export class Report {
 	readonly results: CheckResult[] = [];
 	/** Every detail line, by benchmark: the raw figures behind the headline ones. */
 	readonly notes: Array<{ bench: string; text: string }> = [];
+	/** The load before and after each benchmark. */
+	readonly loads: LoadRecord[] = [];
 	private current = '';
+	private loadBefore = 0;
+	/** Index of the first result of the current benchmark. */
+	private firstResult = 0;
+
+	constructor(
+		private readonly cores: number = cpus().length,
+		/** The 1-minute load average now (replaceable, for the bench's own tests). */
+		private readonly load: () => number = loadNow,
+	) {}
 
 	section(bench: string, title: string): void {
+		this.endSection();
 		this.current = bench;
+		this.firstResult = this.results.length;
+		this.loadBefore = this.load();
 		console.log(`\n▸ ${title}`);
+		console.log(`    load average ${this.loadBefore.toFixed(2)} on ${this.cores} cores before`);
+	}
+
+	/**
+	 * Records the load after the current benchmark. When it or the load before exceeded the cores,
+	 * every timing figure of the benchmark is marked noisy: a target among them is not met.
+	 */
+	endSection(): void {
+		if (!this.current || this.loads.some((record) => record.bench === this.current)) return;
+		const after = this.load();
+		const noisy = Math.max(this.loadBefore, after) > this.cores;
+		this.loads.push({ bench: this.current, cores: this.cores, before: this.loadBefore, after, noisy });
+		console.log(`    load average ${after.toFixed(2)} on ${this.cores} cores after${noisy ? ': NOISY, its timing figures do not count as met' : ''}`);
+		if (!noisy) return;
+		for (const result of this.results.slice(this.firstResult)) {
+			if (result.timing === false || result.target === 'must hold') continue;
+			result.noisy = true;
+			if (result.pass === true) result.pass = false;
+		}
 	}
 
 	/** A line of detail, not part of the summary. */
@@ -136,19 +202,19 @@ export class Report {
 	 * One headline figure against its target, printed as
 	 * `<line> → <shown> (target ≥ 3×) ok|MISSED`.
 	 */
-	target(line: string, value: number, target: Target, format: (value: number) => string, measure = line): boolean {
+	target(line: string, value: number, target: Target, format: (value: number) => string, measure = line, kind: FigureKind = 'timing'): boolean {
 		const pass = meets(value, target);
 		const shown = format(value);
 		const targetText = `${OP_TEXT[target.op]} ${format(target.limit)}`;
 		console.log(`  ${line} → ${shown} (target ${targetText}) ${pass ? 'ok' : 'MISSED'}`);
-		this.results.push({ bench: this.current, measure, shown, target: targetText, pass });
+		this.results.push({ bench: this.current, measure, shown, target: targetText, pass, ...(kind === 'timing' ? {} : { timing: false }) });
 		return pass;
 	}
 
 	/** A headline figure printed for information, with no target. */
-	info(line: string, shown: string, measure = line): void {
+	info(line: string, shown: string, measure = line, kind: FigureKind = 'timing'): void {
 		console.log(`  ${line} → ${shown} (information)`);
-		this.results.push({ bench: this.current, measure, shown, target: '—' });
+		this.results.push({ bench: this.current, measure, shown, target: '—', ...(kind === 'timing' ? {} : { timing: false }) });
 	}
 
 	/** A correctness condition the measurement relies on (all sent, exactly once, ...). */
@@ -171,15 +237,16 @@ export class Report {
 	}
 
 	printSummary(elapsedMs: number): void {
+		this.endSection();
 		const rows = this.results.map((result) => [
 			result.bench,
 			result.measure,
 			result.shown,
 			result.target,
-			result.pass === undefined ? 'info' : result.pass ? 'ok' : 'MISSED',
+			result.noisy ? (result.pass === undefined ? 'info, noisy' : 'NOISY') : result.pass === undefined ? 'info' : result.pass ? 'ok' : 'MISSED',
 		]);
 		const header = ['Benchmark', 'Measure', 'Value', 'Target', 'Result'];
-		const limits = [10, 62, 30, 16, 6];
+		const limits = [10, 62, 30, 16, 11];
 		const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 		const widths = header.map((title, column) =>
 			Math.min(limits[column], Math.max(title.length, ...rows.map((row) => row[column].length))),
@@ -190,9 +257,13 @@ export class Report {
 		console.log(`  ${widths.map((width) => '─'.repeat(width)).join('─┼─')}`);
 		for (const row of rows) console.log(line(row));
 		const failed = this.failed.length;
+		const noisy = this.results.filter((result) => result.noisy && result.pass !== undefined).length;
 		const targets = this.results.filter((result) => result.pass !== undefined).length;
+		console.log('\nLoad average (1 min) before → after each benchmark:');
+		for (const record of this.loads) console.log(`  ${record.bench.padEnd(10)} ${record.before.toFixed(2)} → ${record.after.toFixed(2)} on ${record.cores} cores${record.noisy ? '  NOISY' : ''}`);
+		const noisyText = noisy ? ` (${noisy} of them NOISY: measured with the load average above ${this.cores}, the number of cores; run again on an idle machine)` : '';
 		console.log(
-			`\n${failed ? `✗ ${failed} of ${targets} targets/checks MISSED` : `✓ all ${targets} targets/checks met`} in ${fmtMs(elapsedMs)} (Node ${process.version}, ${cpus().length} CPUs)`,
+			`\n${failed ? `✗ ${failed} of ${targets} targets/checks not met${noisyText}` : `✓ all ${targets} targets/checks met`} in ${fmtMs(elapsedMs)} (Node ${process.version}, ${this.cores} CPUs)`,
 		);
 	}
 }

@@ -10,7 +10,7 @@ import { fmtMs, fmtRatio, interleave, median, timed } from './lib';
 
 const SMS = 20;
 const RETRY_AFTER_S = 1;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /**
  * Target: total ≤ 3 × Retry-After. The floor is 1× (the pause itself), plus two rounds of 20

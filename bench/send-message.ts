@@ -16,7 +16,7 @@ import { SANDBOX_IDS } from '../sandbox';
 import { eventually } from '../test/harness/crawlerReceiver';
 import { sendMessages } from '../test/harness/interact';
 import type { Benchmark, BenchContext } from './common';
-import { fmtMs, fmtRatio, interleave, median, timed } from './lib';
+import { describeRuns, fmtMs, fmtRatio, interleave, median, timed } from './lib';
 
 const TURN_MS = 500;
 const interact = (convoId: string) => ({ agentId: SANDBOX_IDS.rentalAgent, convoId, bucket: 'voiceglow-eu', prompt: 'When are you open?', disableUiEngine: true, disableRecordHistory: true, isTest: true });
@@ -27,7 +27,7 @@ async function manyConversations(ctx: BenchContext): Promise<void> {
 	const { sandbox, report } = ctx;
 	const times: Record<Variant, number[]> = { defaults: [], ceiling: [] };
 	const problems: string[] = [];
-	await interleave<Variant>(['defaults', 'ceiling'], 3, async (variant, round) => {
+	await interleave<Variant>(['defaults', 'ceiling'], 5, async (variant, round) => {
 		sandbox.reset();
 		sandbox.injectFault({ path: '/interact', kind: 'latency', latencyMs: TURN_MS, times: Infinity });
 		const input = Array.from({ length: 100 }, (_, index) => ({ message: 'When are you open?', conversationId: `bench-${variant}-${round}-${index}` }));
@@ -38,8 +38,8 @@ async function manyConversations(ctx: BenchContext): Promise<void> {
 		const items = error ? [] : value.items();
 		if (error || items.length !== 100 || items.some((item, index) => item.json.conversationId !== input[index].conversationId)) problems.push(`${variant}: ${error?.message ?? `${items.length} items`}`);
 	});
-	for (const variant of ['defaults', 'ceiling'] as const) report.note(`${variant.padEnd(9)} median ${fmtMs(median(times[variant]))} (${times[variant].map(fmtMs).join(', ')})`);
-	report.expect('100 conversations: every turn answered, outputs in input order', problems.length === 0, problems.join(' | ') || '3 rounds × 2 variants × 100 turns');
+	for (const variant of ['defaults', 'ceiling'] as const) report.note(`${variant.padEnd(9)} ${describeRuns(times[variant])}: ${times[variant].map(fmtMs).join(', ')}`);
+	report.expect('100 conversations: every turn answered, outputs in input order', problems.length === 0, problems.join(' | ') || '5 rounds × 2 variants × 100 turns');
 	const ideal = Math.ceil(100 / MAX_CONCURRENCY.default) * TURN_MS;
 	report.info('100 conversations: the ceiling vs its ideal (2 waves of 500 ms)', `${fmtRatio(median(times.ceiling) / ideal)} the time`);
 	report.target('100 conversations at a 500 ms turn: defaults vs ceiling (fixed 50 from the first turn), wall time', median(times.defaults) / median(times.ceiling), { op: '<=', limit: 1.15 }, (value) => `${fmtRatio(value)} the time`);

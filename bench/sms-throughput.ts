@@ -12,7 +12,7 @@ import { MAX_CONCURRENCY } from '../nodes/Convocore/actions/concurrency';
 import { logNormalLatency } from '../sandbox';
 import { checkSmsBatch, smsItems, type Benchmark, type BenchContext } from './common';
 import { CONTENDERS, HTTP_BATCHING, sendWith, sendWithConvocore, type Contender } from './contenders';
-import { cpuMs, fmtBytes, fmtMs, fmtRatio, interleave, median, settledHeap, timed } from './lib';
+import { cpuMs, fmtBytes, fmtMs, fmtRatio, interleave, median, settledHeap, spread, timed } from './lib';
 
 const JITTER = { medianMs: 50, p99Ms: 400 } as const;
 
@@ -55,7 +55,7 @@ async function race(ctx: BenchContext, workload: Workload): Promise<Times> {
 	});
 	for (const contender of workload.contenders) {
 		report.note(
-			`${contender.padEnd(12)} median ${fmtMs(median(times[contender])).padStart(8)} (${times[contender].map(fmtMs).join(', ')}); ` +
+			`${contender.padEnd(12)} median ${fmtMs(median(times[contender])).padStart(8)} (${times[contender].map(fmtMs).join(', ')}; spread ${(spread(times[contender]) * 100).toFixed(0)}%); ` +
 				`peak in flight at the API ${peaks[contender].join('/')}; CPU ${fmtMs(median(cpu[contender]) / workload.items)} per item (node and sandbox)`,
 		);
 	}
@@ -98,18 +98,18 @@ async function warmUp(ctx: BenchContext, contenders: readonly Contender[]): Prom
 
 export const agentThroughput: Benchmark = {
 	id: 'agent',
-	title: '1. 100 agent-mode SMS at 2 s API latency: defaults vs ceiling, HTTP, HTTP batched, fetch; 2 interleaved rounds',
+	title: '1. 100 agent-mode SMS at 2 s API latency: defaults vs ceiling, HTTP, HTTP batched, fetch; 5 interleaved rounds',
 	async run(ctx) {
-		await race(ctx, { name: '100 agent SMS, 2 s', items: 100, mode: 'agent', latencyMs: 2000, rounds: 2, contenders: CONTENDERS, vsCeiling: 1.15 });
+		await race(ctx, { name: '100 agent SMS, 2 s', items: 100, mode: 'agent', latencyMs: 2000, rounds: 5, contenders: CONTENDERS, vsCeiling: 1.15 });
 	},
 };
 
 export const smsThroughput: Benchmark = {
 	id: 'sms',
-	title: `2. 300 SMS at log-normal latency (median ${JITTER.medianMs} ms, p99 ≈ ${JITTER.p99Ms} ms): defaults vs ceiling, HTTP, HTTP batched, fetch; 3 interleaved rounds`,
+	title: `2. 300 SMS at log-normal latency (median ${JITTER.medianMs} ms, p99 ≈ ${JITTER.p99Ms} ms): defaults vs ceiling, HTTP, HTTP batched, fetch; 5 interleaved rounds`,
 	async run(ctx) {
 		await warmUp(ctx, CONTENDERS);
-		await race(ctx, { name: '300 SMS, jitter', items: 300, mode: 'direct', rounds: 3, contenders: CONTENDERS, vsCeiling: 1.15, vsBatched: 0.3 });
+		await race(ctx, { name: '300 SMS, jitter', items: 300, mode: 'direct', rounds: 5, contenders: CONTENDERS, vsCeiling: 1.15, vsBatched: 0.3 });
 	},
 };
 
@@ -119,11 +119,11 @@ const TARGET_RETAINED_VS_OUTPUT = 1.2;
 
 export const largeBatch: Benchmark = {
 	id: 'sms2000',
-	title: `3. ${LARGE} SMS at the same log-normal latency: defaults vs ceiling, HTTP, fetch (HTTP batched takes ${LARGE / HTTP_BATCHING.batchSize} s by construction); 3 interleaved rounds; memory retained`,
+	title: `3. ${LARGE} SMS at the same log-normal latency: defaults vs ceiling, HTTP, fetch (HTTP batched takes ${LARGE / HTTP_BATCHING.batchSize} s by construction); 5 interleaved rounds; memory retained`,
 	async run(ctx) {
 		const contenders: Contender[] = ['convocore', 'ceiling', 'http', 'fetch'];
 		await warmUp(ctx, contenders);
-		await race(ctx, { name: `${LARGE} SMS, jitter`, items: LARGE, mode: 'direct', rounds: 3, contenders, vsCeiling: 1.05 });
+		await race(ctx, { name: `${LARGE} SMS, jitter`, items: LARGE, mode: 'direct', rounds: 5, contenders, vsCeiling: 1.05 });
 		await retainedMemory(ctx);
 	},
 };
@@ -155,5 +155,7 @@ async function retainedMemory(ctx: BenchContext): Promise<void> {
 		retained / outputSize,
 		{ op: '<=', limit: TARGET_RETAINED_VS_OUTPUT },
 		fmtRatio,
+		undefined,
+		'other',
 	);
 }

@@ -129,6 +129,7 @@ export const trigger: Benchmark = {
 			{ op: '<=', limit: TARGET_RETAINED_PER_EVENT },
 			fmtBytes,
 			`heap retained per event over ${TOTAL} deliveries`,
+			'other',
 		);
 		report.target(
 			`trigger: heap growth after ${TOTAL} vs after ${FIRST} deliveries (each floored at ${fmtBytes(NOISE_FLOOR)})`,
@@ -136,6 +137,7 @@ export const trigger: Benchmark = {
 			{ op: '<=', limit: TARGET_GROWTH_RATIO },
 			fmtRatio,
 			`heap growth after ${TOTAL} vs after ${FIRST}`,
+			'other',
 		);
 		report.note(
 			`delivery (verify + emit + execution): median ${fmtMs(median(latencies))}, p99 ${fmtMs(percentile(latencies, 99))}, ` +

@@ -1,11 +1,14 @@
 import { GENDER_ALIASES, VOICE_PROVIDERS, type ProviderSlug, type Voice } from '../nodes/shared/contracts/voices';
 import { hexDigest } from './ids';
 import { languageMatches, normalizeLanguage } from './languages';
+import { PUBLIC_VOICES, type PublicVoice } from './voices-public';
 
 /**
  * A deterministic voice catalog for all eleven providers, about forty voices each so that
  * pagination is exercised. Languages, genders and accents are written the inconsistent ways real
- * providers write them, so that the filters' normalisation is what gets tested.
+ * providers write them, so that the filters' normalisation is what gets tested. Where a provider
+ * publishes its voices' IDs (sandbox/voices-public.ts), the catalog uses those; the other slots get
+ * IDs generated in the provider's own format.
  */
 
 export const VOICES_PER_PROVIDER = 40;
@@ -220,27 +223,46 @@ interface CatalogVoice {
 	models: string[];
 }
 
+/** The first published voice not yet used that fits a slot's gender and models, if any is left. */
+function takePublicVoice(left: PublicVoice[], genderIndex: number, models: string[]): PublicVoice | undefined {
+	const sameModels = (own: string[]) => own.length === models.length && own.every((model) => models.includes(model));
+	const at = left.findIndex((voice) => (voice.gender === undefined || voice.gender === genderIndex) && (!voice.models || sameModels(voice.models)));
+	return at === -1 ? undefined : left.splice(at, 1)[0];
+}
+
 function buildProviderVoices(slug: ProviderSlug, providerIndex: number): CatalogVoice[] {
 	const profile = PROFILES[slug];
+	const publicLeft = [...(PUBLIC_VOICES[slug] ?? [])];
+	// Generated names never repeat a published voice's name: names stay unique per provider.
+	const taken = new Set(publicLeft.map((voice) => voice.name));
 	// How many names of each gender this provider has used: the nth voice of a gender gets the nth name.
 	const namesUsed = [0, 0, 0];
+	const generatedName = (genderIndex: number): string => {
+		const names = VOICE_NAMES[genderIndex];
+		// Rotated per provider; each list is longer than a provider's voices of that gender, so names are unique.
+		let name: string;
+		do name = names[(namesUsed[genderIndex]++ + providerIndex * 3) % names.length];
+		while (taken.has(name));
+		taken.add(name);
+		return name;
+	};
 	return Array.from({ length: VOICES_PER_PROVIDER }, (_, index) => {
 		// Mostly alternating male/female, every seventh voice neutral.
 		const genderIndex = index % 7 === 6 ? 2 : index % 2;
 		const gender = profile.genders[genderIndex];
-		const names = VOICE_NAMES[genderIndex];
-		// Rotated per provider; each list is longer than a provider's voices of that gender, so names are unique.
-		const name = names[(namesUsed[genderIndex]++ + providerIndex * 3) % names.length];
+		const models = profile.modelsOf ? profile.modelsOf(index) : profile.models.map((m) => m.modelId);
+		const published = takePublicVoice(publicLeft, genderIndex, models);
+		const name = published?.name ?? generatedName(genderIndex);
 		// Pairs of neighbours share a language, so every language has male and female voices.
 		const language = profile.languages[(Math.floor(index / 2) + providerIndex) % profile.languages.length];
 		return {
 			voice: {
-				voiceId: profile.voiceId(name, index, language),
+				voiceId: published?.voiceId ?? profile.voiceId(name, index, language),
 				name: slug === 'google-cloud' || slug === 'azure' ? `${name} (${codeOf(language)})` : name,
 				provider: slug,
 				filters: { accent: accentFor(language, index), gender, useCase: USE_CASES[(index + providerIndex) % USE_CASES.length], language },
 			},
-			models: profile.modelsOf ? profile.modelsOf(index) : profile.models.map((m) => m.modelId),
+			models,
 		};
 	});
 }

@@ -72,7 +72,7 @@ async function main() {
 		log(`packed ${tarball}`);
 
 		const sandbox = await startSandbox(workDir);
-		log(`sandbox at ${sandbox.url}`);
+		log(`sandbox at ${sandbox.url}, ${sandbox.mode} mode`);
 
 		if (modeArg !== 'queue') {
 			since = Date.now();

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
 import { GENDER_ALIASES, VOICE_PROVIDERS, voiceProviderSchema, voiceSchema } from '../../nodes/shared/contracts/voices';
 import { MP3_FRAME_LENGTH, SANDBOX_KEYS, VOICES_PER_PROVIDER } from '../../sandbox';
+import { PUBLIC_VOICES } from '../../sandbox/voices-public';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -32,6 +33,30 @@ describe('GET /voices/providers and models', () => {
 		const unknown = await get('/voices/acme-tts/models');
 		expect(unknown.status).toBe(404);
 		expect(unknown.body.code).toBe('PROVIDER_NOT_FOUND');
+	});
+});
+
+describe('published voice IDs', () => {
+	it('lists every voice a provider publishes under its own ID and name, once', async () => {
+		for (const [slug, published] of Object.entries(PUBLIC_VOICES)) {
+			const voices = voicesOf(await get(`/voices/${slug}`));
+			for (const voice of published ?? []) {
+				expect([slug, voices.filter((v) => v.voiceId === voice.voiceId).map((v) => v.name)]).toEqual([slug, [voice.name]]);
+			}
+		}
+		// Well-known ones, spelled out: ElevenLabs' premade Rachel and Adam, OpenAI's alloy, Deepgram's Thalia.
+		const eleven = voicesOf(await get('/voices/elevenlabs'));
+		expect(eleven.find((v) => v.voiceId === '21m00Tcm4TlvDq8ikWAM')?.name).toBe('Rachel');
+		expect(eleven.find((v) => v.voiceId === 'pNInz6obpgDQGcFmaJgB')?.filters.gender).toBe('male');
+		expect(voicesOf(await get('/voices/openai')).map((v) => v.voiceId)).toContain('alloy');
+		expect(voicesOf(await get('/voices/deepgram')).find((v) => v.voiceId === 'aura-2-thalia-en')?.filters.gender).toBe('feminine');
+	});
+
+	it('keeps a voice published for one model only out of the other models', async () => {
+		const tts1 = voicesOf(await get('/voices/openai', { modelId: 'tts-1' })).map((v) => v.voiceId);
+		expect(tts1).toContain('alloy');
+		expect(tts1).not.toContain('ballad');
+		expect(voicesOf(await get('/voices/openai', { modelId: 'gpt-4o-mini-tts' })).map((v) => v.voiceId)).toContain('ballad');
 	});
 });
 
