@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
+import { agentIdSchema, isAgentSecretKey, redactSecrets } from '../../../shared/contracts/agents';
 import { exportConversationsAnswerSchema } from '../../../shared/contracts/conversationWrites';
 import { lazy } from '../../../shared/contracts/lazy';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { binaryFieldProperty, outputModeProperty, readBinaryField, type OutputMode } from '../exportFile';
+import { binaryFieldProperty, outputModeProperty, readBinaryField, redactCsv, type OutputMode } from '../exportFile';
 import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { convoIdProperty, conversationPath } from './common';
 import { convoIdSchema } from '../../../shared/contracts/conversations';
@@ -75,8 +75,9 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		csv = typeof answer.data === 'string' ? answer.data : '';
 		records = typeof answer.data === 'string' ? [] : ((Array.isArray(answer.data) ? answer.data : [answer.data]) as IDataObject[]);
 	} else ({ records, csv } = await exportAll(this, plan.agentId, format, scope));
-	// Conversation records may carry an agent's secret fields: never handed on.
+	// Conversation records may carry an agent's secret fields: never handed on, in JSON or in CSV.
 	records = records.map((record) => redactSecrets(record) as IDataObject);
+	csv = redactCsv(csv, isAgentSecretKey, redactSecrets);
 	if (plan.output === 'items') return records.map((record) => ({ json: record }));
 	if (plan.output === 'csvFile' && !csv && records.length) {
 		throw new NodeOperationError(this.getNode(), 'Convocore answered the CSV export with JSON records', { itemIndex: scope.itemIndex });
