@@ -57,16 +57,19 @@ export function redactText(text: string, secrets: Iterable<string>): string {
 /** A copy of `value` with every occurrence of a secret (in any case) removed from every string in it. */
 export function redactDeep<T>(value: T, secrets: ReadonlySet<string>, depth = 0): T {
 	const pattern = secrets.size ? secretPattern(secrets) : undefined;
-	return pattern ? redactWith(value, pattern, depth) : value;
+	if (!pattern) return value;
+	// A string shorter than every secret cannot hold one: most of an answer's strings (IDs, names).
+	const shortest = Math.min(...[...secrets].filter((secret) => secret.length > 0).map((secret) => secret.length));
+	return redactWith(value, pattern, shortest, depth);
 }
 
-function redactWith<T>(value: T, pattern: RegExp, depth: number): T {
-	if (typeof value === 'string') return value.replace(pattern, REDACTED) as T;
+function redactWith<T>(value: T, pattern: RegExp, shortest: number, depth: number): T {
+	if (typeof value === 'string') return (value.length < shortest ? value : value.replace(pattern, REDACTED)) as T;
 	if (depth > 50 || value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, pattern, depth + 1)) as T;
+	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, pattern, shortest, depth + 1)) as T;
 	const copy: Record<string, unknown> = {};
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-		copy[key] = redactWith(entry, pattern, depth + 1);
+		copy[key] = redactWith(entry, pattern, shortest, depth + 1);
 	}
 	return copy as T;
 }

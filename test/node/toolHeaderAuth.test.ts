@@ -78,6 +78,12 @@ describe('Tool > Create with Header Authentication (published mode)', () => {
 		expect(items[0].json.fields).toEqual([expect.objectContaining({ key: 'city' }), expect.objectContaining({ key: 'X-Tool-Key', in: 'header', value: '[redacted]' })]);
 	});
 
+	it('Dry Run shows the header field with its value redacted and sends nothing', async () => {
+		const { items } = await tool(create({ options: { dryRun: true } }));
+		expect(sandbox.current.requests()).toHaveLength(0);
+		expect((items[0].json.request as { body: { tool: { fields: unknown[] } } }).body.tool.fields[1]).toEqual({ id: 'X-Tool-Key', key: 'X-Tool-Key', type: 'string', in: 'header', value: '[redacted]', required: false });
+	});
+
 	it('off (the default), no header field is added and no credential is read', async () => {
 		const { items } = await tool(create({ headerAuthentication: false }), {});
 		expect(Object.values(sandbox.current.state.tools ?? {})[0].fields).toEqual([expect.objectContaining({ key: 'city' })]);
