@@ -28,7 +28,7 @@ export const toolServedByWorkflow: ExampleSpec = {
 		const call = sandbox.interact.toolCalls[0];
 		return [
 			`tool ${created?.id} "${created?.name}" on ${created?.agentId} -> ${created?.serverUrl}`,
-			`the sandbox called ${call?.method} ${call?.url}: HTTP ${call?.status}, ${outcome.webhook?.executions} webhook run(s)`,
+			`the sandbox called ${call?.method} ${call?.url} with header ${call?.fixedHeaders?.join(', ') || '(none)'}: HTTP ${call?.status}, ${outcome.webhook?.executions} webhook run(s) past Header Auth`,
 			`agent replied ${quote(answer?.reply, 100)}`,
 		];
 	},
