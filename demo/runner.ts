@@ -7,6 +7,7 @@ import { join } from 'path';
 import type { IRun } from 'n8n-workflow';
 import type { EventType, Sandbox } from '../sandbox';
 import type { NamedCredential } from '../test/harness/engine';
+import { TOOL_HEADER_CREDENTIALS } from './catalog-tools';
 import { startWebhookServer, WebhookWorkflow } from '../test/harness/webhook';
 import {
 	nodeRuns,
@@ -34,6 +35,8 @@ export function sandboxCredentials(sandbox: Sandbox): Record<string, NamedCreden
 			type: 'convocoreApi',
 			data: { region: 'custom', baseUrl: sandbox.baseUrl('eu'), secretKey: sandbox.keys.euWhiteLabel },
 		},
+		// Example 15's tool header, on Tool > Create and on the Webhook that checks it.
+		...TOOL_HEADER_CREDENTIALS,
 	};
 }
 

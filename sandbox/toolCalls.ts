@@ -10,19 +10,23 @@ import type { SandboxAgent, SandboxState, SandboxTool } from './state';
  *   channel) or on no channel in particular, whose name's words (split on _, - and spaces;
  *   generic verbs such as "check" or "get" left out) all occur in the message, word endings
  *   aside ("opening hours" matches check_opening_hours). The first such tool, in creation order.
- * - Field values: `key: value`, `key = value` or `key is value` in the message, else the field's
- *   default. A required field without a value is asked for instead of calling.
+ * - Field values: a field's fixed `value` (documented by Convocore; the agent never fills it),
+ *   else `key: value`, `key = value` or `key is value` in the message, else the field's default. A
+ *   required field without a value is asked for instead of calling. Fixed values are not recorded
+ *   as the call's input (a header field's fixed value is how a tool authenticates to its server).
  * - Where they go: query fields in the URL, header fields as headers, body fields in a JSON body
  *   (in the query for GET, which has no body).
- * - The secret: how Convocore presents `serverUrlSecret` is not published. The sandbox assumes the
- *   header `X-Convocore-Secret: <secret>` and never records nor logs its value.
+ * - The secret: how Convocore presents `serverUrlSecret` is not published. The sandbox sends it
+ *   under its own header, `X-Sandbox-Server-Url-Secret`, a name no one could take for
+ *   Convocore's, and never records nor logs its value. Protect a tool's server with a header
+ *   field instead (documented): docs/tool.md.
  * - The answer: a JSON answer's `answer`, `reply`, `message`, `result` or `text` (the first that
  *   is text), else the JSON itself; any other answer as text. At most 1,000 characters.
  * - Failures (no answer within the timeout, 10 s by default; a refused connection; an error
  *   status) give a reply saying so: the turn never hangs on the tool's server.
  */
 
-export const TOOL_SECRET_HEADER = 'X-Convocore-Secret';
+export const TOOL_SECRET_HEADER = 'X-Sandbox-Server-Url-Secret';
 export const TOOL_CALL_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_LENGTH = 1_000;
 const INTERACT_CHANNEL = 'web-chat';
@@ -40,6 +44,8 @@ export interface ToolCallRecord {
 	/** The values filled in, by field key. */
 	input: Record<string, unknown>;
 	secretSent: boolean;
+	/** The header fields sent with a fixed value, by name (their values are never recorded). */
+	fixedHeaders: string[];
 	status?: number;
 	/** What the reply used, or why the call failed. */
 	answer?: string;
@@ -81,18 +87,19 @@ function typed(type: unknown, value: unknown): unknown {
 }
 
 /** The field values for a call, and the required keys without one. */
-export function fillFields(tool: SandboxTool, prompt: string): { values: Array<{ key: string; where: string; value: unknown }>; missing: Array<{ key: string; description?: string }> } {
-	const values: Array<{ key: string; where: string; value: unknown }> = [];
+export function fillFields(tool: SandboxTool, prompt: string): { values: Array<{ key: string; where: string; value: unknown; fixed: boolean }>; missing: Array<{ key: string; description?: string }> } {
+	const values: Array<{ key: string; where: string; value: unknown; fixed: boolean }> = [];
 	const missing: Array<{ key: string; description?: string }> = [];
 	for (const field of tool.fields) {
 		const key = typeof field.key === 'string' ? field.key : undefined;
 		if (!key) continue;
-		const value = typed(field.type, valueInMessage(key, prompt) ?? field.defaultValue ?? field.value);
+		const fixed = field.value !== undefined && field.value !== null && field.value !== '';
+		const value = typed(field.type, fixed ? field.value : (valueInMessage(key, prompt) ?? field.defaultValue));
 		if (value === undefined || value === '') {
 			if (field.required === true) missing.push({ key, description: typeof field.description === 'string' ? field.description : undefined });
 			continue;
 		}
-		values.push({ key, where: typeof field.in === 'string' ? field.in : 'body', value });
+		values.push({ key, where: typeof field.in === 'string' ? field.in : 'body', value, fixed });
 	}
 	return { values, missing };
 }
@@ -134,8 +141,9 @@ export async function callTool(tool: SandboxTool, prompt: string, timeoutMs: num
 		agentId: tool.agentId,
 		method: tool.method,
 		url: url.toString(),
-		input: Object.fromEntries(values.map(({ key, value }) => [key, value])),
+		input: Object.fromEntries(values.filter(({ fixed }) => !fixed).map(({ key, value }) => [key, value])),
 		secretSent,
+		fixedHeaders: values.filter(({ fixed, where }) => fixed && where === 'header').map(({ key }) => key),
 	};
 	try {
 		const response = await fetch(url, { method: tool.method, headers, body: hasBody ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(timeoutMs) });

@@ -11,12 +11,13 @@ import { runOperation } from './actions/operation';
 import { operationProperty } from './actions/resource';
 import { resourceOperationProperties } from './actions/sharedProperties';
 import { listSearch, loadOptions } from './methods';
+import { TOOL_HEADER_CREDENTIAL_TEST, TOOL_HEADER_CREDENTIAL_TYPE, testToolHeaderCredential } from './actions/tool/headerAuth';
 import { credentialSecrets, withoutSecrets } from '../shared/secrets';
 import { TELEPHONY_CREDENTIAL_TYPE } from '../shared/telco';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 
 /** Every credential the node may hold; their secrets never leave in an error. */
-const CREDENTIAL_TYPES = [CREDENTIAL_TYPE, TELEPHONY_CREDENTIAL_TYPE] as const;
+const CREDENTIAL_TYPES = [CREDENTIAL_TYPE, TELEPHONY_CREDENTIAL_TYPE, TOOL_HEADER_CREDENTIAL_TYPE] as const;
 
 // The default of 0.1.0. Saved workflows leave out a parameter that is at its default, so it
 // never changes, whatever order the menu has.
@@ -70,6 +71,13 @@ export class Convocore implements INodeType {
 				required: true,
 				displayOptions: { show: { resource: ['phoneNumber'], operation: ['import'] }, hide: { '@version': [1] } },
 			},
+			// Tool > Create and Update with Header Authentication on: the header the tool sends.
+			{
+				name: 'convocoreToolHeaderApi',
+				required: true,
+				displayOptions: { show: { resource: ['tool'], operation: ['create', 'update'], headerAuthentication: [true] } },
+				testedBy: 'convocoreToolHeaderTest',
+			},
 		],
 		properties: [
 			resourceProperty,
@@ -79,7 +87,7 @@ export class Convocore implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, credentialTest: { [TOOL_HEADER_CREDENTIAL_TEST]: testToolHeaderCredential } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;

@@ -89,7 +89,8 @@ export function convocoreError(
 ): NodeApiError {
 	const message = redactText(parts.message, secrets);
 	const error = new NodeApiError(
-		redactedNode(ctx.getNode()),
+		// The node's copy loses every secret of the request too: an Is Env value typed into a field.
+		redactedNode(ctx.getNode(), secrets),
 		redactDeep(parts.response ?? { message }, secrets),
 		{
 			message,
@@ -144,8 +145,9 @@ export function apiError(
 	extra: Pick<ErrorScope, 'retries'> & { secrets?: ReadonlySet<string> } = {},
 ): NodeApiError {
 	const errorScope: ErrorScope = { ctx, request, scope, secrets: extra.secrets ?? new Set(), retries: extra.retries };
-	const fromConvocore = errorBodySchema.partial().safeParse(body);
-	const isConvocoreJson = fromConvocore.success && body !== null && typeof body === 'object' && !Array.isArray(body);
+	const errorBody = nestedErrorBody(body) ?? body;
+	const fromConvocore = errorBodySchema.partial().safeParse(errorBody);
+	const isConvocoreJson = fromConvocore.success && errorBody !== null && typeof errorBody === 'object' && !Array.isArray(errorBody);
 	const apiBody = fromConvocore.success ? fromConvocore.data : {};
 	const apiMessage = quoted(apiBody.message);
 	const code = typeof apiBody.code === 'string' && apiBody.code ? apiBody.code : undefined;
@@ -215,6 +217,20 @@ export function apiError(
 		httpCode: statusCode,
 		response: response as JsonObject,
 	});
+}
+
+/**
+ * Convocore answers errors in two forms: `{ message, code, issues? }` (trpc-openapi, most routes)
+ * and `{ error: { code, message } }` (the custom-metric delete page). The nested one is read as
+ * the flat one; a top-level message or code, when present too, wins.
+ */
+function nestedErrorBody(body: unknown): Record<string, unknown> | undefined {
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+	const { error, ...rest } = body as Record<string, unknown>;
+	if (error === null || typeof error !== 'object' || Array.isArray(error)) return undefined;
+	const nested = error as Record<string, unknown>;
+	const pick = (key: string) => (typeof rest[key] === 'string' && rest[key] !== '' ? rest[key] : typeof nested[key] === 'string' ? nested[key] : rest[key]);
+	return { ...rest, message: pick('message'), code: pick('code'), ...(rest.issues === undefined && Array.isArray(nested.issues) ? { issues: nested.issues } : {}) };
 }
 
 /** The network failed: refused, reset, unresolvable, dropped. Built from scratch: the underlying error carries the request headers, secret included. */

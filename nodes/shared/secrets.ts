@@ -33,25 +33,70 @@ export function addSecret(secrets: Set<string>, value: unknown): void {
 	if (typeof value === 'string' && value.trim().length >= MIN_SECRET_LENGTH) secrets.add(value.trim());
 }
 
-/** `text` with every occurrence of every secret replaced. */
-export function redactText(text: string, secrets: Iterable<string>): string {
-	let result = text;
-	for (const secret of secrets) {
-		if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-	}
-	return result;
+/**
+ * One pattern for a set of secrets: longest first (a secret that contains another goes whole),
+ * case-insensitive, because a URL's host name and many proxies lowercase what they echo.
+ */
+function secretPattern(secrets: Iterable<string>): RegExp | undefined {
+	const list = [...new Set(secrets)].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
+	if (list.length === 0) return undefined;
+	return new RegExp(list.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
 }
 
-/** A copy of `value` with every occurrence of a secret removed from every string in it. */
+/** Whether `text` holds `secret`, in any case. */
+export function holdsSecret(text: string, secret: string): boolean {
+	return text.toLowerCase().includes(secret.toLowerCase());
+}
+
+/** `text` with every occurrence of every secret replaced, in any case. */
+export function redactText(text: string, secrets: Iterable<string>): string {
+	const pattern = secretPattern(secrets);
+	return pattern ? text.replace(pattern, REDACTED) : text;
+}
+
+/** A copy of `value` with every occurrence of a secret (in any case) removed from every string in it. */
 export function redactDeep<T>(value: T, secrets: ReadonlySet<string>, depth = 0): T {
-	if (typeof value === 'string') return (secrets.size ? redactText(value, secrets) : value) as T;
+	const pattern = secrets.size ? secretPattern(secrets) : undefined;
+	if (!pattern) return value;
+	// A string shorter than every secret cannot hold one: most of an answer's strings (IDs, names).
+	const shortest = Math.min(...[...secrets].filter((secret) => secret.length > 0).map((secret) => secret.length));
+	return redactWith(value, pattern, shortest, depth);
+}
+
+function redactWith<T>(value: T, pattern: RegExp, shortest: number, depth: number): T {
+	if (typeof value === 'string') return (value.length < shortest ? value : value.replace(pattern, REDACTED)) as T;
 	if (depth > 50 || value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) return value.map((entry) => redactDeep(entry, secrets, depth + 1)) as T;
+	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, pattern, shortest, depth + 1)) as T;
 	const copy: Record<string, unknown> = {};
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-		copy[key] = redactDeep(entry, secrets, depth + 1);
+		copy[key] = redactWith(entry, pattern, shortest, depth + 1);
 	}
 	return copy as T;
+}
+
+/**
+ * A copy of `value` whose secret-named fields (`serverUrlSecret`, `twilioAuthToken`, …) hold
+ * `[redacted]` at any depth, and whose other strings lose every value those fields held (a URL
+ * that repeats the secret), as well as every secret in `known`. Numbers and booleans under such
+ * names (a `maxTokens` counter) are kept, as is an empty value.
+ */
+export function redactSecretFields<T>(value: T, known: Iterable<string> = [], isSecretName: (key: string) => boolean = isSecretKey): T {
+	const found = new Set<string>();
+	for (const secret of known) addSecret(found, secret);
+	const hidden = hideSecretFields(value, isSecretName, found, 0);
+	return redactDeep(hidden as T, found);
+}
+
+function hideSecretFields(value: unknown, isSecretName: (key: string) => boolean, found: Set<string>, depth: number): unknown {
+	if (depth > 50 || value === null || typeof value !== 'object') return value;
+	if (Array.isArray(value)) return value.map((entry) => hideSecretFields(entry, isSecretName, found, depth + 1));
+	const copy: Record<string, unknown> = {};
+	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+		const secret = isSecretName(key) && entry !== '' && entry !== null && entry !== undefined && typeof entry !== 'number' && typeof entry !== 'boolean';
+		if (secret && typeof entry === 'string') addSecret(found, entry);
+		copy[key] = secret ? REDACTED : hideSecretFields(entry, isSecretName, found, depth + 1);
+	}
+	return copy;
 }
 
 /** A JSON text parameter (Agent Options, Additional Body Fields) parsed, or undefined. */
@@ -101,7 +146,7 @@ function redactParameter(key: string, value: NodeParameterValueType, secrets: Re
 			if (/^\s*[[{]/.test(value) && SECRET_KEY_PATTERN.test(value)) return REDACTED;
 			return secrets.size ? redactText(value, secrets) : value;
 		}
-		const inside = [...secretsIn(parsed, new Set(secrets))].filter((secret) => value.includes(secret));
+		const inside = [...secretsIn(parsed, new Set(secrets))].filter((secret) => holdsSecret(value, secret));
 		return inside.length ? JSON.stringify(redactDeep(parsed, new Set(inside))) : value;
 	}
 	if (depth > 20 || value === null || typeof value !== 'object') return value;

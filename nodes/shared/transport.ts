@@ -43,6 +43,11 @@ export interface ConvocoreRequest {
 	 * does not meet it becomes an error instead of an item.
 	 */
 	response?: ZodTypeAny;
+	/**
+	 * Values to keep out of the answer and of every error, beyond the credential's key and the
+	 * body's secret-named fields: an Is Env variable's value, a tool's header value.
+	 */
+	secrets?: Iterable<unknown>;
 }
 
 export async function getBaseUrl(this: ConvocoreContext, itemIndex?: number): Promise<string> {
@@ -93,6 +98,7 @@ export async function convocoreApiRequest<T = unknown>(
 	}
 	const secrets = secretsIn(request.body);
 	addSecret(secrets, credentials.secretKey);
+	for (const secret of request.secrets ?? []) addSecret(secrets, typeof secret === 'number' ? String(secret) : secret);
 	const errorScope: RetryScope = { ctx: this, request, scope, secrets };
 	const options: IHttpRequestOptions = {
 		method: request.method,

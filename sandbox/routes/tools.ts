@@ -1,6 +1,7 @@
 import { createToolRequestSchema, updateToolRequestSchema } from '../../nodes/shared/contracts/tools';
 import { assertAgentInScope, findAgent } from '../auth';
 import { ApiError, parseOrThrow } from '../errors';
+import { isPublished } from '../mode';
 import type { SandboxState, SandboxTool } from '../state';
 import type { Route, RouteContext } from './types';
 
@@ -51,9 +52,23 @@ function getTool(ctx: RouteContext) {
 	return { body: { success: true, message: 'Tool found', data: findTool(ctx) } };
 }
 
+/**
+ * The published update schema requires `tool.name` and `tool.description` (the MCP client says to
+ * send only what changes, so a caller sends the current ones): refused without them in both modes,
+ * in the published server's words in published mode.
+ */
+function requireNameAndDescription(changes: Record<string, unknown>): void {
+	const missing = (['name', 'description'] as const).filter((key) => changes[key] === undefined);
+	if (missing.length === 0) return;
+	const issues = missing.map((key) => ({ message: `tool.${key}: Required` }));
+	if (isPublished()) throw new ApiError(400, 'BAD_REQUEST', 'Input validation failed', issues);
+	throw new ApiError(400, 'VALIDATION_ERROR', `Invalid tool update: ${issues.map((issue) => issue.message).join('; ')} (the update schema requires the name and description, the current ones when unchanged)`, issues);
+}
+
 function updateTool(ctx: RouteContext) {
 	const tool = findTool(ctx);
 	const { tool: changes } = parseOrThrow(updateToolRequestSchema, ctx.body, 'tool update');
+	requireNameAndDescription(changes);
 	// A PATCH: only the keys sent change.
 	Object.assign(tool, changes, { updatedAt: Date.now() });
 	return { body: { success: true, message: `Tool ${tool.name} updated`, data: tool } };

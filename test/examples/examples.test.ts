@@ -21,6 +21,7 @@ import {
 } from 'n8n-workflow';
 import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
 import { EXAMPLES } from '../../demo/catalog';
+import { TOOL_HEADER_CREDENTIALS } from '../../demo/catalog-tools';
 import { CORE_NODE_FILES, loadCoreNodes, type WorkflowJson } from '../../demo/engine';
 import { CREDENTIAL_NAME, EXAMPLES_DIR, runExamples, sandboxCredentials, type ExampleResult } from '../../demo/runner';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
@@ -205,9 +206,15 @@ describe('example workflow files', () => {
 
 				// Only the package's credential: core nodes may declare optional ones (Respond to Webhook's JWT).
 				const credentialTypes = (description.credentials ?? []).map((credential) => credential.name).filter((name) => name.startsWith('convocore'));
+				// Example 15's tool header: on Tool > Create, and checked by its Webhook's Header Auth.
+				const toolHeader = Object.keys(TOOL_HEADER_CREDENTIALS).find((name) => TOOL_HEADER_CREDENTIALS[name].type === 'convocoreToolHeaderApi');
+				const webhookHeader = Object.keys(TOOL_HEADER_CREDENTIALS).find((name) => TOOL_HEADER_CREDENTIALS[name].type === 'httpHeaderAuth');
 				if (credentialTypes.length) {
 					// Referenced by name (id null): n8n resolves it to the user's credential of that name on import.
-					expect(node.credentials).toEqual({ convocoreApi: { id: null, name: CREDENTIAL_NAME } });
+					const withHeader = node.parameters.headerAuthentication === true ? { convocoreToolHeaderApi: { id: null, name: toolHeader } } : {};
+					expect(node.credentials).toEqual({ convocoreApi: { id: null, name: CREDENTIAL_NAME }, ...withHeader });
+				} else if (node.parameters.authentication === 'headerAuth') {
+					expect(node.credentials).toEqual({ httpHeaderAuth: { id: null, name: webhookHeader } });
 				} else {
 					expect(node.credentials).toBeUndefined();
 				}

@@ -72,7 +72,8 @@ describe('Tool > Create', () => {
 	});
 
 	it.each([
-		['a name with spaces', { toolName: 'check opening hours' }, 'tool.name: must be 1 to 64 letters, digits, _ or -'],
+		['a name on two lines', { toolName: 'Get\nWeather' }, 'tool.name: must be one line of text without control characters'],
+		['a field sent in a cookie', { toolFields: { field: [{ key: 'day', in: '={{ "cookie" }}' }] } }, 'tool.fields.0.in: must be one of query, body, header'],
 		['a server URL that is no http(s) URL', { serverUrl: 'ftp://example.com/x' }, 'tool.serverUrl: must be a full http:// or https:// URL'],
 		['the same field key twice', { toolFields: { field: [{ key: 'day' }, { key: 'day' }] } }, 'tool.fields.1.key: must be unique: day is already a field of this tool'],
 		['a field without a key', { toolFields: { field: [{ key: ' ' }] } }, 'tool.fields.0.key: is required'],
@@ -115,11 +116,12 @@ describe('Tool > Get and Get Many', () => {
 });
 
 describe('Tool > Update and Delete', () => {
-	it('Update sends a PATCH of only the fields given', async () => {
+	it('Update sends the fields given, and the current name (required by the published schema) read first', async () => {
 		const id = plantTool(sandbox.current, 'check_opening_hours');
 		const [item] = (await tool({ operation: 'update', toolId: byId(id), updateFields: { disabled: true, toolDescription: 'Opening hours, holidays included', serverUrl: '' } })).items();
-		const [request] = sandbox.current.requests();
-		expect([request.method, request.path, request.body]).toEqual(['PATCH', `/tools/${id}`, { tool: { description: 'Opening hours, holidays included', disabled: true } }]);
+		const [read, request] = sandbox.current.requests();
+		expect([read.method, read.path]).toEqual(['GET', `/tools/${id}`]);
+		expect([request.method, request.path, request.body]).toEqual(['PATCH', `/tools/${id}`, { tool: { name: 'check_opening_hours', description: 'Opening hours, holidays included', disabled: true } }]);
 		expect(item.json).toEqual(expect.objectContaining({ disabled: true, serverUrl: 'https://tools.example.com/x', name: 'check_opening_hours' }));
 		noSecretIn(item.json);
 	});

@@ -81,7 +81,9 @@ describe('Tools the sandbox really calls', () => {
 		const [call] = received;
 		expect([call.method, call.url, JSON.parse(call.body)]).toEqual(['POST', '/webhook/opening-hours?day=Saturday', { people: 2 }]);
 		expect(call.headers['x-caller']).toBe('web');
-		expect(call.headers['x-convocore-secret']).toBe(SECRET);
+		// How Convocore presents serverUrlSecret is not published: the sandbox's own header, named so.
+		expect(call.headers['x-sandbox-server-url-secret']).toBe(SECRET);
+		expect(call.headers['x-convocore-secret']).toBeUndefined();
 		const [record] = sandbox.current.interact.toolCalls;
 		expect(record).toEqual(expect.objectContaining({ toolName: 'check_opening_hours', status: 200, secretSent: true }));
 		expect(JSON.stringify(sandbox.current.interact.toolCalls)).not.toContain(SECRET);
@@ -93,7 +95,18 @@ describe('Tools the sandbox really calls', () => {
 		const [item] = (await sendMessages(sandbox.current, [{ message: 'opening hours please' }])).items();
 		expect(item.json.reply).toBe('Open today until 18:00.');
 		expect([received[0].method, received[0].url, received[0].body]).toEqual(['GET', '/webhook/opening-hours?day=today&people=2', '']);
-		expect(received[0].headers['x-convocore-secret']).toBeUndefined();
+		expect(received[0].headers['x-sandbox-server-url-secret']).toBeUndefined();
+	});
+
+	it("a header field's fixed value is sent as that header whatever the message says, and is never recorded", async () => {
+		await createTool({ additionalFields: {} });
+		const stored = sandbox.current.state.tools!['tool-1'];
+		stored.fields = [...stored.fields, { id: 'X-Tool-Key', key: 'X-Tool-Key', type: 'string', in: 'header', value: SECRET, required: false }];
+		const [item] = (await sendMessages(sandbox.current, [{ message: 'What are your opening hours? X-Tool-Key: guessed-by-the-model' }])).items();
+		expect(item.json.reply).toBe(OPENING_HOURS);
+		expect(received[0].headers['x-tool-key']).toBe(SECRET);
+		expect(sandbox.current.interact.toolCalls[0]).toEqual(expect.objectContaining({ fixedHeaders: ['X-Tool-Key'], secretSent: false }));
+		expect(JSON.stringify([item.json, sandbox.current.interact.toolCalls])).not.toContain(SECRET);
 	});
 
 	it('a message that does not name the tool is answered as before, without a call', async () => {

@@ -62,9 +62,12 @@ describe('Variable > Create', () => {
 		['a default that is not a number', { type: 'number', numberValue: 1, additionalFields: { defaultValue: 'many' } }, 'Invalid variable: variable.defaultValue: must be a number (the variable is of type number)'],
 		['no key', { key: '  ', stringValue: 'x' }, 'Invalid variable: variable.key: is required'],
 		['an unknown type', { type: '={{ "date" }}' }, 'Invalid variable: type: must be one of string, number, boolean, system'],
+		// Convocore documents query, body and header only (issue 30, item 13).
+		['a value sent in a cookie', { stringValue: 'x', additionalFields: { in: '={{ "cookie" }}' } }, 'Invalid variable: variable.in: must be one of query, body, header'],
 	])('refuses %s before anything is sent', async (_what, parameters, message) => {
 		const result = await variable({ operation: 'create', key: 'k', ...parameters } as INodeParameters);
 		expect(result.error('Convocore')?.message).toBe(message);
+		expect(result.error('Convocore')?.description).toContain('In item 0.');
 		expect(sandbox.current.count()).toBe(0);
 	});
 
@@ -151,6 +154,7 @@ describe('Variable > Get, Get Many, Update, Delete', () => {
 		['nothing to change', {}, 'Invalid variable update: variable: needs at least one field to change'],
 		['a default value without the type', { updateFields: { defaultValue: '3' } }, 'Invalid variable update: updateFields.defaultValue: needs Type and Value set, so that it is sent as the variable\'s type'],
 		['text for a number', { valueType: 'number', numberValue: '={{ "six" }}' }, 'Invalid variable: variable.value: must be a number (the variable is of type number)'],
+		['a value sent in a path', { updateFields: { in: '={{ "path" }}' } }, 'Invalid variable update: variable.in: must be one of query, body, header'],
 	])('Update refuses %s before anything is sent', async (_what, parameters, message) => {
 		const result = await variable({ operation: 'update', variableId: byId('variable-b'), ...parameters } as INodeParameters);
 		expect(result.error('Convocore')?.message).toBe(message);

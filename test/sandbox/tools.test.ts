@@ -33,10 +33,18 @@ describe('sandbox: tools', () => {
 
 	it('PATCH changes only the keys sent; DELETE removes the tool', async () => {
 		await api(sandbox(), 'POST', tools, { key: key(), body: { tool } });
-		const patched = await api(sandbox(), 'PATCH', '/tools/tool-1', { key: key(), body: { tool: { disabled: true } } });
+		const patched = await api(sandbox(), 'PATCH', '/tools/tool-1', { key: key(), body: { tool: { name: tool.name, description: tool.description, disabled: true } } });
 		expect(patched.body.data).toEqual(expect.objectContaining({ disabled: true, serverUrl: tool.serverUrl, description: 'Opening hours', fields: tool.fields }));
 		expect((await api(sandbox(), 'DELETE', '/tools/tool-1', { key: key() })).body).toEqual({ success: true, message: 'Tool check_opening_hours deleted' });
 		expect((await api(sandbox(), 'GET', '/tools/tool-1', { key: key() })).status).toBe(404);
+	});
+
+	it('PATCH without the name and description the update schema requires is refused and changes nothing', async () => {
+		await api(sandbox(), 'POST', tools, { key: key(), body: { tool } });
+		const refused = await api(sandbox(), 'PATCH', '/tools/tool-1', { key: key(), body: { tool: { disabled: true } } });
+		expect(refused.status).toBe(400);
+		expect(refused.body.issues).toEqual([{ message: 'tool.name: Required' }, { message: 'tool.description: Required' }]);
+		expect(sandbox().state.tools?.['tool-1']?.disabled).toBe(false);
 	});
 
 	it("another workspace's secret cannot read, change or delete the tool", async () => {

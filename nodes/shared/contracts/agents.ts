@@ -65,7 +65,7 @@ const AGENT_SECRET_KEY = /private_?key|webhookUrls/i;
 /** Counters that only look like secrets by name. */
 const NOT_SECRET = /^(max|min)?_?tokens?(count|limit|used)?$/i;
 
-function isAgentSecretKey(key: string): boolean {
+export function isAgentSecretKey(key: string): boolean {
 	return (isSecretKey(key) || AGENT_SECRET_KEY.test(key)) && !NOT_SECRET.test(key);
 }
 

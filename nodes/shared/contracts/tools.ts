@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REDACTED, redactSecretFields } from '../secrets';
 import { lazy } from './lazy';
 
 /**
@@ -28,6 +29,8 @@ export const toolFieldSchema = lazy(() =>
 			isEnv: z.boolean().optional(),
 			isSystem: z.boolean().optional(),
 			isGlobal: z.boolean().optional(),
+			agentId: z.string().optional(),
+			userId: z.string().optional(),
 		})
 		.strict(),
 );
@@ -80,11 +83,29 @@ export const toolDeleteAnswerSchema = lazy(() => z.object({ success: z.boolean()
 
 /**
  * A tool for any output: without `serverUrlSecret` (an answer may echo it; the node never hands
- * it on), with `hasServerUrlSecret` saying whether one is set.
+ * it on), with `hasServerUrlSecret` saying whether one is set. Every other secret-named field, at
+ * any depth (a `serverUrlSecret` under `toolsSettings`), holds [redacted]; so does the fixed value
+ * of a header field (how a tool authenticates to its server) and the values of an Is Env field.
+ * Each value hidden is also removed wherever else it appears (a server URL that repeats it).
  */
 export function toolWithoutSecret(tool: Record<string, unknown>): Record<string, unknown> {
 	const { serverUrlSecret, ...rest } = tool;
-	return { ...rest, hasServerUrlSecret: typeof serverUrlSecret === 'string' && serverUrlSecret !== '' };
+	const known: string[] = typeof serverUrlSecret === 'string' ? [serverUrlSecret] : [];
+	if (Array.isArray(rest.fields)) rest.fields = rest.fields.map((field) => fieldWithoutSecret(field, known));
+	return { ...redactSecretFields(rest, known), hasServerUrlSecret: typeof serverUrlSecret === 'string' && serverUrlSecret !== '' };
+}
+
+function fieldWithoutSecret(field: unknown, known: string[]): unknown {
+	if (field === null || typeof field !== 'object' || Array.isArray(field)) return field;
+	const copy = { ...(field as Record<string, unknown>) };
+	const hidden = copy.isEnv === true ? ['value', 'defaultValue'] : typeof copy.in === 'string' && copy.in.toLowerCase() === 'header' ? ['value'] : [];
+	for (const key of hidden) {
+		const value = copy[key];
+		if (value === undefined || value === null || value === '') continue;
+		if (typeof value === 'string' || typeof value === 'number') known.push(String(value));
+		copy[key] = REDACTED;
+	}
+	return copy;
 }
 
 /** The fields a workflow usually needs of a tool (Simplify). */

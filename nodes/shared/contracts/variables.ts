@@ -23,7 +23,8 @@ export const variableFieldsSchema = lazy(() =>
 			value: z.unknown().optional(),
 			defaultValue: z.unknown().optional(),
 			description: z.string({ invalid_type_error: 'must be text' }).optional(),
-			in: z.string({ invalid_type_error: 'must be text' }).optional(),
+			// Convocore documents query, body and header; anything else (cookie, path) would be sent and lost.
+			in: z.enum(VARIABLE_LOCATIONS, { errorMap: () => ({ message: `must be one of ${VARIABLE_LOCATIONS.join(', ')}` }) }).optional(),
 			required: flag(),
 			reusable: flag(),
 			isEnv: flag(),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { N8nRestClient } from './n8n-rest.mjs';
 import { exerciseSendMessage } from './sendMessage.mjs';
-import { exerciseServedTool, servedWebhookOf } from './toolExample.mjs';
+import { createToolHeaderCredentials, exerciseServedTool, servedWebhookOf, withToolHeaderCredentials } from './toolExample.mjs';
 
 export const CREDENTIAL_NAME = 'Convocore account';
 const PACKAGE_NAME = 'n8n-nodes-convocore';
@@ -182,13 +182,14 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 		return `execution ${executionId}`;
 	});
 
+	const toolHeaderCredentials = await createToolHeaderCredentials({ mode, rest, checks });
 	for (const { file, workflow } of loadExamples(repoRoot)) {
 		const manualTrigger = workflow.nodes.find((n) => n.type === MANUAL_TRIGGER_TYPE);
 		const convocoreTrigger = workflow.nodes.find((n) => n.type === TRIGGER_TYPE);
 		let stored;
 		const imported = await checks.check(mode, `${file}: imported with the credential's id`, async () => {
 			assert(manualTrigger || convocoreTrigger, 'has neither a Manual Trigger nor a Convocore Trigger');
-			stored = await rest.createWorkflow(withCredentialId(workflow, credential));
+			stored = await rest.createWorkflow(withToolHeaderCredentials(withCredentialId(workflow, credential), toolHeaderCredentials));
 			return `workflow ${stored.id}`;
 		});
 		if (!imported) continue;

@@ -5,6 +5,38 @@
 // agent's reply in the manual execution is the answer that execution sent.
 const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';
 
+// The header the example's tool sends and its Webhook checks (demo/catalog-tools.ts holds the same
+// made-up pair for the in-process runs): two credentials of the names the example references.
+const TOOL_HEADER = { name: 'X-Tool-Key', value: 'demo-tool-header-value-0123456789' };
+const TOOL_HEADER_CREDENTIALS = [
+	{ name: 'Convocore tool header', type: 'convocoreToolHeaderApi', data: { headerName: TOOL_HEADER.name, headerSecret: TOOL_HEADER.value } },
+	{ name: 'Convocore tool header (webhook)', type: 'httpHeaderAuth', data: { name: TOOL_HEADER.name, value: TOOL_HEADER.value } },
+];
+
+/** Creates the two credentials in n8n; returns them by name (id and name), for withToolHeaderCredentials. */
+export async function createToolHeaderCredentials({ mode, rest, checks }) {
+	const created = {};
+	await checks.check(mode, 'tool header credentials created (Convocore Tool Header, and Header Auth for the Webhook)', async () => {
+		for (const { name, type, data } of TOOL_HEADER_CREDENTIALS) {
+			const credential = await rest.createCredential(name, type, data);
+			assert(!JSON.stringify(credential).includes(TOOL_HEADER.value), `the header value came back in the REST answer for ${name}`);
+			created[name] = { id: credential.id, name: credential.name };
+		}
+		return Object.values(created).map((credential) => `${credential.name} ${credential.id}`).join(', ');
+	});
+	return created;
+}
+
+/** The workflow with every reference to a tool header credential (by name) given that credential's id. */
+export function withToolHeaderCredentials(workflow, created) {
+	const nodes = workflow.nodes.map((node) => {
+		if (!node.credentials) return node;
+		const credentials = Object.fromEntries(Object.entries(node.credentials).map(([type, reference]) => [type, created[reference?.name] ?? reference]));
+		return { ...node, credentials };
+	});
+	return { ...workflow, nodes };
+}
+
 function assert(condition, message) {
 	if (!condition) throw new Error(message);
 }
@@ -51,6 +83,8 @@ export async function exerciseServedTool({ mode, file, rest, stored, webhook, ma
 			const data = serialized(execution);
 			assert(data.includes(answer), `the agent's reply in execution ${executionId} does not hold the tool's answer "${answer}"`);
 			assert(!/serverUrlSecret"\s*:\s*"/.test(data), 'a server URL secret is in the manual execution');
+			assert(!data.includes(TOOL_HEADER.value), 'the tool header value is in the manual execution');
+			assert(calls[0].fixedHeaders?.includes(TOOL_HEADER.name), `the sandbox's call did not send ${TOOL_HEADER.name}`);
 			return `execution ${executionId}; webhook execution ${served.id}; answer "${answer.slice(0, 60)}"`;
 		});
 	} finally {

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
+import { agentIdSchema, isAgentSecretKey, redactSecrets } from '../../../shared/contracts/agents';
 import { exportOneSchema, exportPageSchema } from '../../../shared/contracts/conversationWrites';
 import { lazy } from '../../../shared/contracts/lazy';
 import { ListingResults, ListingError } from '../../../shared/pagination';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
-import { binaryFieldProperty, outputModeProperty, readBinaryField, type OutputMode } from '../exportFile';
+import { binaryFieldProperty, outputModeProperty, readBinaryField, redactCsv, type OutputMode } from '../exportFile';
 import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { convoIdProperty, conversationPath } from './common';
 import { convoIdSchema } from '../../../shared/contracts/conversations';
@@ -117,8 +117,9 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 			location: 'outputPane',
 		});
 	}
-	// Conversation records may carry an agent's secret fields: never handed on.
+	// Conversation records may carry an agent's secret fields: never handed on, in JSON or in CSV.
 	records = records.map((record) => redactSecrets(record) as IDataObject);
+	csv = redactCsv(csv, isAgentSecretKey, redactSecrets);
 	if (plan.output === 'items') return records.map((record) => ({ json: record }));
 	const name = plan.which === 'one' ? `conversation-${plan.convoId}` : 'conversations';
 	const binary =

@@ -57,10 +57,13 @@ export function toolOutput(tool: Record<string, unknown>): IDataObject {
 	return toolWithoutSecret(tool) as IDataObject;
 }
 
-/** A request for Dry Run's output, the secret shown as [redacted]. */
+/** A request for Dry Run's output, the secret and a header field's fixed value shown as [redacted]. */
 export function dryRunRequest(method: string, url: string, body?: { tool: Record<string, unknown> }): IDataObject {
 	if (!body) return { dryRun: true, request: { method, url } };
-	const tool = body.tool.serverUrlSecret === undefined ? body.tool : { ...body.tool, serverUrlSecret: REDACTED };
+	const shown = toolWithoutSecret(body.tool);
+	// A request has no such key: only an answer's output says whether a secret is set.
+	delete shown.hasServerUrlSecret;
+	const tool = body.tool.serverUrlSecret === undefined ? shown : { ...shown, serverUrlSecret: REDACTED };
 	return { dryRun: true, request: { method, url, body: { tool } } } as IDataObject;
 }
 
@@ -155,17 +158,18 @@ function typedDefault(type: unknown, value: unknown): unknown {
 	return value;
 }
 
-const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** The OpenAPI calls the name a display name, and the Create Tool page's own example is "Get Weather": one line of text. */
+const TOOL_NAME_PATTERN = /^[^\p{Cc}]+$/u;
 const FIELD_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /**
- * The node's own rules on a tool, before anything is sent: a name a model can call a function
- * by (language models take 1 to 64 letters, digits, _ or -), an http(s) server URL, field keys
+ * The node's own rules on a tool, before anything is sent: a name on one line (Convocore's
+ * display name: "Get Weather" as much as check_opening_hours), an http(s) server URL, field keys
  * present, well-formed and unique, and defaults of the field's type.
  */
 export function checkToolRules(tool: Record<string, unknown>, issue: (path: Array<string | number>, message: string) => void): void {
 	if (typeof tool.name === 'string' && !TOOL_NAME_PATTERN.test(tool.name)) {
-		issue(['name'], 'must be 1 to 64 letters, digits, _ or - (the name the agent’s model calls the tool by), e.g. check_opening_hours');
+		issue(['name'], 'must be one line of text without control characters, e.g. Get Weather or check_opening_hours');
 	}
 	if (typeof tool.serverUrl === 'string' && !isHttpUrl(tool.serverUrl)) issue(['serverUrl'], 'must be a full http:// or https:// URL');
 	const seen = new Set<string>();

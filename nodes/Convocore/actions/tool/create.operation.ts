@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
 import { lazy } from '../../../shared/contracts/lazy';
@@ -8,6 +9,7 @@ import { requestChecked } from '../answers';
 import { dryRunOption } from '../agent/fields';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { headerAuthProperty, readHeaderPair, withHeaderField } from './headerAuth';
 import { CHANNELS_FIELD, METHOD_OPTIONS, SERVER_URL_SECRET_FIELD, agentToolsPath, checkToolRules, dryRunRequest, readToolFields, toolFieldsProperty, toolOutput } from './common';
 
 const show = { resource: ['tool'], operation: ['create'] };
@@ -20,8 +22,8 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'check_opening_hours',
-		description: 'The name the agent’s model calls the tool by: 1 to 64 letters, digits, _ or -',
+		placeholder: 'e.g. Get Weather',
+		description: 'The tool’s name, shown in Convocore and to the agent, e.g. Get Weather or check_opening_hours',
 		displayOptions: { show },
 	},
 	{
@@ -46,6 +48,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{ ...toolFieldsProperty('What the agent fills in, and where each value goes in the request'), displayOptions: { show } },
+	headerAuthProperty(show),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -63,7 +66,7 @@ const planSchema = lazy(() =>
 		.object({ agentId: agentIdSchema, body: createToolRequestSchema })
 		.superRefine(({ body }, ctx) => checkToolRules(body.tool, (path, message) => ctx.addIssue({ code: 'custom', path: ['tool', ...path], message }))),
 );
-type Plan = z.output<typeof planSchema> & { dryRun: boolean };
+type Plan = z.output<typeof planSchema> & { dryRun: boolean; headerSecret?: string };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -78,15 +81,26 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		channels: Array.isArray(channels) && channels.length === 0 ? undefined : channels,
 		fields: readToolFields(this, 'toolFields.field', itemIndex),
 	});
+	const pair = await readHeaderPair(this, itemIndex);
+	if (pair) {
+		const { fields, clash } = withHeaderField(tool.fields as unknown[] | undefined, pair, false);
+		if (clash !== undefined) {
+			const rule = `is the Convocore Tool Header credential's header (${pair.name}): remove this row or use another key`;
+			throw new NodeOperationError(this.getNode(), `Invalid tool: tool.fields.${clash}.key: ${rule}`, { itemIndex, description: `• tool.fields.${clash}.key: ${rule}\nIn item ${itemIndex}.` });
+		}
+		tool.fields = fields;
+	}
 	const plan = validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body: { tool } }, itemIndex, 'tool');
-	return { ...plan, dryRun: readDryRun(this, itemIndex) };
+	return { ...plan, dryRun: readDryRun(this, itemIndex), headerSecret: pair?.value };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = agentToolsPath(plan.agentId);
 	if (plan.dryRun) return [{ json: dryRunRequest('POST', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`, plan.body) }];
 	// The transport redacts the secret sent (a secret-named field) from the answer and from errors.
-	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: toolEnvelopeSchema }, scope);
+	// The header's value is not under a secret name: named here, it leaves the answer and every error.
+	const secrets = plan.headerSecret ? [plan.headerSecret] : [];
+	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: toolEnvelopeSchema, secrets }, scope);
 	return [{ json: toolOutput(answer.data) }];
 }
 

@@ -49,7 +49,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const max = plan.returnAll ? Infinity : plan.limit;
 	const kept = tools.slice(0, max);
 	hintWhenLimitReached(this, kept.length, max, 'tools', scope.itemIndex ?? 0);
-	return kept.map((tool) => ({ json: (plan.simplify ? simplifyTool(tool) : toolOutput(tool)) as IDataObject }));
+	return kept.map((tool) => ({ json: (plan.simplify ? simplifyTool(toolOutput(tool)) : toolOutput(tool)) as IDataObject }));
 }
 
 export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -8,6 +8,7 @@ import { requestChecked } from '../answers';
 import { dryRunOption } from '../agent/fields';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, readAgentId, readIdParameter, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { headerAuthProperty, readHeaderPair, withHeaderField, type HeaderPair } from './headerAuth';
 import { CHANNELS_FIELD, METHOD_OPTIONS, SERVER_URL_SECRET_FIELD, checkToolRules, dryRunRequest, readToolFields, toolFieldsProperty, toolIdProperty, toolOutput, toolPath } from './common';
 
 const show = { resource: ['tool'], operation: ['update'] };
@@ -21,19 +22,20 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'Only the fields added here are sent and changed; the others keep their values',
+		description: 'Only the fields added here change; the others keep their values (the current name and description are read first and sent again, as Convocore requires them)',
 		displayOptions: { show },
 		options: [
 			{ ...CHANNELS_FIELD, description: 'The channels the tool is offered on; they replace the current ones' },
 			{ displayName: 'Description', name: 'toolDescription', type: 'string', default: '', description: 'When the agent should use the tool and what it answers' },
 			{ displayName: 'Disabled', name: 'disabled', type: 'boolean', default: false, description: 'Whether the tool is switched off' },
 			{ displayName: 'Method', name: 'method', type: 'options', default: 'POST', options: METHOD_OPTIONS },
-			{ displayName: 'Name', name: 'toolName', type: 'string', default: '', description: 'The name the agent’s model calls the tool by: 1 to 64 letters, digits, _ or -' },
+			{ displayName: 'Name', name: 'toolName', type: 'string', default: '', description: 'The tool’s name, shown in Convocore and to the agent, e.g. Get Weather or check_opening_hours' },
 			{ displayName: 'Server URL', name: 'serverUrl', type: 'string', default: '', placeholder: 'https://n8n.example.com/webhook/opening-hours' },
 			SERVER_URL_SECRET_FIELD,
 			toolFieldsProperty('The tool’s fields; they replace all current fields'),
 		],
 	},
+	headerAuthProperty(show),
 	optionsCollection(show, [dryRunOption, timeoutOption()]),
 ];
 
@@ -41,11 +43,11 @@ const planSchema = lazy(() =>
 	z
 		.object({ agentId: agentIdSchema, toolId: toolIdSchema, body: updateToolRequestSchema })
 		.superRefine(({ body }, ctx) => {
-			if (Object.keys(body.tool).length === 0) ctx.addIssue({ code: 'custom', path: ['updateFields'], message: 'needs at least one field to change (nothing was sent)' });
+			if (Object.keys(body.tool).length === 0) ctx.addIssue({ code: 'custom', path: ['updateFields'], message: 'needs at least one field to change, or Header Authentication on (nothing was sent)' });
 			checkToolRules(body.tool, (path, message) => ctx.addIssue({ code: 'custom', path: ['tool', ...path], message }));
 		}),
 );
-type Plan = z.output<typeof planSchema> & { dryRun: boolean };
+type Plan = z.output<typeof planSchema> & { dryRun: boolean; header?: HeaderPair };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const given = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -60,20 +62,47 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		channels: given.channels,
 		fields: 'toolFields' in given ? (readToolFields(this, 'updateFields.toolFields.field', itemIndex) ?? []) : undefined,
 	});
+	const header = await readHeaderPair(this, itemIndex);
+	// The header field joins the rows given; without rows it joins the tool's current fields (read in execute).
+	if (header && Array.isArray(tool.fields)) tool.fields = withHeaderField(tool.fields as unknown[], header, true).fields;
 	const plan = validate(
 		this,
 		planSchema,
-		{ agentId: readAgentId(this, itemIndex), toolId: readIdParameter(this, 'toolId', itemIndex), body: { tool } },
+		{ agentId: readAgentId(this, itemIndex), toolId: readIdParameter(this, 'toolId', itemIndex), body: { tool: header && !tool.fields ? { ...tool, fields: [] } : tool } },
 		itemIndex,
 		'tool update',
 	);
-	return { ...plan, dryRun: readDryRun(this, itemIndex) };
+	if (header && !Array.isArray(tool.fields)) delete plan.body.tool.fields;
+	return { ...plan, dryRun: readDryRun(this, itemIndex), header };
+}
+
+/**
+ * The PATCH body: the published update schema requires `name` and `description`, so the ones not
+ * being changed are sent as the tool has them now (one GET first); with Header Authentication and
+ * no Tool Fields given, the current fields keep theirs and the header field replaces any of its key.
+ */
+async function completeBody(ctx: IExecuteFunctions, plan: Plan, scope: RequestScope): Promise<Record<string, unknown>> {
+	const changes: Record<string, unknown> = { ...plan.body.tool };
+	const needsCurrent = changes.name === undefined || changes.description === undefined || (plan.header && changes.fields === undefined);
+	if (!needsCurrent) return changes;
+	const current = (await requestChecked(ctx, { method: 'GET', path: toolPath(plan.toolId), raw: true, response: toolEnvelopeSchema }, scope)).data as Record<string, unknown>;
+	if (plan.header && changes.fields === undefined) {
+		// Fields as they came: the update schema takes the same field objects (unknown keys aside).
+		changes.fields = withHeaderField(Array.isArray(current.fields) ? current.fields : [], plan.header, true).fields;
+	}
+	return { name: current.name, description: current.description, ...changes };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = toolPath(plan.toolId);
-	if (plan.dryRun) return [{ json: dryRunRequest('PATCH', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`, plan.body) }];
-	const answer = await requestChecked(this, { method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: toolEnvelopeSchema }, scope);
+	if (plan.dryRun) {
+		const keptAsTheyAre = ['name', 'description'].filter((key) => plan.body.tool[key as 'name'] === undefined);
+		const request = dryRunRequest('PATCH', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`, plan.body);
+		return [{ json: keptAsTheyAre.length ? { ...request, readFirst: `GET ${path}: ${keptAsTheyAre.join(' and ')} sent as the tool has them now` } : request }];
+	}
+	const tool = await completeBody(this, plan, scope);
+	const secrets = plan.header ? [plan.header.value] : [];
+	const answer = await requestChecked(this, { method: 'PATCH', path, body: { tool } as unknown as IDataObject, raw: true, response: toolEnvelopeSchema, secrets }, scope);
 	return [{ json: toolOutput(answer.data) }];
 }
 

@@ -102,10 +102,22 @@ export function checkTypedValue(ctx: IExecuteFunctions, type: VariableType, valu
 /**
  * A variable for the output: as it came, except that an environment variable's value and default
  * value are replaced by [redacted]. Is Env marks keys and settings; an n8n execution stores its
- * output, so the value would otherwise sit in every saved execution.
+ * output, so the value would otherwise sit in every saved execution. `envUnlessSaid`: the answer
+ * of a write that made (or may have made) the variable Is Env counts as one unless it says
+ * `isEnv: false`; an answer that leaves `isEnv` out proves nothing.
  */
-export function variableOutput(variable: Record<string, unknown>): IDataObject {
-	return variable.isEnv === true ? withValuesRedacted(variable) : (variable as IDataObject);
+export function variableOutput(variable: Record<string, unknown>, envUnlessSaid = false): IDataObject {
+	const isEnv = variable.isEnv === true || (envUnlessSaid && variable.isEnv === undefined);
+	return isEnv ? withValuesRedacted(variable) : (variable as IDataObject);
+}
+
+/**
+ * The values a write sends that must stay out of its answer and errors (a 400 that quotes the
+ * value): those of a variable that is, or may be, Is Env. `envUnlessSaid` as above.
+ */
+export function envSecrets(variable: Record<string, unknown>, envUnlessSaid: boolean): unknown[] {
+	const isEnv = variable.isEnv === true || (envUnlessSaid && variable.isEnv === undefined);
+	return isEnv ? [variable.value, variable.defaultValue].filter((value) => value !== undefined && value !== null && value !== '') : [];
 }
 
 function withValuesRedacted(variable: Record<string, unknown>): IDataObject {

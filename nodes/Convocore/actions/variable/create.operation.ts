@@ -7,7 +7,7 @@ import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-import { checkTypedValue, dryRunOption, dryRunOutput, readTypedValue, typedValueProperties, typeOptions, variableFieldOptions, variableOutput, variablesPath } from './common';
+import { checkTypedValue, envSecrets, dryRunOption, dryRunOutput, readTypedValue, typedValueProperties, typeOptions, variableFieldOptions, variableOutput, variablesPath } from './common';
 
 const show = { resource: ['variable'], operation: ['create'] };
 
@@ -42,8 +42,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = variablesPath(plan.agentId);
 	if (plan.dryRun) return [{ json: await dryRunOutput(this, { method: 'POST', path, body: plan.body }, scope.itemIndex) }];
-	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema }, scope);
-	return [{ json: variableOutput(answer.data) }];
+	// Is Env set here: its value leaves the answer and every error, and an answer silent on isEnv is one.
+	const isEnv = plan.body.variable.isEnv === true;
+	const secrets = envSecrets(plan.body.variable, false);
+	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema, secrets }, scope);
+	return [{ json: variableOutput(answer.data, isEnv) }];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { updateVariableRequestSchema, variableAnswerSchema, type VariableRequest, type VariableType } from '../../../shared/contracts/variables';
 import type { RequestScope } from '../../../shared/transport';
+import { REDACTED } from '../../../shared/secrets';
 import { requestChecked } from '../answers';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
@@ -9,6 +10,7 @@ import {
 	checkTypedValue,
 	dryRunOption,
 	dryRunOutput,
+	envSecrets,
 	readTypedValue,
 	readVariableRef,
 	typedValueProperties,
@@ -78,8 +80,23 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = variablePath(plan.variableId);
 	if (plan.dryRun) return [{ json: await dryRunOutput(this, { method: 'PATCH', path, body: plan.body, envUnlessSaid: true }, scope.itemIndex) }];
-	const answer = await requestChecked(this, { method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema }, scope);
-	return [{ json: { ...variableOutput(answer.data), updated: Object.keys(plan.body.variable) } }];
+	// The node does not read the variable first: it may already be Is Env, so unless this update
+	// turns Is Env off, the values it sends are kept out of the answer and errors, as Dry Run shows
+	// them. An answer silent on isEnv counts as Is Env when this update sets it.
+	const secrets = envSecrets(plan.body.variable, true);
+	const answer = await requestChecked(this, { method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema, secrets }, scope);
+	return [{ json: { ...variableOutput(shownAsSent(answer.data, plan.body.variable), plan.body.variable.isEnv === true), updated: Object.keys(plan.body.variable) } }];
+}
+
+/**
+ * An answer that says `isEnv: false` shows the values this update sent as they are: the transport
+ * replaced them (it could not know), and a value redacted whole is exactly the one sent.
+ */
+function shownAsSent(answer: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+	if (answer.isEnv !== false) return answer;
+	const shown = { ...answer };
+	for (const key of ['value', 'defaultValue']) if (shown[key] === REDACTED && sent[key] !== undefined) shown[key] = sent[key];
+	return shown;
 }
 
 export const update: ConvocoreOperation<Plan> = { description, prepare, execute };
