@@ -26,12 +26,23 @@ function holds(sent: unknown, kept: unknown, depth = 0): boolean {
 	return Object.is(sent, kept) || (sent === null && kept === undefined);
 }
 
+/** Keys an answer carries that say nothing of the record: the envelope, and an ID on its own. */
+const NOT_RECORD_KEYS = /^(success|message|code|status|ok|error|id|ID|_id|[a-z]+Id)$/;
+
+/**
+ * Whether `answer` is a record at all: an object with some key beyond the envelope's and an ID.
+ * `{ success, message }` or `{ id }` says nothing of what was kept, so nothing is judged.
+ */
+function isWholeRecord(answer: unknown): answer is Record<string, unknown> {
+	return isRecord(answer) && Object.keys(answer).some((key) => !NOT_RECORD_KEYS.test(key));
+}
+
 /**
  * The fields of `sent` that `record` does not hold. A secret field only needs to be present: the
  * server may answer it encrypted or masked. Nothing is judged when the answer is not a record.
  */
 export function fieldsNotKept(sent: Record<string, unknown>, record: unknown): string[] {
-	if (!isRecord(record)) return [];
+	if (!isWholeRecord(record)) return [];
 	return Object.entries(sent)
 		.filter(([, value]) => value !== undefined)
 		.filter(([field, value]) => {
@@ -66,4 +77,28 @@ export function checkWrite(
 	output.warnings = [...earlier, warning];
 	ctx.addExecutionHints({ message: `Item ${itemIndex}: ${warning}`, type: 'warning', location: 'outputPane' });
 	return output;
+}
+
+/**
+ * What a variable write is judged on: every field set, but an Is Env variable's value only by
+ * its presence (Convocore may answer a secret value hidden, and the output never shows it).
+ */
+export function checkedVariableFields(variable: Record<string, unknown>): Record<string, unknown> {
+	if (variable.isEnv !== true) return variable;
+	return Object.fromEntries(Object.entries(variable).filter(([field]) => field !== 'value'));
+}
+
+/**
+ * What a knowledge-base document write is judged on: the document's own settings. Its source
+ * (content, urls, sitemapUrl, maxPages, scrapeContent, url) is what Convocore fetches and
+ * processes, and may be left out of its answer.
+ */
+export function checkedDocumentFields(document: Record<string, unknown>): Record<string, unknown> {
+	const own = new Set(['name', 'metadata', 'tags', 'refreshRate']);
+	return Object.fromEntries(Object.entries(document).filter(([field]) => own.has(field)));
+}
+
+/** `sent` without `fields`: what a write is judged on when those are consumed, not stored (a campaign's new metrics). */
+export function withoutFields(sent: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(sent).filter(([field]) => !fields.includes(field)));
 }

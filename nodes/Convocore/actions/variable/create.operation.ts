@@ -5,6 +5,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { createVariableRequestSchema, variableAnswerSchema, VARIABLE_TYPES, type VariableRequest } from '../../../shared/contracts/variables';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { checkWrite, checkedVariableFields } from '../writeCheck';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { checkTypedValue, dryRunOption, dryRunOutput, readTypedValue, typedValueProperties, typeOptions, variableFieldOptions, variableOutput, variablesPath } from './common';
@@ -43,7 +44,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const path = variablesPath(plan.agentId);
 	if (plan.dryRun) return [{ json: await dryRunOutput(this, { method: 'POST', path, body: plan.body }, scope.itemIndex) }];
 	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema }, scope);
-	return [{ json: variableOutput(answer.data) }];
+	return [{ json: checkWrite(this, variableOutput(answer.data), { sent: checkedVariableFields(plan.body.variable), record: answer.data, itemIndex: scope.itemIndex ?? 0, what: 'Variable' }) }];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

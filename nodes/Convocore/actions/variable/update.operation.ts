@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { updateVariableRequestSchema, variableAnswerSchema, type VariableRequest, type VariableType } from '../../../shared/contracts/variables';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { checkWrite, checkedVariableFields } from '../writeCheck';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import {
@@ -79,7 +80,8 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const path = variablePath(plan.variableId);
 	if (plan.dryRun) return [{ json: await dryRunOutput(this, { method: 'PATCH', path, body: plan.body, envUnlessSaid: true }, scope.itemIndex) }];
 	const answer = await requestChecked(this, { method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema }, scope);
-	return [{ json: { ...variableOutput(answer.data), updated: Object.keys(plan.body.variable) } }];
+	const output = { ...variableOutput(answer.data), updated: Object.keys(plan.body.variable) };
+	return [{ json: checkWrite(this, output, { sent: checkedVariableFields(plan.body.variable), record: answer.data, itemIndex: scope.itemIndex ?? 0, what: `Variable ${plan.variableId}` }) }];
 }
 
 export const update: ConvocoreOperation<Plan> = { description, prepare, execute };
