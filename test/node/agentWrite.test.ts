@@ -89,7 +89,7 @@ describe('Agent > Create', () => {
 			method: 'POST',
 			path: '/agents',
 			body: { agent: expect.objectContaining({ title: 'Zed the Concierge', lang: 'de', [telcoField('SmsAuthToken')]: '[redacted]' }) },
-			then: { method: 'PATCH', path: '/agents/%7Bnew%20agent%20ID%7D', body: { agent: expect.objectContaining({ kbTags: ['faq', 'pricing'], enableNodes: false }) } },
+			then: { method: 'PATCH', path: '/agents/{new agent ID}', body: { agent: expect.objectContaining({ kbTags: ['faq', 'pricing'], enableNodes: false }) } },
 		});
 		expectNoSecret(item);
 	});

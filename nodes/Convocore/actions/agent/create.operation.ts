@@ -58,7 +58,7 @@ export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: 
 		const post = dryRunOutput('POST', '/agents', plan.body as unknown as IDataObject);
 		if (updateFields.length === 0) return [{ json: post }];
 		// Secrets redacted across both requests: a token repeated in the other one is hidden too.
-		const then = agentOutput({ method: 'PATCH', path: agentPath('{new agent ID}'), body: { agent: plan.updateOnly } }, plan);
+		const then = agentOutput({ method: 'PATCH', path: '/agents/{new agent ID}', body: { agent: plan.updateOnly } }, plan);
 		return [{ json: { ...agentOutput(post, plan), then } }];
 	}
 	const created = await writeAgent(this, 'POST', '/agents', plan.body, scope);
