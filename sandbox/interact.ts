@@ -24,13 +24,31 @@ import { TOOL_CALL_TIMEOUT_MS, callTool, toolAskedFor, toolReply, type ToolCallR
 export const INTERACT_PATH = '/interact';
 const MODEL = 'gpt-4o-mini';
 
+/**
+ * A turn as the public client reads it (src/ui-engine-spec.ts, TurnProps): `from` is `bot` or
+ * `human`, `ts` in Unix seconds, and each message wraps its item `{ type, payload }`.
+ */
 interface TextTurn {
-	from: 'human' | 'ai';
-	messages: Array<{ from: 'human' | 'ai'; type: 'text'; item: { payload: { message: string } } }>;
+	from: 'human' | 'bot';
+	ts: number;
+	modelId?: string;
+	messages: Array<{ from: 'human' | 'bot'; type: 'text'; ts: number; item: { type: 'text'; payload: { message: string } } }>;
 }
 
-function textTurn(from: 'human' | 'ai', text: string): TextTurn {
-	return { from, messages: [{ from, type: 'text', item: { payload: { message: text } } }] };
+function textTurn(from: 'human' | 'bot', text: string): TextTurn {
+	const ts = Math.floor(Date.now() / 1000);
+	return {
+		from,
+		ts,
+		...(from === 'bot' ? { modelId: MODEL } : {}),
+		messages: [{ from, type: 'text', ts, item: { type: 'text', payload: { message: text } } }],
+	};
+}
+
+/** A padded reply (tests of the client's bound on a turn): `frames` chunks of `frameBytes` characters each. */
+export interface OversizedReply {
+	frames: number;
+	frameBytes: number;
 }
 
 export interface InteractRecord {
@@ -66,6 +84,8 @@ export class InteractSocket {
 	readonly toolCalls: ToolCallRecord[] = [];
 	/** How long a tool call may take before the agent says it failed (tests shorten it). */
 	toolTimeoutMs = TOOL_CALL_TIMEOUT_MS;
+	/** When set, every turn's reply starts with these padding chunks (tests of a client's bound on a reply). */
+	oversizedReply: OversizedReply | undefined;
 	private readonly server = new WebSocketServer({ noServer: true });
 	private readonly sockets = new Set<WebSocket>();
 	private readonly openPerConversation = new Map<string, number>();
@@ -79,6 +99,7 @@ export class InteractSocket {
 		this.handshakes = 0;
 		this.toolCalls.length = 0;
 		this.toolTimeoutMs = TOOL_CALL_TIMEOUT_MS;
+		this.oversizedReply = undefined;
 		this.peakOpen = this.open;
 	}
 
@@ -191,7 +212,7 @@ export class InteractSocket {
 			answer = scriptedTurn(state, agent, prompt, history.length);
 		}
 		if (prompt !== 'start') history.push(textTurn('human', prompt));
-		history.push(textTurn('ai', answer.reply));
+		history.push(textTurn('bot', answer.reply));
 		if (!interact.disableRecordHistory) this.history.set(interact.convoId, history);
 
 		const send = (frame: unknown) => ws.readyState === ws.OPEN && ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
@@ -205,10 +226,16 @@ export class InteractSocket {
 		const pieces = streamPieces(answer.reply);
 		const uiOnly = fault?.kind === 'ui-engine-only' || interact.disableUiEngine === false;
 		send({ type: 'debug', message: 'turn started' });
+		const padding = this.oversizedReply;
+		if (padding) {
+			const filler = 'x'.repeat(padding.frameBytes);
+			for (let index = 0; index < padding.frames && ws.readyState === ws.OPEN; index++) send({ type: 'chunk', chunk: filler, chunkIndex: -padding.frames + index });
+		}
 		for (const [index, piece] of pieces.entries()) {
 			if (fault?.kind === 'close-1011' && index === Math.ceil(pieces.length / 2)) return close(1011, 'Internal error');
 			if (fault?.kind === 'non-json' && index === 0) send('Upstream model timeout, retrying');
-			if (uiOnly) send({ type: 'chunk', ui_engine: true, chunk: JSON.stringify({ type: 'text-card', text: pieces.slice(0, index + 1).join('') }), chunkIndex: index });
+			// Each UI Engine chunk is the whole bot turn so far (a TurnProps snapshot), replacing the last.
+			if (uiOnly) send({ type: 'chunk', ui_engine: true, chunk: JSON.stringify(textTurn('bot', pieces.slice(0, index + 1).join(''))), chunkIndex: index });
 			else send({ type: 'chunk', chunk: piece, chunkIndex: index });
 		}
 		for (const action of answer.actions) send({ type: 'action', action });
@@ -225,7 +252,8 @@ export class InteractSocket {
 				sessionId: interact.sessionId ?? interact.convoId,
 				channel: 'web-chat',
 				region: agent.region,
-				lightConvoData: { ID: interact.convoId, ...(interact.lightConvoData ?? {}), origin: 'api', state: 'ai-chatting', messagesNum: history.length },
+				// The origin the client gave (Send Message: web-chat unless set); `api` when it gave none.
+				lightConvoData: { ID: interact.convoId, origin: 'api', ...(interact.lightConvoData ?? {}), state: 'ai-chatting', messagesNum: history.length },
 				turns: history,
 				operation: 'updated',
 			},

@@ -224,6 +224,11 @@ export interface SandboxState {
 	createdVariables?: number;
 	/** Workspaces created through the API so far (their ids count on from it). */
 	createdWorkspaces?: number;
+	/**
+	 * Agent fields that POST and PATCH /agents drop without an error, as a server whose schema
+	 * lacks them would: tests of the node's write check (nodes/Convocore/actions/writeCheck.ts).
+	 */
+	droppedAgentFields?: string[];
 	/** Agents created through the API so far (their ids count on from it); absent until the first. */
 	createdAgents?: number;
 	/** Organisations and their clients by id (sandbox/organisations.ts). */

@@ -31,6 +31,13 @@ const CONNECTING = 0;
 const OPEN = 1;
 
 /**
+ * The most one turn's frames may hold together: 8 MB. n8n holds every item in memory (and in
+ * queue mode moves it between processes); a reply past this is not a chat answer, so the turn
+ * ends with an error and the socket is closed at once, instead of a huge item downstream.
+ */
+export const MAX_TURN_BYTES = 8 * 1024 * 1024;
+
+/**
  * The socket class and the deadline's clock, replaceable in tests (a counting fake, a fake
  * clock). The deadline waits with n8n's sleep, whose timer an abort signal clears (n8n-workflow
  * 2.x); where sleep takes no signal (1.x), AbortSignal.timeout, whose timer keeps nothing alive.
@@ -82,7 +89,12 @@ export function noWebSocketMessage(): string {
 	return 'Send Message needs the global WebSocket of Node.js 22 or later (n8n 2.x runs on Node.js 24). This n8n runs on Node.js 20 without it: upgrade Node.js to 22 or later, or start n8n with NODE_OPTIONS=--experimental-websocket';
 }
 
-type Settle = { kind: 'closed'; code: number; reason: string } | { kind: 'failed'; opened: boolean } | { kind: 'deadline' } | { kind: 'cancelled' };
+type Settle =
+	| { kind: 'closed'; code: number; reason: string }
+	| { kind: 'failed'; opened: boolean }
+	| { kind: 'deadline' }
+	| { kind: 'cancelled' }
+	| { kind: 'tooLarge'; bytes: number };
 
 export async function runInteractTurn(ctx: ConvocoreContext, request: TurnRequest): Promise<TurnFrames> {
 	const url = interactUrl(request.baseUrl);
@@ -106,7 +118,11 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 				opened = true;
 				socket?.send(JSON.stringify(request.interact));
 			},
-			message: (event: SocketEvent) => frames.add(event.data),
+			message: (event: SocketEvent) => {
+				if (settled) return;
+				frames.add(event.data);
+				if (frames.bytes > MAX_TURN_BYTES) finish({ kind: 'tooLarge', bytes: frames.bytes });
+			},
 			error: () => finish({ kind: 'failed', opened }),
 			close: (event: SocketEvent) => finish(opened ? { kind: 'closed', code: event.code ?? 1006, reason: event.reason ?? '' } : { kind: 'failed', opened }),
 		};
@@ -147,6 +163,11 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 	const where = url.replace(/^(wss?:\/\/[^/]+).*$/, '$1/interact');
 	const mayHaveRun = 'The message may have reached the agent and spent credits: it is not sent again.';
 	switch (outcome.kind) {
+		case 'tooLarge':
+			throw fail(
+				`The agent's reply in item ${request.itemIndex} exceeded ${MAX_TURN_BYTES / 1024 / 1024} MB (${MAX_TURN_BYTES} bytes across the frames of one turn): the connection was closed`,
+				`${mayHaveRun} Nothing of the reply is output. A chat reply this large is not expected: check the agent's prompt and tools (a tool answer echoed in full, UI Engine snapshots of a huge page).`,
+			);
 		case 'cancelled':
 			throw fail('The execution was cancelled while the agent was answering', opened ? mayHaveRun : 'Nothing was sent.');
 		case 'deadline':
@@ -176,6 +197,8 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 
 /** Sorts the frames of a turn as they come; a frame that is not JSON is text, never a crash. */
 class FrameCollector {
+	/** Bytes received so far in this turn, every frame counted. */
+	bytes = 0;
 	private readonly chunks: Array<{ index: number; text: string }> = [];
 	private uiSnapshot: string | undefined;
 	private readonly actions: IDataObject[] = [];
@@ -185,6 +208,9 @@ class FrameCollector {
 
 	add(data: unknown): void {
 		const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : String(data);
+		this.bytes += data instanceof ArrayBuffer ? data.byteLength : Buffer.byteLength(text, 'utf8');
+		// Past the bound nothing more is kept: the turn is ending with an error.
+		if (this.bytes > MAX_TURN_BYTES) return;
 		let frame: IDataObject;
 		try {
 			const parsed: unknown = JSON.parse(text);

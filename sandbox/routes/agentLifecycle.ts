@@ -19,6 +19,18 @@ import type { Route, RouteContext } from './types';
 /** Keys of an agent record that identify it: never copied from a template onto a new agent. */
 const IDENTITY_KEYS = new Set(['ID', 'id', 'ownerID', 'title', 'createdAtUNIX', 'lastModified', 'withRefresh']);
 
+/**
+ * The agent's own API key (`SECRET_API_KEY`, an agent secret): a copy gets none of its source's.
+ * A clone that carried it would answer to the source's key.
+ */
+const OWN_SECRET_KEYS = new Set(['SECRET_API_KEY']);
+
+/** What the write keeps: all but the fields a test told the sandbox to drop (`state.droppedAgentFields`). */
+function kept(state: SandboxState, fields: Record<string, unknown>): Record<string, unknown> {
+	const dropped = new Set(state.droppedAgentFields ?? []);
+	return Object.fromEntries(Object.entries(fields).filter(([key]) => !dropped.has(key)));
+}
+
 function nowUnix(): number {
 	return Math.floor(Date.now() / 1000);
 }
@@ -43,8 +55,8 @@ function newAgent(state: SandboxState, ctx: RouteContext, title: string, fields:
 }
 
 /** Sets fields on an agent; the title is the agent's own (the picker and the listing sort by it). */
-function applyFields(agent: SandboxAgent, fields: Record<string, unknown>): void {
-	const { title, ...rest } = fields;
+function applyFields(state: SandboxState, agent: SandboxAgent, fields: Record<string, unknown>): void {
+	const { title, ...rest } = kept(state, fields);
 	if (typeof title === 'string') agent.title = title.trim();
 	agent.fields = { ...agent.fields, ...rest, lastModified: nowUnix() };
 }
@@ -53,14 +65,14 @@ function createAgent(ctx: RouteContext) {
 	assertWorkspaceSecret(ctx.caller, 'Creating an agent');
 	const { agent: fields } = parseOrThrow(createAgentRequestSchema, ctx.body, 'agent');
 	const { title, ...rest } = fields;
-	const agent = newAgent(ctx.state, ctx, title, rest);
+	const agent = newAgent(ctx.state, ctx, title, kept(ctx.state, rest));
 	return { body: { success: true, message: `Agent ${agent.ID} created`, data: agentRecord(agent) } };
 }
 
 function updateAgent(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { agent: fields } = parseOrThrow(updateAgentRequestSchema, ctx.body, 'agent update');
-	applyFields(agent, fields);
+	applyFields(ctx.state, agent, fields);
 	return { body: { success: true, message: `Agent ${agent.ID} updated`, data: agentRecord(agent) } };
 }
 
@@ -104,7 +116,7 @@ function importTemplate(ctx: RouteContext) {
 	}
 	if (request.fromAgentId !== undefined) findAgent(ctx.state, ctx.caller, request.fromAgentId);
 	const data = typeof agentTemplate.agentData === 'object' && agentTemplate.agentData !== null ? (agentTemplate.agentData as Record<string, unknown>) : {};
-	const fields = Object.fromEntries(Object.entries(data).filter(([key]) => !IDENTITY_KEYS.has(key)));
+	const fields = Object.fromEntries(Object.entries(data).filter(([key]) => !IDENTITY_KEYS.has(key) && !OWN_SECRET_KEYS.has(key)));
 	if (agentTemplate.nodes) fields.nodes = agentTemplate.nodes;
 	if (agentTemplate.tools) fields.tools = agentTemplate.tools;
 	const title = request.agentName ?? agentTemplate.name ?? (typeof data.title === 'string' ? data.title : 'Imported agent');

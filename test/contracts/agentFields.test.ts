@@ -1,11 +1,14 @@
 /**
- * The agent-fields contract and the node's editor are built from the same lists: every field the
- * contract accepts is offered once, in one group, on Create, Update and Clone, and nothing else.
+ * The agent-fields contract and the node's editor are built from the same lists: every field of
+ * the seed's table is offered once, in one group, on Create, Update and Clone, and nothing else;
+ * the contract takes those and every field of the OpenAPI's update schema (the ones the editor
+ * does not show as typed fields are set through Options > Other Fields (JSON)).
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { agentOverridesSchema as overridesForSms } from '../../nodes/shared/contracts/agentOptions';
-import { AGENT_PROMPT_FIELDS, agentChangesSchema, agentFieldsSchema, agentOverridesSchema, newAgentSchema } from '../../nodes/shared/contracts/agentFields';
+import { AGENT_PROMPT_FIELDS, agentChangesSchema, agentFieldsSchema, agentOverridesSchema, isUpdateOnlyAgentField, newAgentSchema } from '../../nodes/shared/contracts/agentFields';
+import { PUBLISHED_CREATE_FIELDS, PUBLISHED_UPDATE_FIELDS } from '../../nodes/shared/contracts/agentPublishedFields';
 
 const properties = new Convocore().description.properties;
 
@@ -25,7 +28,7 @@ function offeredFields(operation: string, upTo3 = false): string[] {
 }
 
 describe('agent fields in the editor', () => {
-	const contractFields = Object.keys(agentFieldsSchema.shape).sort();
+	const contractFields = [...Object.keys(agentOverridesSchema.shape), ...AGENT_PROMPT_FIELDS].sort();
 
 	it('Update offers every field of the contract exactly once', () => {
 		expect(offeredFields('update').sort()).toEqual(contractFields);
@@ -39,9 +42,18 @@ describe('agent fields in the editor', () => {
 });
 
 describe('agent fields contract', () => {
-	it('is the override object of SMS and calls plus the prompt fields', () => {
+	it('is the override object of SMS and calls, the prompt fields, and every field of the OpenAPI update schema', () => {
 		expect(overridesForSms).toBe(agentOverridesSchema);
-		expect(Object.keys(agentFieldsSchema.shape).sort()).toEqual([...Object.keys(agentOverridesSchema.shape), ...AGENT_PROMPT_FIELDS].sort());
+		const expected = new Set([...Object.keys(agentOverridesSchema.shape), ...AGENT_PROMPT_FIELDS, ...PUBLISHED_UPDATE_FIELDS]);
+		expect(Object.keys(agentFieldsSchema.shape).sort()).toEqual([...expected].sort());
+	});
+
+	it('a new agent takes the create schema\'s fields and the seed\'s own, none that only the update schema has', () => {
+		const createFields = Object.keys(newAgentSchema.shape);
+		for (const field of PUBLISHED_CREATE_FIELDS) expect(createFields).toContain(field);
+		expect(createFields.filter(isUpdateOnlyAgentField)).toEqual([]);
+		expect(createFields).toEqual(expect.arrayContaining(['messageAggregationSeconds', 'emailConfig', 'vg_instructions']));
+		expect(PUBLISHED_UPDATE_FIELDS.filter(isUpdateOnlyAgentField)).toHaveLength(78);
 	});
 
 	it('says "nothing set" only when nothing is set, and names an unknown field as such', () => {

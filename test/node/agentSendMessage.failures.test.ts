@@ -136,7 +136,35 @@ describe('Agent > Send Message: turns that do not end well', () => {
 		interactFault('ui-engine-only');
 		const [item] = (await send(question)).items();
 		expect(item.json.reply).toBe('Monday to Friday, 8:00 to 18:00, and Saturday mornings.');
-		expect(item.json.uiSnapshot).toEqual({ type: 'text-card', text: 'Monday to Friday, 8:00 to 18:00, and Saturday mornings.' });
+		expect(item.json.uiSnapshot).toEqual({
+			from: 'bot',
+			ts: expect.any(Number),
+			modelId: 'gpt-4o-mini',
+			messages: [{ from: 'bot', type: 'text', ts: expect.any(Number), item: { type: 'text', payload: { message: 'Monday to Friday, 8:00 to 18:00, and Saturday mornings.' } } }],
+		});
+	});
+
+	it('a reply past 8 MB across the frames of one turn: a clear error naming the limit and the item, and the socket closed', async () => {
+		// Nine frames of 1 MB: the bound is on the turn's total, not on one frame. The server never
+		// closes: only the node's bound ends the turn and closes the socket.
+		sandbox.current.interact.oversizedReply = { frames: 9, frameBytes: 1024 * 1024 };
+		interactFault('never-close', { times: 2 });
+		const result = await send([{ message: 'When are you open?', conversationId: 'a' }, { message: 'When are you open?', conversationId: 'b' }], {}, { continueOnFail: true });
+		const items = result.items();
+		expect(items.map((item) => item.json.error)).toEqual([
+			expect.stringMatching(/^The agent's reply in item 0 exceeded 8 MB \(8388608 bytes across the frames of one turn\): the connection was closed$/),
+			expect.stringMatching(/^The agent's reply in item 1 exceeded 8 MB/),
+		]);
+		expect(JSON.stringify(items).length).toBeLessThan(10_000);
+		await released();
+		expect(sandbox.current.interact.turns.map((turn) => turn.closeCode)).toEqual([1000, 1000]);
+	});
+
+	it('a reply just under the bound is output whole', async () => {
+		sandbox.current.interact.oversizedReply = { frames: 7, frameBytes: 1024 * 1024 };
+		const [item] = (await send(question)).items();
+		expect((item.json.reply as string).length).toBeGreaterThan(7 * 1024 * 1024);
+		expect((item.json.reply as string).endsWith('Monday to Friday, 8:00 to 18:00, and Saturday mornings.')).toBe(true);
 	});
 });
 

@@ -34,7 +34,10 @@ describe('Agent > Send Message: one turn', () => {
 			},
 		]);
 		expect(sentObjects()).toEqual([
-			{ agentId: SANDBOX_IDS.rentalAgent, convoId: 'alex@example.com', bucket: 'voiceglow-eu', prompt: 'How much does a cleaning cost?', disableUiEngine: true, disableRecordHistory: false, isTest: false },
+			{
+				agentId: SANDBOX_IDS.rentalAgent, convoId: 'alex@example.com', bucket: 'voiceglow-eu', prompt: 'How much does a cleaning cost?',
+				lightConvoData: { origin: 'web-chat' }, disableUiEngine: true, disableRecordHistory: false, isTest: false,
+			},
 		]);
 		await eventually(() => sandbox.current.interact.open === 0, 5000, 'the socket to be closed');
 	});
@@ -58,7 +61,7 @@ describe('Agent > Send Message: one turn', () => {
 		).items();
 		expect(sentObjects()[0]).toEqual(
 			expect.objectContaining({
-				lightConvoData: { userID: 'u-42', userName: 'Alex Doe', userEmail: 'alex@example.com', userPhone: '+14155550123' },
+				lightConvoData: { userID: 'u-42', userName: 'Alex Doe', userEmail: 'alex@example.com', userPhone: '+14155550123', origin: 'web-chat' },
 				disableUiEngine: false,
 				disableRecordHistory: true,
 				isTest: true,
@@ -66,7 +69,7 @@ describe('Agent > Send Message: one turn', () => {
 		);
 		// With the UI Engine on the sandbox answers with snapshots only: the reply is the last bot turn.
 		expect(items[0].json.reply).toBe('Monday to Friday, 8:00 to 18:00, and Saturday mornings.');
-		expect(items[0].json.uiSnapshot).toEqual({ type: 'text-card', text: 'Monday to Friday, 8:00 to 18:00, and Saturday mornings.' });
+		expect(items[0].json.uiSnapshot).toEqual(expect.objectContaining({ from: 'bot', messages: [expect.objectContaining({ item: { type: 'text', payload: { message: 'Monday to Friday, 8:00 to 18:00, and Saturday mornings.' } } })] }));
 		expect(items[0].json.turns).toHaveLength(2);
 		// Record History off: the sandbox kept nothing for the conversation.
 		expect(sandbox.current.interact.history.has('c-1')).toBe(false);
@@ -91,7 +94,7 @@ describe('Agent > Send Message: one turn', () => {
 		expect(items[0].json).toEqual({
 			dryRun: true,
 			url: `${sandbox.current.url.replace('http:', 'ws:')}/interact`,
-			interact: { agentId: SANDBOX_IDS.rentalAgent, convoId: 'c-dry', bucket: 'voiceglow-eu', prompt: 'Hi', disableUiEngine: true, disableRecordHistory: false, isTest: false },
+			interact: { agentId: SANDBOX_IDS.rentalAgent, convoId: 'c-dry', bucket: 'voiceglow-eu', prompt: 'Hi', lightConvoData: { origin: 'web-chat' }, disableUiEngine: true, disableRecordHistory: false, isTest: false },
 		});
 		expect(sandbox.current.interact.turns).toHaveLength(0);
 		expect(sandbox.current.interact.handshakes).toBe(0);
@@ -111,11 +114,12 @@ describe('Agent > Send Message: conversation IDs', () => {
 		await send([{ message: 'When are you open?', conversationId: 'keep-me' }]);
 		const items = (await send([{ message: 'How much is a check-up?', conversationId: 'keep-me' }], { options: { includeTurns: true } })).items();
 		const turns = items[0].json.turns as Array<{ from: string }>;
-		expect(turns.map((turn) => turn.from)).toEqual(['human', 'ai', 'human', 'ai']);
+		// Bot turns say `bot`, as Convocore's public client reads them.
+		expect(turns.map((turn) => turn.from)).toEqual(['human', 'bot', 'human', 'bot']);
 		expect(items[0].json.reply).toBe('A check-up costs 60 EUR; a cleaning 90 EUR.');
 	});
 
-	it('each turn posts conversation_updated to the event receiver', async () => {
+	it('each turn posts conversation_updated to the event receiver, with the Origin option as the conversation\'s origin', async () => {
 		const received: unknown[] = [];
 		const receiver: Server = createServer((req, res) => {
 			let body = '';
@@ -128,7 +132,7 @@ describe('Agent > Send Message: conversation IDs', () => {
 		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 		try {
 			sandbox.current.setEventReceiver(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`);
-			await send([{ message: 'When are you open?', conversationId: 'evt-1' }], { user: { userName: 'Alex Doe' } });
+			await send([{ message: 'When are you open?', conversationId: 'evt-1' }], { user: { userName: 'Alex Doe' }, options: { origin: 'messenger' } });
 			await sandbox.current.settleEvents();
 		} finally {
 			await new Promise((resolve) => receiver.close(resolve));
@@ -136,9 +140,16 @@ describe('Agent > Send Message: conversation IDs', () => {
 		expect(received).toEqual([
 			expect.objectContaining({
 				type: 'conversation_updated',
-				payload: expect.objectContaining({ convoId: 'evt-1', agentId: SANDBOX_IDS.rentalAgent, lightConvoData: expect.objectContaining({ userName: 'Alex Doe' }), operation: 'updated' }),
+				payload: expect.objectContaining({ convoId: 'evt-1', agentId: SANDBOX_IDS.rentalAgent, lightConvoData: expect.objectContaining({ userName: 'Alex Doe', origin: 'messenger' }), operation: 'updated' }),
 			}),
 		]);
+		expect(sentObjects()[0].lightConvoData).toEqual({ userName: 'Alex Doe', origin: 'messenger' });
+	});
+
+	it('an Origin Convocore does not list is refused before anything is sent', async () => {
+		const error = (await send([{ message: 'Hi' }], { options: { origin: '={{ "sms" }}' } })).error('Convocore');
+		expect(error?.message).toMatch(/options\.origin: must be one of web-chat, discord, messenger, instagram, gb-chat/);
+		expect(sandbox.current.interact.handshakes).toBe(0);
 	});
 });
 

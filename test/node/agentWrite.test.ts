@@ -46,9 +46,10 @@ describe('Agent > Create', () => {
 		structureFields: { kbTags: '["faq", "pricing"]', limits: '{ "maxSessions": 10 }' },
 	};
 
-	it('sends POST /agents with { agent } holding exactly the fields set, and the new agent is listed', async () => {
+	it('sends POST /agents with the fields the create schema takes, then PATCH with the update-only ones; the new agent is listed', async () => {
 		const result = await agentOp(createParameters);
 		const [item] = result.items();
+		const newId = Object.keys(sandbox.current.state.agents).find((id) => id.startsWith('agent-new-'));
 		expect(apiRequests()).toEqual([
 			{
 				method: 'POST',
@@ -56,37 +57,39 @@ describe('Agent > Create', () => {
 				body: {
 					agent: {
 						title: 'Zed the Concierge',
-						vg_systemPrompt: 'Answer in one sentence.',
 						lang: 'de',
-						proactiveMessage: 'Hallo!',
 						messagesLimit: 40,
 						messageAggregationSeconds: 8,
-						enableNodes: false,
 						gdprCompliance: true,
 						hideFunnelAnalytics: true,
 						[telcoField('SmsAuthToken')]: smsTokenSent,
 						[telcoField('SmsVerified')]: true,
-						kbTags: ['faq', 'pricing'],
-						limits: { maxSessions: 10 },
 					},
 				},
 			},
+			{
+				method: 'PATCH',
+				path: `/agents/${newId}`,
+				body: { agent: { vg_systemPrompt: 'Answer in one sentence.', proactiveMessage: 'Hallo!', enableNodes: false, kbTags: ['faq', 'pricing'], limits: { maxSessions: 10 } } },
+			},
 		]);
-		expect(item.json).toEqual(expect.objectContaining({ ID: expect.any(String), title: 'Zed the Concierge', lang: 'de', [telcoField('SmsAuthToken')]: '[redacted]' }));
+		expect(item.json).toEqual(expect.objectContaining({ ID: newId, title: 'Zed the Concierge', lang: 'de', enableNodes: false, [telcoField('SmsAuthToken')]: '[redacted]' }));
+		expect(item.json).not.toHaveProperty('warnings');
 		expectNoSecret(item);
 		expect(hintsOf(result)).toEqual([]);
 		expect(await listedTitles()).toContain('Zed the Concierge');
 		expect(await pickerTitles()).toContain('Zed the Concierge');
 	});
 
-	it('Dry Run returns the exact body, the token redacted, and sends nothing', async () => {
+	it('Dry Run returns the exact requests, the token redacted, and sends nothing', async () => {
 		const [item] = (await agentOp({ ...createParameters, options: { dryRun: true } })).items();
 		expect(sandbox.current.requests()).toHaveLength(0);
 		expect(item.json).toEqual({
 			dryRun: true,
 			method: 'POST',
 			path: '/agents',
-			body: { agent: expect.objectContaining({ title: 'Zed the Concierge', kbTags: ['faq', 'pricing'], [telcoField('SmsAuthToken')]: '[redacted]' }) },
+			body: { agent: expect.objectContaining({ title: 'Zed the Concierge', lang: 'de', [telcoField('SmsAuthToken')]: '[redacted]' }) },
+			then: { method: 'PATCH', path: '/agents/{new agent ID}', body: { agent: expect.objectContaining({ kbTags: ['faq', 'pricing'], enableNodes: false }) } },
 		});
 		expectNoSecret(item);
 	});

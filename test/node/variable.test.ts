@@ -145,9 +145,16 @@ describe('Variable > Get, Get Many, Update, Delete', () => {
 	});
 
 	it('Update with Type and Value sends the type and the typed value', async () => {
-		await variable({ operation: 'update', variableId: byId('variable-b'), valueType: 'number', numberValue: 6, updateFields: { defaultValue: '1' } });
+		const result = await variable({ operation: 'update', variableId: byId('variable-b'), valueType: 'number', numberValue: 6, updateFields: { defaultValue: '1' } });
 		expect(sandbox.current.requests({ method: 'PATCH' })[0].body).toEqual({ variable: { type: 'number', value: 6, defaultValue: 1 } });
 		expect(sandbox.current.state.variables!['variable-b'].fields).toEqual({ key: 'seats', type: 'number', value: 6, defaultValue: 1 });
+		expect(result.items()[0].json.warnings).toBeUndefined();
+	});
+
+	it('Update of a text value: the value is kept out of the answer (the variable may be Is Env), yet stored, so no "did not stick" warning', async () => {
+		const result = await variable({ operation: 'update', variableId: byId('variable-a'), valueType: 'string', stringValue: 'Grenoble' });
+		expect(sandbox.current.state.variables!['variable-a'].fields).toEqual(expect.objectContaining({ value: 'Grenoble' }));
+		expect(result.items()[0].json.warnings).toBeUndefined();
 	});
 
 	it.each([

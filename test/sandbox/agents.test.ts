@@ -6,9 +6,11 @@
  */
 import { telcoField } from '../../nodes/shared/telco';
 import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import * as published from '../../nodes/shared/contracts/agentPublishedFields';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
+const publishedSandbox = useSandbox({ mode: 'published' });
 const key = () => sandbox().keys.euWhiteLabel;
 const titles = async () => (await api(sandbox(), 'GET', '/agents', { key: key() })).body.data.map((agent: any) => agent.title);
 
@@ -16,11 +18,11 @@ describe('POST /agents', () => {
 	it('creates an agent with the fields given; it is listed, readable and found by the search', async () => {
 		const answer = await api(sandbox(), 'POST', '/agents', {
 			key: key(),
-			body: { agent: { title: 'Zed the Concierge', lang: 'de', messagesLimit: 40, enableNodes: false, vg_systemPrompt: 'Be brief.', kbTags: ['faq'] } },
+			body: { agent: { title: 'Zed the Concierge', lang: 'de', messagesLimit: 40, gdprCompliance: true, buttonsLayout: 'vertical', messageAggregationSeconds: 8 } },
 		});
 		expect(answer.status).toBe(200);
 		const id = answer.body.data.ID;
-		expect(answer.body.data).toEqual(expect.objectContaining({ title: 'Zed the Concierge', lang: 'de', messagesLimit: 40, enableNodes: false, vg_systemPrompt: 'Be brief.', kbTags: ['faq'] }));
+		expect(answer.body.data).toEqual(expect.objectContaining({ title: 'Zed the Concierge', lang: 'de', messagesLimit: 40, gdprCompliance: true, buttonsLayout: 'vertical', messageAggregationSeconds: 8 }));
 		expect(await titles()).toContain('Zed the Concierge');
 		expect((await api(sandbox(), 'GET', `/agents/${id}`, { key: key() })).body.data.lang).toBe('de');
 		const search = await api(sandbox(), 'GET', '/agents/search', { key: key(), query: { workspaceId: SANDBOX_IDS.euWorkspace, search: 'concierge' } });
@@ -31,6 +33,9 @@ describe('POST /agents', () => {
 	it.each([
 		['an unknown field', { agent: { title: 'X', colour: 'red' } }, /unknown field in agent: colour/],
 		['a wrong type', { agent: { title: 'X', messagesLimit: 'many' } }, /messagesLimit: must be a number/],
+		['a value outside a closed list', { agent: { title: 'X', buttonVariant: 'neon' } }, /buttonVariant: must be one of custom, solid/],
+		// Update-only (the OpenAPI's create schema lacks it): loud here, dropped in published mode.
+		['an update-only field', { agent: { title: 'X', vg_prompt: 'Hi' } }, /unknown field in agent: vg_prompt/],
 		['no title', { agent: { lang: 'en' } }, /title: is required/],
 		['no agent', { title: 'X' }, /agent: Required; unknown field: title/],
 	])('refuses %s with 400 and the issues', async (_case, body, message) => {
@@ -58,7 +63,7 @@ describe('PATCH /agents/{id}', () => {
 
 	it('refuses an unknown field and an empty change; an agent of another workspace is not found', async () => {
 		const path = `/agents/${SANDBOX_IDS.rentalAgent}`;
-		expect((await api(sandbox(), 'PATCH', path, { key: key(), body: { agent: { ownerID: 'x' } } })).body.message).toMatch(/^Invalid agent update: unknown field in agent: ownerID \(not accepted by the API\)$/);
+		expect((await api(sandbox(), 'PATCH', path, { key: key(), body: { agent: { colour: 'x' } } })).body.message).toMatch(/^Invalid agent update: unknown field in agent: colour \(not accepted by the API\)$/);
 		expect((await api(sandbox(), 'PATCH', path, { key: key(), body: { agent: {} } })).body.message).toMatch(/set at least one field/);
 		expect((await api(sandbox(), 'PATCH', `/agents/${SANDBOX_IDS.naAgent}`, { key: key(), body: { agent: { lang: 'en' } } })).status).toBe(404);
 	});
@@ -94,6 +99,11 @@ describe('export and import of templates', () => {
 		expect(imported.body.data).toEqual(expect.objectContaining({ title: 'Ava for Smile Clinic', ownerID: SANDBOX_IDS.euWorkspace }));
 		expect(imported.body.data.ID).not.toBe(SANDBOX_IDS.ownAccountAgent);
 		expect(await titles()).toContain('Ava for Smile Clinic');
+		// The copy answers to no key of its source: its SECRET_API_KEY is not carried over.
+		const sourceKey = sandbox().state.agents[SANDBOX_IDS.ownAccountAgent].secretFields.SECRET_API_KEY;
+		expect(agentTemplate.agentData.SECRET_API_KEY).toBe(sourceKey);
+		expect(imported.body.data).not.toHaveProperty('SECRET_API_KEY');
+		expect(JSON.stringify(sandbox().state.agents[imported.body.data.ID])).not.toContain(String(sourceKey));
 	});
 
 	it.each([
@@ -106,6 +116,66 @@ describe('export and import of templates', () => {
 		expect(answer.status).toBe(status);
 		expect(answer.body.message).toMatch(message);
 		expect(await titles()).toHaveLength(3);
+	});
+});
+
+/** A value of the right type for each field the OpenAPI documents, by the contract's lists. */
+function sampleAgent(fields: readonly string[]): Record<string, unknown> {
+	const kinds: Array<[readonly string[], (field: string) => unknown]> = [
+		[[...published.PUBLISHED_CREATE_TEXT_FIELDS, ...published.PUBLISHED_UPDATE_ONLY_TEXT_FIELDS], (field) => `${field} value`],
+		[[...published.PUBLISHED_CREATE_NUMBER_FIELDS, ...published.PUBLISHED_UPDATE_ONLY_NUMBER_FIELDS], () => 7],
+		[[...published.PUBLISHED_CREATE_BOOLEAN_FIELDS, ...published.PUBLISHED_UPDATE_ONLY_BOOLEAN_FIELDS], () => true],
+		[[...published.PUBLISHED_CREATE_OBJECT_FIELDS, ...published.PUBLISHED_UPDATE_ONLY_OBJECT_FIELDS], (field) => ({ note: field })],
+		[[...published.PUBLISHED_CREATE_LIST_FIELDS, ...published.PUBLISHED_UPDATE_ONLY_LIST_FIELDS], (field) => [{ id: field }]],
+		[published.PUBLISHED_UPDATE_ONLY_TEXT_LIST_FIELDS, (field) => [field]],
+		[published.PUBLISHED_UPDATE_ONLY_UNTYPED_FIELDS, (field) => ({ any: field })],
+	];
+	const enums: Record<string, readonly string[]> = { ...published.PUBLISHED_ENUM_FIELDS, ...published.PUBLISHED_UPDATE_ONLY_ENUM_FIELDS };
+	return Object.fromEntries(fields.map((field) => {
+		if (enums[field]) return [field, enums[field][1]];
+		const kind = kinds.find(([list]) => list.includes(field));
+		if (!kind) throw new Error(`no type for ${field}`);
+		return [field, kind[1](field)];
+	}));
+}
+
+describe.each(['strict', 'published'] as const)('the fields the OpenAPI documents (%s mode)', (mode) => {
+	const server = mode === 'strict' ? sandbox : publishedSandbox;
+	const identity = new Set(['ID', 'id', 'ownerID', 'createdAtUNIX', 'lastModified']);
+	const stored = (agentId: string) => {
+		const agent = server().state.agents[agentId];
+		return { ...agent.fields, title: agent.title };
+	};
+
+	it('POST /agents takes and stores each of the 69 fields of the create schema', async () => {
+		expect(published.PUBLISHED_CREATE_FIELDS).toHaveLength(69);
+		const agent: Record<string, unknown> = { ...sampleAgent(published.PUBLISHED_CREATE_FIELDS), title: 'Every Field' };
+		const answer = await api(server(), 'POST', '/agents', { key: server().keys.euWhiteLabel, body: { agent } });
+		expect(answer.status).toBe(200);
+		expect(stored(answer.body.data.ID)).toEqual(expect.objectContaining(agent));
+	});
+
+	it('PATCH /agents/{id} takes and stores each of the 147 fields of the update schema', async () => {
+		expect(published.PUBLISHED_UPDATE_FIELDS).toHaveLength(147);
+		const agent = sampleAgent(published.PUBLISHED_UPDATE_FIELDS.filter((field) => !identity.has(field)));
+		const answer = await api(server(), 'PATCH', `/agents/${SANDBOX_IDS.rentalAgent}`, { key: server().keys.euWhiteLabel, body: { agent } });
+		expect(answer.status).toBe(200);
+		expect(stored(SANDBOX_IDS.rentalAgent)).toEqual(expect.objectContaining({ ...agent, title: 'title value' }));
+		expect(answer.body.data).toEqual(expect.objectContaining({ vg_defaultModel: 'vg_defaultModel value', vg_temperature: 7, vg_maxTokens: 7, vg_enableUIEngine: true }));
+	});
+});
+
+describe('published mode: what the create schema lacks', () => {
+	it('POST /agents drops the update-only fields without an error, as Convocore does, and keeps the rest', async () => {
+		const updateOnly = { vg_prompt: 'Hi', starred: true, convoTags: ['vip'], enableNodes: false, vg_temperature: 0.2 };
+		const answer = await api(publishedSandbox(), 'POST', '/agents', {
+			key: publishedSandbox().keys.euWhiteLabel,
+			body: { agent: { title: 'Half Kept', lang: 'fr', ...updateOnly } },
+		});
+		expect(answer.status).toBe(200);
+		const agent = publishedSandbox().state.agents[answer.body.data.ID];
+		expect(agent.fields).toEqual(expect.objectContaining({ lang: 'fr' }));
+		for (const field of Object.keys(updateOnly)) expect(agent.fields).not.toHaveProperty(field);
 	});
 });
 

@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { lazy } from './lazy';
 import { telcoField } from '../telco';
+import {
+	PUBLISHED_CREATE_BOOLEAN_FIELDS,
+	PUBLISHED_CREATE_LIST_FIELDS,
+	PUBLISHED_CREATE_NUMBER_FIELDS,
+	PUBLISHED_CREATE_OBJECT_FIELDS,
+	PUBLISHED_CREATE_TEXT_FIELDS,
+	PUBLISHED_ENUM_FIELDS,
+	PUBLISHED_UPDATE_FIELDS,
+	PUBLISHED_UPDATE_ONLY_BOOLEAN_FIELDS,
+	PUBLISHED_UPDATE_ONLY_ENUM_FIELDS,
+	PUBLISHED_UPDATE_ONLY_FIELDS,
+	PUBLISHED_UPDATE_ONLY_LIST_FIELDS,
+	PUBLISHED_UPDATE_ONLY_NUMBER_FIELDS,
+	PUBLISHED_UPDATE_ONLY_OBJECT_FIELDS,
+	PUBLISHED_UPDATE_ONLY_TEXT_FIELDS,
+	PUBLISHED_UPDATE_ONLY_TEXT_LIST_FIELDS,
+	PUBLISHED_UPDATE_ONLY_UNTYPED_FIELDS,
+} from './agentPublishedFields';
 
 /**
  * The agent's own fields, as the seed's "Agent override object" table groups them, plus the
@@ -106,18 +124,87 @@ function overrideShape() {
 /** The agent override object (seed): all optional, unknown fields refused. */
 export const agentOverridesSchema = lazy(() => z.object(overrideShape()).strict());
 
-/** What Agent > Create and Update may set: the override object and the classic prompt fields. */
+/** The seed's agent fields (the override table) and the classic prompt fields. */
+function seedShape() {
+	return { ...overrideShape(), ...fieldsOf(AGENT_PROMPT_TEXT_FIELDS, text), ...fieldsOf(AGENT_PROMPT_LIST_FIELDS, textList) };
+}
+
+function enumFieldsOf(fields: Record<string, readonly string[]>) {
+	return Object.fromEntries(
+		Object.entries(fields).map(([key, values]) => [
+			key,
+			z.enum(values as [string, ...string[]], { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) }).optional(),
+		]),
+	);
+}
+
+/** The 69 fields of the OpenAPI's create schema (agentPublishedFields.ts). */
+function publishedCreateShape() {
+	return {
+		...fieldsOf(PUBLISHED_CREATE_TEXT_FIELDS, text),
+		...fieldsOf(PUBLISHED_CREATE_NUMBER_FIELDS, number),
+		...fieldsOf(PUBLISHED_CREATE_BOOLEAN_FIELDS, flag),
+		...fieldsOf(PUBLISHED_CREATE_OBJECT_FIELDS, object),
+		...fieldsOf(PUBLISHED_CREATE_LIST_FIELDS, list),
+		...enumFieldsOf(PUBLISHED_ENUM_FIELDS),
+	};
+}
+
+/** The 78 fields only the OpenAPI's update schema has. */
+function publishedUpdateOnlyShape() {
+	return {
+		...fieldsOf(PUBLISHED_UPDATE_ONLY_TEXT_FIELDS, text),
+		...fieldsOf(PUBLISHED_UPDATE_ONLY_NUMBER_FIELDS, number),
+		...fieldsOf(PUBLISHED_UPDATE_ONLY_BOOLEAN_FIELDS, flag),
+		...fieldsOf(PUBLISHED_UPDATE_ONLY_TEXT_LIST_FIELDS, textList),
+		...fieldsOf(PUBLISHED_UPDATE_ONLY_LIST_FIELDS, list),
+		...fieldsOf(PUBLISHED_UPDATE_ONLY_OBJECT_FIELDS, object),
+		...fieldsOf(PUBLISHED_UPDATE_ONLY_UNTYPED_FIELDS, z.unknown),
+		...enumFieldsOf(PUBLISHED_UPDATE_ONLY_ENUM_FIELDS),
+	};
+}
+
+/**
+ * Fields the seed lists as the agent's that the OpenAPI 1.0.4 does not (the SMS integration,
+ * `messageAggregationSeconds`, `emailConfig`, `vg_instructions`, ...): newer than the OpenAPI, so
+ * taken on create and on update alike. No public source says whether create keeps them.
+ */
+export const AGENT_SEED_ONLY_FIELDS: readonly string[] = [
+	...AGENT_TEXT_FIELDS, ...AGENT_NUMBER_FIELDS, ...AGENT_BOOLEAN_FIELDS, ...AGENT_ANALYTICS_FIELDS, ...AGENT_TELEPHONY_SMS_TEXT_FIELDS,
+	...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS, ...AGENT_STRUCTURE_FIELDS, ...AGENT_PROMPT_FIELDS,
+].filter((field) => !PUBLISHED_UPDATE_FIELDS.includes(field));
+
+const UPDATE_ONLY = new Set<string>(PUBLISHED_UPDATE_ONLY_FIELDS);
+
+/** True for a field Convocore takes on `PATCH /agents/{id}` but drops on `POST /agents`. */
+export function isUpdateOnlyAgentField(field: string): boolean {
+	return UPDATE_ONLY.has(field);
+}
+
+/**
+ * What Agent > Create, Update and Clone may set: every field of the OpenAPI's update schema and
+ * the seed's. Where both type a field, the seed's type is kept (they agree on the kind).
+ */
 export const agentFieldsSchema = lazy(() =>
-	z.object({ ...overrideShape(), ...fieldsOf(AGENT_PROMPT_TEXT_FIELDS, text), ...fieldsOf(AGENT_PROMPT_LIST_FIELDS, textList) }).strict(),
+	z.object({ ...publishedCreateShape(), ...publishedUpdateOnlyShape(), ...seedShape() }).strict(),
 );
 export type AgentFields = z.output<typeof agentFieldsSchema>;
 
-/** The `agent` of `POST /agents`: it needs a title (the agent picker lists agents by it). */
-export const newAgentSchema = lazy(() =>
-	agentFieldsSchema.extend({
-		title: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).trim().min(1, 'is required'),
-	}),
-);
+const requiredTitle = () => z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).trim().min(1, 'is required');
+
+/**
+ * The `agent` of `POST /agents`: the create schema's fields and the seed's own, with a title (the
+ * agent picker lists agents by it). An update-only field is not among them: the strict sandbox
+ * refuses it loudly, the published one drops it as Convocore does.
+ */
+export const newAgentSchema = lazy(() => {
+	const seed: Record<string, z.ZodTypeAny> = seedShape();
+	const seedOnly = Object.fromEntries(AGENT_SEED_ONLY_FIELDS.map((field) => [field, seed[field]]));
+	return z.object({ ...publishedCreateShape(), ...seedOnly, title: requiredTitle() }).strict();
+});
+
+/** What Agent > Create accepts from the user: any agent field and a title; update-only ones go in a second request. */
+export const newAgentInputSchema = lazy(() => agentFieldsSchema.extend({ title: requiredTitle() }));
 
 /** The `agent` of `PATCH /agents/{id}`: only the fields that change, at least one of them. */
 export const agentChangesSchema = lazy(() =>

@@ -14,6 +14,13 @@ export const INTERACT_BUCKETS = { eu: 'voiceglow-eu', na: '(default)' } as const
 export const GREETING_PROMPT = 'start';
 export const COMMAND_PROMPT_PATTERN = /^@(cancel|rewind):/i;
 
+/**
+ * Where the conversation says it comes from (`lightConvoData.origin`): the values the interact
+ * page and its AsyncAPI list. Send Message sends `web-chat` unless told otherwise.
+ */
+export const INTERACT_ORIGINS = ['web-chat', 'discord', 'messenger', 'instagram', 'gb-chat'] as const;
+export type InteractOrigin = (typeof INTERACT_ORIGINS)[number];
+
 export const lightConvoDataSchema = lazy(() =>
 	z
 		.object({
@@ -25,6 +32,7 @@ export const lightConvoDataSchema = lazy(() =>
 				.trim()
 				.regex(/^\+?[0-9 ()./-]{5,25}$/, 'must be a phone number, e.g. +14155550123')
 				.optional(),
+			origin: z.enum(INTERACT_ORIGINS, { errorMap: () => ({ message: `must be one of ${INTERACT_ORIGINS.join(', ')}` }) }).optional(),
 		})
 		.passthrough(),
 );

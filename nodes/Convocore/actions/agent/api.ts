@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { agentListSchema, agentSchema, agentsFromList, redactSecrets, type AgentRecord } from '../../../shared/contracts/agents';
 import {
 	exportTemplateAnswerSchema,
@@ -69,4 +70,23 @@ export async function importTemplate(ctx: IExecuteFunctions, body: ImportTemplat
 		{ method: 'POST', path: '/agents/import-template', body: body as unknown as IDataObject, response: untypedAnswerSchema },
 		scope,
 	);
+}
+
+/**
+ * A second request on a new agent failed (Create's update-only fields, Clone's fields): the error
+ * names the agent that now exists, so nothing is half-done in silence and a re-run does not make
+ * another one.
+ */
+export function halfDoneAgentError(error: unknown, { newAgentId, done, fields }: { newAgentId: string; done: string; fields: string[] }): unknown {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const original = error.message;
+	error.message = `Agent ${newAgentId} ${done}, but setting its fields failed: ${original}`;
+	error.description = [
+		`The new agent ${newAgentId} exists. Do not run this again: it would make another agent. Set the fields (${fields.join(', ')}) with Agent > Update on agent ${newAgentId}, or delete it.`,
+		error.description,
+	]
+		.filter(Boolean)
+		.join('\n');
+	error.context.createdAgentId = newAgentId;
+	return error;
 }

@@ -6,7 +6,8 @@ import { agentIdSchema } from '../../../shared/contracts/agents';
 import { agentFieldsSchema } from '../../../shared/contracts/agentFields';
 import type { RequestScope } from '../../../shared/transport';
 import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-import { agentIdIn, agentOutput, agentPath, fetchTemplate, importTemplate, writeAgent } from './api';
+import { agentIdIn, agentOutput, agentPath, fetchTemplate, halfDoneAgentError, importTemplate, writeAgent } from './api';
+import { checkWrite } from '../writeCheck';
 import { agentFieldProperties, hintIgnoredPrompt, otherFieldsOption, readAgentFields } from './fields';
 
 /**
@@ -90,7 +91,8 @@ export async function execute(this: IExecuteFunctions, plan: ClonePlan, scope: R
 		throw halfDone(error, plan, newAgentId, overrides);
 	}
 	hintIgnoredPrompt(this, overrides, overrides.enableNodes ?? record.enableNodes, scope.itemIndex ?? 0);
-	return [{ json: agentOutput(record, { importBody, overrides }) }];
+	const output = agentOutput(record, { importBody, overrides });
+	return [{ json: checkWrite(this, output, { sent: overrides, record, itemIndex: scope.itemIndex ?? 0, what: `Agent ${newAgentId}` }) }];
 }
 
 /** The import failed: when that may have been after Convocore received it, a copy may exist. */
@@ -105,17 +107,7 @@ function mayHaveImported(error: unknown, plan: ClonePlan): unknown {
 
 /** Setting the fields failed after the copy was made: the error names the copy, so nothing is half-done in silence. */
 function halfDone(error: unknown, plan: ClonePlan, newAgentId: string, overrides: IDataObject): unknown {
-	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
-	const original = error.message;
-	error.message = `Agent ${newAgentId} ("${plan.agentName}") was cloned from ${plan.agentId}, but setting its fields failed: ${original}`;
-	error.description = [
-		`The new agent ${newAgentId} exists. Do not run this again: it would make another copy. Set the fields (${Object.keys(overrides).join(', ')}) with Agent > Update on agent ${newAgentId}, or delete it.`,
-		error.description,
-	]
-		.filter(Boolean)
-		.join('\n');
-	error.context.createdAgentId = newAgentId;
-	return error;
+	return halfDoneAgentError(error, { newAgentId, done: `("${plan.agentName}") was cloned from ${plan.agentId}`, fields: Object.keys(overrides) });
 }
 
 export const clone: ConvocoreOperation<ClonePlan> = { description, prepare, execute };

@@ -1,10 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { newAgentSchema, type CreateAgentRequest } from '../../../shared/contracts/agentFields';
+import { NodeOperationError } from 'n8n-workflow';
+import { isUpdateOnlyAgentField, newAgentInputSchema } from '../../../shared/contracts/agentFields';
 import type { RequestScope } from '../../../shared/transport';
 import { optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-import { agentOutput, dryRunOutput, writeAgent } from './api';
+import { agentIdIn, agentOutput, agentPath, dryRunOutput, halfDoneAgentError, writeAgent } from './api';
 import { readDryRun } from '../dryRun';
+import { checkWrite } from '../writeCheck';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
+
+/**
+ * Create: `POST /agents` with the fields its schema takes. Convocore's create schema lacks some
+ * fields its update schema has (`vg_prompt`, `starred`, `convoTags`, `enableNodes`, ...) and drops
+ * them without an error, so those go in a second request, `PATCH /agents/{new ID}`. A failure
+ * between the two names the agent that now exists.
+ */
 
 const show = { resource: ['agent'], operation: ['create'] };
 
@@ -24,23 +33,53 @@ export const description: INodeProperties[] = [
 ];
 
 interface CreatePlan {
-	body: CreateAgentRequest;
+	/** `POST /agents`: the fields the create schema takes. */
+	body: { agent: IDataObject };
+	/** The update-only fields, set with `PATCH /agents/{new ID}` once the agent exists; empty when none. */
+	updateOnly: IDataObject;
 	dryRun: boolean;
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreatePlan> {
-	const agent = { title: this.getNodeParameter('title', itemIndex, ''), ...readAgentFields(this, itemIndex, { withTitle: false }) };
-	const body: CreateAgentRequest = { agent: validate(this, newAgentSchema, agent, itemIndex, 'agent') };
-	const dryRun = readDryRun(this, itemIndex);
+	const fields = { title: this.getNodeParameter('title', itemIndex, ''), ...readAgentFields(this, itemIndex, { withTitle: false }) };
+	const agent = validate(this, newAgentInputSchema, fields, itemIndex, 'agent') as IDataObject;
+	const create: IDataObject = {};
+	const updateOnly: IDataObject = {};
+	for (const [field, value] of Object.entries(agent)) (isUpdateOnlyAgentField(field) ? updateOnly : create)[field] = value;
 	// New agents run on the node runtime unless Enable Nodes is turned off (seed).
-	hintIgnoredPrompt(this, body.agent as IDataObject, body.agent.enableNodes ?? true, itemIndex);
-	return { body, dryRun };
+	hintIgnoredPrompt(this, agent, agent.enableNodes ?? true, itemIndex);
+	return { body: { agent: create }, updateOnly, dryRun: readDryRun(this, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: RequestScope) {
-	if (plan.dryRun) return [{ json: dryRunOutput('POST', '/agents', plan.body as unknown as IDataObject) }];
-	const agent = await writeAgent(this, 'POST', '/agents', plan.body as unknown as { agent: IDataObject }, scope);
-	return [{ json: agentOutput(agent, plan.body) }];
+	const itemIndex = scope.itemIndex ?? 0;
+	const updateFields = Object.keys(plan.updateOnly);
+	if (plan.dryRun) {
+		const post = dryRunOutput('POST', '/agents', plan.body as unknown as IDataObject);
+		if (updateFields.length === 0) return [{ json: post }];
+		// Secrets redacted across both requests: a token repeated in the other one is hidden too.
+		const then = agentOutput({ method: 'PATCH', path: '/agents/{new agent ID}', body: { agent: plan.updateOnly } }, plan);
+		return [{ json: { ...agentOutput(post, plan), then } }];
+	}
+	const created = await writeAgent(this, 'POST', '/agents', plan.body, scope);
+	const sentAll = { ...plan.body.agent, ...plan.updateOnly };
+	if (updateFields.length === 0) {
+		return [{ json: checkWrite(this, agentOutput(created, plan.body), { sent: plan.body.agent, record: created, itemIndex, what: `Agent ${agentIdIn(created) ?? ''}`.trim() }) }];
+	}
+	const newAgentId = agentIdIn(created);
+	if (newAgentId === undefined) {
+		throw new NodeOperationError(this.getNode(), `Agent "${String(plan.body.agent.title)}" was created, but Convocore's answer does not name it, so its update-only fields were not set`, {
+			itemIndex,
+			description: `Do not run this again: it would make another agent. Find it with Agent > Get Many and set these fields with Agent > Update: ${updateFields.join(', ')}.`,
+		});
+	}
+	let record: Awaited<ReturnType<typeof writeAgent>>;
+	try {
+		record = await writeAgent(this, 'PATCH', agentPath(newAgentId), { agent: plan.updateOnly }, scope);
+	} catch (error) {
+		throw halfDoneAgentError(error, { newAgentId, done: `("${String(plan.body.agent.title)}") was created`, fields: updateFields });
+	}
+	return [{ json: checkWrite(this, agentOutput(record, sentAll), { sent: sentAll, record, itemIndex, what: `Agent ${newAgentId}` }) }];
 }
 
 export const create: ConvocoreOperation<CreatePlan> = { description, prepare, execute };

@@ -215,7 +215,7 @@ export const otherFieldsOption: INodeProperties = {
 	type: 'json',
 	default: '',
 	description:
-		'More agent fields as one JSON object, e.g. {"lang": "en", "kbTags": ["faq"]}. Only the fields of the groups above are accepted: anything else is refused before sending, as is a field also set above.',
+		'More agent fields as one JSON object, e.g. {"vg_defaultModel": "gpt-5-mini-2025-08-07", "vg_temperature": 0.3}. Any field of the groups above or of Convocore\'s agent API (vg_maxTokens, vg_enableUIEngine, ...) is accepted: anything else is refused before sending, as is a field also set above.',
 };
 
 /** Options > Dry Run of Create and Update. */

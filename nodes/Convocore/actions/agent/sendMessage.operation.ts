@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agents';
-import { COMMAND_PROMPT_PATTERN, GREETING_PROMPT, INTERACT_BUCKETS, lightConvoDataSchema, type InteractObject } from '../../../shared/contracts/interact';
+import { COMMAND_PROMPT_PATTERN, GREETING_PROMPT, INTERACT_BUCKETS, INTERACT_ORIGINS, lightConvoDataSchema, type InteractObject } from '../../../shared/contracts/interact';
 import { lazy } from '../../../shared/contracts/lazy';
 import { interactUrl, runInteractTurn } from '../../../shared/interactSocket';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
@@ -73,6 +73,20 @@ export const description: INodeProperties[] = [
 		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the interact object that would be sent, opening no connection and spending nothing' },
 		{ displayName: 'Include Turns', name: 'includeTurns', type: 'boolean', default: false, description: 'Whether to add the conversation so far (turns) to the output' },
 		concurrencyOptions('conversations')[1],
+		{
+			displayName: 'Origin',
+			name: 'origin',
+			type: 'options',
+			default: 'web-chat',
+			description: 'The channel the conversation says it comes from (sent as lightConvoData.origin)',
+			options: [
+				{ name: 'Discord', value: 'discord' },
+				{ name: 'GB Chat', value: 'gb-chat' },
+				{ name: 'Instagram', value: 'instagram' },
+				{ name: 'Messenger', value: 'messenger' },
+				{ name: 'Web Chat', value: 'web-chat' },
+			],
+		},
 		{ displayName: 'Plain-Text Reply', name: 'plainText', type: 'boolean', default: true, description: 'Whether to ask for a plain-text reply (the UI Engine off for this turn); off, the agent may answer with rich UI snapshots only' },
 		{ displayName: 'Record History', name: 'recordHistory', type: 'boolean', default: true, description: 'Whether Convocore records this turn in the conversation history' },
 		{ displayName: "Start With the Agent's Greeting", name: 'startWithGreeting', type: 'boolean', default: false, description: "Whether to ask for the agent's greeting (prompt start) instead of sending a message; Message must then be empty" },
@@ -96,6 +110,7 @@ const planSchema = lazy(() =>
 				startWithGreeting: z.boolean({ invalid_type_error: 'must be true or false' }),
 				testConversation: z.boolean({ invalid_type_error: 'must be true or false' }),
 				includeTurns: z.boolean({ invalid_type_error: 'must be true or false' }),
+				origin: z.enum(INTERACT_ORIGINS, { errorMap: () => ({ message: `must be one of ${INTERACT_ORIGINS.join(', ')}` }) }),
 			}),
 		})
 		.superRefine((plan, context) => {
@@ -128,6 +143,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 				startWithGreeting: options.startWithGreeting ?? false,
 				testConversation: options.testConversation ?? false,
 				includeTurns: options.includeTurns ?? false,
+				origin: options.origin ?? 'web-chat',
 			},
 		},
 		itemIndex,
@@ -151,7 +167,7 @@ function interactObject(plan: MessagePlan, conversationId: string, bucket: Inter
 		convoId: conversationId,
 		bucket,
 		prompt: options.startWithGreeting ? GREETING_PROMPT : plan.message,
-		...(Object.keys(plan.user).length ? { lightConvoData: plan.user } : {}),
+		lightConvoData: { ...plan.user, origin: options.origin },
 		disableUiEngine: options.plainText,
 		disableRecordHistory: !options.recordHistory,
 		isTest: options.testConversation,

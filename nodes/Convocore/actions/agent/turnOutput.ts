@@ -3,12 +3,20 @@ import type { TurnFrames } from '../../../shared/interactSocket';
 
 /**
  * One Send Message item from the frames of its turn: the reply (the chunks joined, or else the
- * last bot turn of the conversation), the tool calls and a handoff request, tokens and model.
+ * text of the last UI Engine snapshot, or else the last bot turn of the conversation), the tool
+ * calls and a handoff request, tokens and model.
+ *
+ * Bot turns say `from: "bot"` as Convocore's public client reads them; `ai` (our earlier
+ * reading, still in stored examples) and the chat roles are read as the bot too.
  */
 
-const BOT_SENDERS = new Set(['ai', 'bot', 'assistant', 'agent']);
+const BOT_SENDERS = new Set(['bot', 'ai', 'assistant', 'agent']);
 
-/** The text of one turn of `turns` (`{ from, messages: [{ item: { payload: { message } } }] }` or `{ role, content }`). */
+/**
+ * The text of one turn (`{ from, messages: [{ item: { type, payload: { message } } }] }` or
+ * `{ role, content }`): the `text` messages' words; a message of another UI type (choice,
+ * cardV2, form, ...) has none.
+ */
 function turnText(turn: IDataObject): string {
 	if (typeof turn.content === 'string') return turn.content;
 	if (typeof turn.message === 'string') return turn.message;
@@ -16,10 +24,20 @@ function turnText(turn: IDataObject): string {
 	return messages
 		.map((message) => {
 			const payload = ((message?.item as IDataObject | undefined)?.payload ?? {}) as IDataObject;
-			return typeof payload.message === 'string' ? payload.message : '';
+			return typeof payload?.message === 'string' ? payload.message : '';
 		})
 		.filter(Boolean)
 		.join('\n');
+}
+
+/**
+ * The text of a UI Engine snapshot: a bot turn `{ from: "bot", ts, messages: [...] }` as Convocore
+ * sends it, or the `{ type, text }` card of our earlier reading.
+ */
+function snapshotText(snapshot: IDataObject | string | undefined): string {
+	if (snapshot === undefined || typeof snapshot === 'string' || snapshot === null) return '';
+	if (Array.isArray(snapshot.messages)) return turnText(snapshot);
+	return typeof snapshot.text === 'string' ? snapshot.text : '';
 }
 
 /** The last thing the agent said in `turns`, or undefined. */
@@ -55,7 +73,12 @@ function numberOrUndefined(value: unknown): number | undefined {
 export function turnOutput(frames: TurnFrames, conversationId: string, includeTurns: boolean): IDataObject {
 	const turns = (Array.isArray(frames.metadata.turns) ? frames.metadata.turns : undefined) ?? frames.history;
 	const text = frames.chunks.join('');
-	const reply = text !== '' ? text : (lastBotText(frames.history) ?? lastBotText(Array.isArray(frames.metadata.turns) ? frames.metadata.turns : undefined) ?? '');
+	const snapshot = frames.uiSnapshot === undefined ? undefined : parsedOrText(frames.uiSnapshot);
+	const fromSnapshot = snapshotText(snapshot);
+	const reply =
+		text !== '' ? text
+		: fromSnapshot !== '' ? fromSnapshot
+		: (lastBotText(frames.history) ?? lastBotText(Array.isArray(frames.metadata.turns) ? frames.metadata.turns : undefined) ?? '');
 	const output: IDataObject = {
 		reply,
 		conversationId,
@@ -68,7 +91,7 @@ export function turnOutput(frames: TurnFrames, conversationId: string, includeTu
 	};
 	if (Array.isArray(frames.metadata.sources) && frames.metadata.sources.length) output.sources = frames.metadata.sources;
 	// A reply the UI Engine sent only as a rich snapshot: the snapshot, parsed when it is JSON.
-	if (frames.uiSnapshot !== undefined && text === '') output.uiSnapshot = parsedOrText(frames.uiSnapshot);
+	if (snapshot !== undefined && text === '') output.uiSnapshot = snapshot;
 	if (frames.textFrames.length) output.textFrames = frames.textFrames;
 	if (includeTurns) output.turns = (turns ?? []) as IDataObject[];
 	return output;

@@ -7,6 +7,7 @@ import type { RequestScope } from '../../../shared/transport';
 import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
 import { readDryRun } from '../dryRun';
+import { checkWrite } from '../writeCheck';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['update'] };
@@ -42,7 +43,8 @@ export async function execute(this: IExecuteFunctions, plan: UpdatePlan, scope: 
 	const record = await writeAgent(this, 'PATCH', path, { agent }, scope);
 	// Whether the agent runs on nodes is known from what was sent or, failing that, from its record.
 	hintIgnoredPrompt(this, agent, agent.enableNodes ?? record.enableNodes, scope.itemIndex ?? 0);
-	return [{ json: agentOutput(record, plan.body) }];
+	const output = agentOutput(record, plan.body);
+	return [{ json: checkWrite(this, output, { sent: agent, record, itemIndex: scope.itemIndex ?? 0, what: `Agent ${plan.agentId}` }) }];
 }
 
 export const update: ConvocoreOperation<UpdatePlan> = { description, prepare, execute };

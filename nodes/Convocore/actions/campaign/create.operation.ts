@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { campaignAnswerSchema, createCampaignRequestSchema, type CreateCampaignRequest } from '../../../shared/contracts/campaigns';
 import type { RequestScope } from '../../../shared/transport';
 import { recordOf, requestChecked } from '../answers';
+import { checkWrite, withoutFields } from '../writeCheck';
 import { leadGroupProperty } from '../leadGroup/common';
 import { listFrom } from '../listField';
 import { agentIdProperty, compact, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
@@ -71,7 +72,9 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const answer = await requestChecked(this, { method: 'POST', path: campaignsPath(plan.agentId), body: plan.body as unknown as IDataObject, raw: true, response: campaignAnswerSchema }, scope);
-	return [{ json: campaignOutput(recordOf(answer)) }];
+	const record = recordOf(answer);
+	// New metrics are created from the request, not stored on the campaign.
+	return [{ json: checkWrite(this, campaignOutput(record), { sent: withoutFields(plan.body, ['newlyCreatedMetrics']), record, itemIndex: scope.itemIndex ?? 0, what: 'Campaign' }) }];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -5,6 +5,7 @@ import { agentIdSchema } from '../../../shared/contracts/agents';
 import { checkSourceFields, createKnowledgeDocFields, knowledgeDocEnvelopeSchema } from '../../../shared/contracts/knowledgeBase';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { checkWrite, checkedDocumentFields } from '../writeCheck';
 import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { SUPPORTED_FILES_HINT, readFileText } from './binaryFile';
 import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, documentOf, kbPath, metadataFrom } from './common';
@@ -178,7 +179,8 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		{ method: 'POST', path: kbPath(agentId), body: body as IDataObject, raw: true, response: knowledgeDocEnvelopeSchema },
 		scope,
 	);
-	return [{ json: documentOf(answer) }];
+	const record = documentOf(answer);
+	return [{ json: checkWrite(this, record, { sent: checkedDocumentFields(body), record, itemIndex: scope.itemIndex ?? 0, what: 'Knowledge base document' }) }];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -5,6 +5,7 @@ import { agentIdSchema } from '../../../shared/contracts/agents';
 import { changesSomething, docIdSchema, knowledgeDocEnvelopeSchema, updateKnowledgeDocFields } from '../../../shared/contracts/knowledgeBase';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { checkWrite, checkedDocumentFields } from '../writeCheck';
 import { agentIdProperty, compact, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, docIdProperty, docPath, documentOf, metadataFrom } from './common';
 import { listFrom } from '../listField';
@@ -61,7 +62,8 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		{ method: 'PATCH', path: docPath({ agentId, docId }), body: body as IDataObject, raw: true, response: knowledgeDocEnvelopeSchema },
 		scope,
 	);
-	return [{ json: documentOf(answer) }];
+	const record = documentOf(answer);
+	return [{ json: checkWrite(this, record, { sent: checkedDocumentFields(body), record, itemIndex: scope.itemIndex ?? 0, what: `Knowledge base document ${docId}` }) }];
 }
 
 export const update: ConvocoreOperation<Plan> = { description, prepare, execute };

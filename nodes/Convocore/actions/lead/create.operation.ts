@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { createLeadRequestSchema, leadEnvelopeSchema, type CreateLeadRequest } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { checkWrite } from '../writeCheck';
 import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { leadFieldsFrom, leadFieldsProperty, leadOf } from './common';
 
@@ -24,7 +25,8 @@ export async function execute(this: IExecuteFunctions, request: CreateLeadReques
 		{ method: 'POST', path: '/leads', body: request as unknown as IDataObject, raw: true, response: leadEnvelopeSchema },
 		scope,
 	);
-	return [{ json: leadOf(answer) }];
+	const record = leadOf(answer);
+	return [{ json: checkWrite(this, record, { sent: request.lead, record, itemIndex: scope.itemIndex ?? 0, what: 'Lead' }) }];
 }
 
 export const create: ConvocoreOperation<CreateLeadRequest> = { description, prepare, execute };

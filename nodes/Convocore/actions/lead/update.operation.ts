@@ -4,6 +4,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../../../shared/contracts/leads';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { checkWrite } from '../writeCheck';
 import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { leadFieldsFrom, leadFieldsProperty, leadIdProperty, leadOf, readLeadId } from './common';
 
@@ -31,7 +32,8 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		{ method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: leadEnvelopeSchema },
 		scope,
 	);
-	return [{ json: leadOf(answer) }];
+	const record = leadOf(answer);
+	return [{ json: checkWrite(this, record, { sent: plan.body.lead, record, itemIndex: scope.itemIndex ?? 0, what: `Lead ${plan.leadId}` }) }];
 }
 
 export const update: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -5,6 +5,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { createVariableRequestSchema, variableAnswerSchema, VARIABLE_TYPES, type VariableRequest } from '../../../shared/contracts/variables';
 import type { RequestScope } from '../../../shared/transport';
 import { requestChecked } from '../answers';
+import { checkWrite, checkedVariableFields } from '../writeCheck';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import { checkTypedValue, envSecrets, dryRunOption, dryRunOutput, readTypedValue, typedValueProperties, typeOptions, variableFieldOptions, variableOutput, variablesPath } from './common';
@@ -46,7 +47,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const isEnv = plan.body.variable.isEnv === true;
 	const secrets = envSecrets(plan.body.variable, false);
 	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema, secrets }, scope);
-	return [{ json: variableOutput(answer.data, isEnv) }];
+	return [{ json: checkWrite(this, variableOutput(answer.data, isEnv), { sent: checkedVariableFields(plan.body.variable, answer.data), record: answer.data, itemIndex: scope.itemIndex ?? 0, what: 'Variable' }) }];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -4,6 +4,7 @@ import { updateVariableRequestSchema, variableAnswerSchema, type VariableRequest
 import type { RequestScope } from '../../../shared/transport';
 import { REDACTED } from '../../../shared/secrets';
 import { requestChecked } from '../answers';
+import { checkWrite, checkedVariableFields } from '../writeCheck';
 import { readDryRun } from '../dryRun';
 import { agentIdProperty, compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
 import {
@@ -85,7 +86,8 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	// them. An answer silent on isEnv counts as Is Env when this update sets it.
 	const secrets = envSecrets(plan.body.variable, true);
 	const answer = await requestChecked(this, { method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: variableAnswerSchema, secrets }, scope);
-	return [{ json: { ...variableOutput(shownAsSent(answer.data, plan.body.variable), plan.body.variable.isEnv === true), updated: Object.keys(plan.body.variable) } }];
+	const output = { ...variableOutput(shownAsSent(answer.data, plan.body.variable), plan.body.variable.isEnv === true), updated: Object.keys(plan.body.variable) };
+	return [{ json: checkWrite(this, output, { sent: checkedVariableFields(plan.body.variable, answer.data), record: answer.data, itemIndex: scope.itemIndex ?? 0, what: `Variable ${plan.variableId}` }) }];
 }
 
 /**

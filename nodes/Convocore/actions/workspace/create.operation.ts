@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { createWorkspaceRequestSchema, workspaceAnswerSchema, type CreateWorkspaceRequest } from '../../../shared/contracts/workspaces';
 import type { RequestScope } from '../../../shared/transport';
 import { recordOf, requestChecked } from '../answers';
+import { checkWrite } from '../writeCheck';
 import { listFrom } from '../listField';
 import { compact, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { emailsProperty } from './common';
@@ -26,7 +27,8 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const answer = await requestChecked(this, { method: 'POST', path: '/workspaces', body: plan.body as unknown as IDataObject, raw: true, response: workspaceAnswerSchema }, scope);
-	return [{ json: recordOf(answer) }];
+	const record = recordOf(answer);
+	return [{ json: checkWrite(this, record, { sent: plan.body, record, itemIndex: scope.itemIndex ?? 0, what: 'Workspace' }) }];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateWorkspaceRequestSchema, workspaceAnswerSchema, type UpdateWorkspaceRequest } from '../../../shared/contracts/workspaces';
 import type { RequestScope } from '../../../shared/transport';
 import { recordOf, requestChecked } from '../answers';
+import { checkWrite } from '../writeCheck';
 import { listFrom } from '../listField';
 import { compact, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
 import { emailsProperty, readWorkspaceId, workspaceIdProperty, workspacePath } from './common';
@@ -50,7 +51,8 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const answer = await requestChecked(this, { method: 'PATCH', path: workspacePath(plan.workspaceId), body: plan.body as unknown as IDataObject, raw: true, response: workspaceAnswerSchema }, scope);
-	return [{ json: { ...recordOf(answer), updated: Object.keys(plan.body.updates) } }];
+	const record = recordOf(answer);
+	return [{ json: checkWrite(this, { ...record, updated: Object.keys(plan.body.updates) }, { sent: plan.body.updates, record, itemIndex: scope.itemIndex ?? 0, what: `Workspace ${plan.workspaceId}` }) }];
 }
 
 export const update: ConvocoreOperation<Plan> = { description, prepare, execute };
