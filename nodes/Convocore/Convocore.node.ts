@@ -48,8 +48,10 @@ export class Convocore implements INodeType {
 		// Delete's Job ID a picker; versions 1 and 2 keep the text field they stored. Version 4 groups
 		// Agent > Create, Update and Clone's fields by what they change and makes every crawler job's
 		// Workspace ID a picker; versions 1 to 3 keep the groups and the text field they stored.
-		version: [1, 2, 3, 4],
-		defaultVersion: 4,
+		// Version 5 asks Lead Group > Delete for a typed confirmation (Convocore's route deletes the
+		// group's leads with it); versions 1 to 4 run as they were saved, without one.
+		version: [1, 2, 3, 4, 5],
+		defaultVersion: 5,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			"Talk to Convocore agents, send SMS and start calls from them, run outbound campaigns on lead groups, read, tag, hand over and export conversations, create, update and clone agents, manage leads, knowledge bases, agents' tools and variables, and phone numbers, crawl sites into agents' knowledge bases, find text-to-speech voices, manage custom metrics and workspaces, list organisations and their clients, and read workspace and agent usage",

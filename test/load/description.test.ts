@@ -30,7 +30,8 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated by the metrics work (issue 32): Custom Metric > Get Data, Get and Update, metric pickers, Create's ID.
 	// Updated by the secrets work (issues 29, 30): Tool > Create and Update's Header Authentication, tool names as display names, the Convocore Tool Header API credential on the node.
 	// Updated by the agents work (issues 29, 30): Send Message's Origin option, Agent > Create's Dry Run of two requests, Other Fields naming the published agent fields.
-	'Convocore node': { sha256: '221301ce271162ea0dfdb5e3ca67d3f66f6d0a6afc0b5a625ab7654aa6f45bf3', length: 247350 },
+	// Updated for node version 5: Lead Group > Delete asks for the typed confirmation DELETE GROUP AND ITS LEADS from version 5 on (versions 1 to 4 unchanged).
+	'Convocore node': { sha256: '17da5c9937148d6a635697fe25a237dc3fec3dd17d96c3762b6034f2090593bb', length: 247708 },
 	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
 	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },

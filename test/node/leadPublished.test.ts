@@ -100,4 +100,24 @@ describe('Lead Group > Delete (published mode)', () => {
 		expect(inGroup('old')).toHaveLength(0);
 		expect(sandbox.current.requests({ method: 'DELETE' })[0].query).toEqual({ groupId: 'old' });
 	});
+
+	it('version 5 deletes only with the typed confirmation, refused before sending otherwise', async () => {
+		await run('lead', { operation: 'import', ...mapping, options: { groupName: 'old' } }, { input: people(2) });
+		const deleteAt5 = async (confirmation?: string) =>
+			await runConvocore(
+				{ resource: 'leadGroup', agentId: agent, operation: 'delete', groupName: { __rl: true, mode: 'id', value: 'old' }, ...(confirmation === undefined ? {} : { confirmation }) },
+				{ credential: sandboxCredential(sandbox.current), typeVersion: 5 },
+			);
+		// Empty, n8n's engine refuses the required field itself; anything else but the phrase, the node does.
+		await expect(deleteAt5()).rejects.toThrow(/Confirmation/);
+		for (const wrong of ['delete group and its leads', '={{ "DELETE" }}']) {
+			const refused = await deleteAt5(wrong);
+			expect(refused.error('Convocore')?.message).toBe('Invalid lead group delete: confirmation: must be exactly DELETE GROUP AND ITS LEADS to delete the group and its leads');
+		}
+		expect(sandbox.current.requests({ method: 'DELETE' })).toHaveLength(0);
+		expect(inGroup('old')).toHaveLength(2);
+		const deleted = await deleteAt5('DELETE GROUP AND ITS LEADS');
+		expect(deleted.items()[0].json).toEqual({ deleted: true, name: 'old', deletedCount: 2 });
+		expect(inGroup('old')).toHaveLength(0);
+	});
 });

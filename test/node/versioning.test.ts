@@ -46,8 +46,8 @@ describe('Workflows saved with 0.1.0 (node version 1, plain-text Agent ID)', () 
 
 	it('shows version 1 the text field and version 2 the picker, both stored as agentId', () => {
 		const { properties, version, defaultVersion } = new Convocore().description;
-		expect(version).toEqual([1, 2, 3, 4]);
-		expect(defaultVersion).toBe(4);
+		expect(version).toEqual([1, 2, 3, 4, 5]);
+		expect(defaultVersion).toBe(5);
 		const agentFields = properties.filter((property) => property.name === 'agentId');
 		const forVersion = (v: number) => agentFields.filter((p) => JSON.stringify(p.displayOptions?.show?.['@version']).includes(v === 1 ? '[1]' : 'gte'));
 		expect(new Set(forVersion(1).map((p) => p.type))).toEqual(new Set(['string']));

@@ -10,6 +10,14 @@ import { leadGroupProperty } from './common';
 
 const show = { resource: ['leadGroup'], operation: ['delete'] };
 
+/**
+ * What Confirmation must hold from node version 5 on, typed out: the route deletes every lead of
+ * the group for good, a bulk delete, so nothing is deleted until someone types the phrase.
+ * Versions 1 to 4 never asked for it: workflows saved with them run as they were saved.
+ */
+export const DELETE_LEAD_GROUP_CONFIRMATION = 'DELETE GROUP AND ITS LEADS';
+const FIRST_CONFIRMED_VERSION = 5;
+
 export const description: INodeProperties[] = [
 	{
 		// A notice stores nothing: saved workflows keep their parameters.
@@ -21,14 +29,34 @@ export const description: INodeProperties[] = [
 	},
 	...agentIdProperty(show, 'The agent that owns the group'),
 	leadGroupProperty(show, 'The group to delete, with its leads'),
+	{
+		displayName: 'Confirmation',
+		name: 'confirmation',
+		type: 'string',
+		required: true,
+		// Empty on purpose: nothing is deleted until someone types the phrase.
+		default: '',
+		placeholder: DELETE_LEAD_GROUP_CONFIRMATION,
+		description: `Type ${DELETE_LEAD_GROUP_CONFIRMATION} to confirm that the group and every lead in it are deleted`,
+		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: FIRST_CONFIRMED_VERSION } }] } },
+	},
 	timeoutOnlyOptions(show),
 ];
 
 const planSchema = lazy(() => z.object({ agentId: agentIdSchema, groupName: leadGroupNameSchema }));
+const confirmationSchema = lazy(() =>
+	z.literal(DELETE_LEAD_GROUP_CONFIRMATION, {
+		errorMap: () => ({ message: `must be exactly ${DELETE_LEAD_GROUP_CONFIRMATION} to delete the group and its leads` }),
+	}),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), groupName: readIdParameter(this, 'groupName', itemIndex) }, itemIndex, 'lead group');
+	const given = { agentId: readAgentId(this, itemIndex), groupName: readIdParameter(this, 'groupName', itemIndex) };
+	if (this.getNode().typeVersion < FIRST_CONFIRMED_VERSION) return validate(this, planSchema, given, itemIndex, 'lead group');
+	const confirmed = planSchema.extend({ confirmation: confirmationSchema });
+	const { agentId, groupName } = validate(this, confirmed, { ...given, confirmation: this.getNodeParameter('confirmation', itemIndex, '') }, itemIndex, 'lead group delete');
+	return { agentId, groupName };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
