@@ -177,7 +177,7 @@ export function apiError(
 					'The answer was not Convocore\'s: a firewall, proxy or CDN (for example a bot challenge page) blocked the request. Check network rules or proxies between n8n and Convocore, or try again later.';
 			} else if (planGate) {
 				message = `Your Convocore plan does not allow this request (${describeRequest(request)})`;
-				hint = `${write ? `Changes (POST, PUT, PATCH, DELETE) need the ${PLAN_FOR_WRITES} plan or higher` : `Reading (GET) needs the ${PLAN_FOR_READS} plan or higher`} (by the plan table this package was built on; Convocore's undated Billing page lists API access on other plans too, so check your plan there).${billingLink ? ` Upgrade here: ${billingLink}` : ''}${apiMessage ? ` Convocore said: ${apiMessage}` : ''}`;
+				hint = `${write ? `Changes (POST, PUT, PATCH, DELETE) need the ${PLAN_FOR_WRITES} plan or higher` : `Reading (GET) needs the ${PLAN_FOR_READS} plan or higher`} (by the plan table this package was built on; the undated Billing page on docs.convocore.ai lists API access on other plans too, so check your plan there).${billingLink ? ` Upgrade here: ${billingLink}` : ''}${apiMessage ? ` Convocore said: ${apiMessage}` : ''}`;
 			} else {
 				message = `Convocore refused this request: ${apiMessage ?? 'forbidden'}`;
 				hint = 'An agent secret only works for its own agent; workspace operations need the workspace secret.';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code with made-up values, never ships (package.json "files" is dist/ only) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: reads package.json from the checkout under jest, never ships (package.json "files" is dist/ only) */
 /**
  * The Convocore Tool Header credential: n8n-conformant fields (password-typed value, icons, full
  * documentation URL), registered in package.json, declared by the Convocore node only where Tool >

@@ -100,11 +100,11 @@ describe('apiError', () => {
 		const read = fail(403, { message: 'Upgrade your plan', code: 'PLAN' });
 		expect(read.message).toBe('Your Convocore plan does not allow this request (GET /agents/a1) (PLAN)');
 		expect(read.description).toBe(
-			'Convocore error code: PLAN\nReading (GET) needs the Business plan or higher (by the plan table this package was built on; Convocore's undated Billing page lists API access on other plans too, so check your plan there). Convocore said: Upgrade your plan',
+			'Convocore error code: PLAN\nReading (GET) needs the Business plan or higher (by the plan table this package was built on; the undated Billing page on docs.convocore.ai lists API access on other plans too, so check your plan there). Convocore said: Upgrade your plan',
 		);
 		const write = fail(403, { message: 'see https://convocore.example/billing?x=1 for plans' }, post);
 		expect(write.description).toBe(
-			'Changes (POST, PUT, PATCH, DELETE) need the White Label plan or higher (by the plan table this package was built on; Convocore's undated Billing page lists API access on other plans too, so check your plan there). Upgrade here: https://convocore.example/billing?x=1 Convocore said: see https://convocore.example/billing?x=1 for plans',
+			'Changes (POST, PUT, PATCH, DELETE) need the White Label plan or higher (by the plan table this package was built on; the undated Billing page on docs.convocore.ai lists API access on other plans too, so check your plan there). Upgrade here: https://convocore.example/billing?x=1 Convocore said: see https://convocore.example/billing?x=1 for plans',
 		);
 		// A link in the Location header alone makes it a plan gate, even without Convocore's JSON.
 		const linked = fail(403, undefined, post, { Location: 'https://convocore.example/upgrade' });
