@@ -13,6 +13,7 @@ import { leadRoutes } from './leads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
 import { organisationRoutes } from './organisations';
+import { sessionRoutes } from './sessions';
 import { smsRoutes } from './sms';
 import { toolRoutes } from './tools';
 import type { Route } from './types';
@@ -41,6 +42,7 @@ export const ROUTES: Route[] = [
 	...leadRoutes,
 	...knowledgeBaseRoutes,
 	...workspaceRoutes,
+	...sessionRoutes,
 	...variableRoutes,
 	...organisationRoutes,
 	...usageRoutes,
