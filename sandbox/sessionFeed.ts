@@ -38,6 +38,8 @@ export interface SessionFeedState {
 	added: number;
 	/** Where new sessions take their start from; a test puts a fake clock here. */
 	clock: () => number;
+	/** The latest start given to an added session (the feed's clock never goes back past it). */
+	lastTs?: number;
 	/** Called before each page is answered (a test adds sessions "while the trigger pages"). */
 	beforeRead?: (query: { page: number; limit: number }) => void;
 	timer?: ReturnType<typeof setInterval>;
@@ -95,7 +97,11 @@ export function addSessions(state: SandboxState, options: AddSessionsOptions = {
 	const added: FeedSession[] = [];
 	for (let i = 0; i < count; i++) {
 		const n = ++feed.added;
-		const ts = options.at ?? feed.clock();
+		// A conversation's sessions start one after the other: never two in the same millisecond.
+		const latest = existing ? Math.max(...feed.entries.filter((entry) => entry.convoId === existing.convoId).map((entry) => entry.ts)) : -Infinity;
+		// And the server's clock never runs backwards: a later session never starts before an earlier one.
+		const ts = Math.max(options.at ?? Math.max(feed.clock(), feed.lastTs ?? -Infinity), latest + 1);
+		feed.lastTs = Math.max(feed.lastTs ?? -Infinity, ts);
 		const person = NAMES[n % NAMES.length];
 		const convoId = existing?.convoId ?? `convo-feed-${n}`;
 		const session: FeedSession = {

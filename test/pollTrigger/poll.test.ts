@@ -156,3 +156,18 @@ test('250 new sessions take at most ceil(250 / limit) + 1 requests, each emitted
 		expect(emitted?.map((item) => item.json.convoId)).toEqual(added.map((session) => session.convoId));
 	}
 });
+
+test('sessions that share the watermark\'s millisecond, arriving over several polls, come once each', async () => {
+	const trigger = harness();
+	await trigger.activate();
+	const at = Date.UTC(2026, 10, 27, 9, 0, 0);
+	const emittedIds = async () => ((await trigger.tick()).emitted ?? []).map((item) => item.json.convoId);
+	const [a] = addSessions(sandbox.current.state, { at });
+	expect(await emittedIds()).toEqual([a.convoId]);
+	const [b] = addSessions(sandbox.current.state, { at });
+	expect(await emittedIds()).toEqual([b.convoId]);
+	const [c, d] = addSessions(sandbox.current.state, { at, count: 2 });
+	expect(await emittedIds()).toEqual([c.convoId, d.convoId]);
+	expect(await emittedIds()).toEqual([]);
+	expect(trigger.nodeStaticData()?.watermark).toEqual({ scope: `eu:${SANDBOX_IDS.euWorkspace}`, ts: at, keys: [a, b, c, d].map((s) => `${s.convoId}@${at}`) });
+});
