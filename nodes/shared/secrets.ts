@@ -42,6 +42,24 @@ export function redactText(text: string, secrets: Iterable<string>): string {
 	return result;
 }
 
+/**
+ * Whether any string in `value` (keys included) holds a secret: a read-only walk, so that a large
+ * answer that holds none (a page of 100 sessions) is not copied string by string for nothing.
+ */
+export function mentionsSecret(value: unknown, secrets: ReadonlySet<string>, depth = 0): boolean {
+	if (secrets.size === 0) return false;
+	if (typeof value === 'string') {
+		for (const secret of secrets) if (value.includes(secret)) return true;
+		return false;
+	}
+	if (depth > 50 || value === null || typeof value !== 'object') return false;
+	if (Array.isArray(value)) return value.some((entry) => mentionsSecret(entry, secrets, depth + 1));
+	for (const key in value as Record<string, unknown>) {
+		if (mentionsSecret(key, secrets) || mentionsSecret((value as Record<string, unknown>)[key], secrets, depth + 1)) return true;
+	}
+	return false;
+}
+
 /** A copy of `value` with every occurrence of a secret removed from every string in it. */
 export function redactDeep<T>(value: T, secrets: ReadonlySet<string>, depth = 0): T {
 	if (typeof value === 'string') return (secrets.size ? redactText(value, secrets) : value) as T;

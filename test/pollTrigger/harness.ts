@@ -19,6 +19,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeParameters,
+	IHttpRequestOptions,
 	IRun,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
@@ -56,6 +57,11 @@ export interface PollSetup {
 	credential: ICredentialDataDecryptedObject;
 	/** Static data as n8n last saved it (a restart starts from it). */
 	persisted?: IDataObject;
+	/**
+	 * Answers the node's authenticated requests in-process instead of n8n's HTTP client (the
+	 * benchmark measures the node's own work per session, as the webhook trigger's is measured).
+	 */
+	answer?: (options: IHttpRequestOptions) => Promise<unknown>;
 }
 
 let executions = 0;
@@ -118,6 +124,8 @@ export class PollHarness {
 				outcome.error = error;
 			},
 		);
+		const { answer } = this.setup;
+		if (answer) context.helpers.httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions) => await answer(options);
 		const nodeType = this.workflow.nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
 		try {
 			const result = await nodeType.poll!.call(context);

@@ -27,7 +27,9 @@ const text = () => z.string();
 export const workspaceSessionSchema = lazy(() =>
 	z
 		.object({
-			convoId: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).min(1, 'is required'),
+			// No refinements on the answer's fields: the transport then checks every page with a plain
+			// predicate (contracts/predicate.ts) instead of zod, and JSON holds no NaN or Infinity anyway.
+			convoId: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }),
 			agentId: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }),
 			agentName: text().optional(),
 			userName: text().optional(),
@@ -39,8 +41,8 @@ export const workspaceSessionSchema = lazy(() =>
 				.object({
 					turns: z.array(z.unknown()),
 					sessions: z.array(z.array(z.unknown())),
-					currentSessionTs: z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).finite(),
-					allSessionTimestamps: z.array(z.number().finite()),
+					currentSessionTs: z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }),
+					allSessionTimestamps: z.array(z.number()),
 				})
 				.passthrough(),
 		})
