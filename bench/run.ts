@@ -7,7 +7,7 @@
  *
  *   npm run bench                 all benchmarks
  *   npm run bench -- sms trigger  only those whose id is given (agent, sms, sms2000, limit, limit10, cpu, cpuhttp,
- *                                 webhook, load, overhead, pagination, trigger, 429, leads, converse)
+ *                                 webhook, load, overhead, pagination, trigger, 429, leads, converse, poll)
  *   npm run bench -- --scale=0.01 leads   smaller workloads (benchmarks that read ctx.scale), to check the
  *                                 bench code itself; such figures are not the benchmark's
  *
@@ -27,6 +27,7 @@ import { leadImport } from './lead-import';
 import { now, Report } from './lib';
 import { loadTime } from './load-time';
 import { pagination } from './pagination';
+import { pollTriggerBench } from './poll-trigger';
 import { rateLimit } from './rate-limit';
 import { rateWindow, slowRateWindow } from './rate-window';
 import { sendMessageBench } from './send-message';
@@ -34,7 +35,7 @@ import { agentThroughput, largeBatch, smsThroughput } from './sms-throughput';
 import { trigger } from './trigger';
 import { triggerCost } from './trigger-cost';
 
-const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit, latencyBackoff, leadImport, sendMessageBench];
+const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit, latencyBackoff, leadImport, sendMessageBench, pollTriggerBench];
 
 async function main(): Promise<number> {
 	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

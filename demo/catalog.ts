@@ -6,6 +6,7 @@
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { SANDBOX_IDS, secretStringsOf } from '../sandbox';
 import { weeklyMetricReport } from './catalog-metrics';
+import { newConversationFollowUp } from './catalog-poll';
 import { monthlyUsageReport } from './catalog-usage';
 import { answerCheck, handOver, leadsToCampaign, twoTurns } from './catalog-conversations';
 import { toolServedByWorkflow } from './catalog-tools';
@@ -278,4 +279,4 @@ const knowledgeCrawl: ExampleSpec = {
 	},
 };
 
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver, toolServedByWorkflow, monthlyUsageReport, weeklyMetricReport];
+export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver, toolServedByWorkflow, monthlyUsageReport, newConversationFollowUp, weeklyMetricReport];

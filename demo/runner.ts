@@ -78,6 +78,8 @@ export interface ExampleSpec {
 	 * Production URL on a real listener (as an active workflow) while the manual branch runs.
 	 */
 	servesWebhook?: boolean;
+	/** Set for an example that runs its own way (a polling trigger: demo/catalog-poll.ts). */
+	run?(workflow: WorkflowJson, engine: Engine, sandbox: Sandbox): Promise<ExampleOutcome>;
 	/** The key facts of a run, one short line each. */
 	summarize(outcome: ExampleOutcome, sandbox: Sandbox): string[];
 	/** What must be true after the run; each problem found is one line. */
@@ -166,7 +168,9 @@ export async function runExample(spec: ExampleSpec, engine: Engine, sandbox: San
 	try {
 		const workflow = readWorkflow(join(EXAMPLES_DIR, spec.file));
 		result.workflow = workflow;
-		const outcome = spec.deliveries
+		const outcome = spec.run
+			? await spec.run(workflow, engine, sandbox)
+			: spec.deliveries
 			? await runTriggerExample(spec, workflow, engine, sandbox)
 			: spec.servesWebhook
 				? await runServedExample(workflow, engine)

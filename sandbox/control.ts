@@ -5,6 +5,7 @@ import { validationError } from './errors';
 import { faultSchema, type Fault } from './faults';
 import { sendJson } from './http';
 import { isSandboxMode, SANDBOX_MODES } from './mode';
+import { sessionControl } from './sessionControl';
 import type { SandboxServer } from './server';
 import type { SandboxRegion } from './state';
 
@@ -49,6 +50,12 @@ export async function handleControl(sandbox: SandboxServer, method: string, url:
 			if (!isSandboxMode(mode)) return sendJson(res, 400, { message: `Send { mode } with one of ${SANDBOX_MODES.join(', ')}.`, code: 'VALIDATION_ERROR' });
 			sandbox.mode = mode;
 			return sendJson(res, 200, { success: true, mode });
+		}
+		case 'GET /__sandbox/sessions':
+		case 'POST /__sandbox/sessions':
+		case 'DELETE /__sandbox/sessions/timer': {
+			const answer = sessionControl(sandbox.state, route, body);
+			return sendJson(res, answer.status, answer.body);
 		}
 		case 'POST /__sandbox/reset':
 			sandbox.reset();

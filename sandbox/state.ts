@@ -3,6 +3,7 @@ import type { CustomMetric } from '../nodes/shared/contracts/customMetrics';
 import type { MetricValueRecord } from './metricValues';
 import type { SandboxCampaign, SandboxLeadGroup } from './campaigns';
 import type { SandboxClient, SandboxOrganisation } from './organisations';
+import type { SessionFeedState } from './sessionFeed';
 import type { UsageRecord } from './usage';
 
 /** The live in-memory data of one sandbox. Tests read it for assertions; routes change it. */
@@ -240,6 +241,8 @@ export interface SandboxState {
 	tools?: Record<string, SandboxTool>;
 	/** Tools created so far (their ids count on from it). */
 	createdTools?: number;
+	/** The workspace sessions feed (sandbox/sessionFeed.ts); built from the conversations on first use. */
+	sessionFeed?: SessionFeedState;
 	/** Deterministic id counters. */
 	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number; crawlerJobs?: number };
 }

@@ -24,6 +24,7 @@ import { installLikeN8n } from './lib/e2e/package-install.mjs';
 import { stopAll } from './lib/e2e/processes.mjs';
 import { startSandbox } from './lib/e2e/sandbox.mjs';
 import { CheckList } from './lib/e2e/scenario.mjs';
+import { fetchTestEventStep } from './lib/e2e/ui-poll.mjs';
 import { runEditorSteps } from './lib/e2e/ui-steps.mjs';
 import { ensureBuilt, repoRoot } from './lib/package.mjs';
 
@@ -69,6 +70,7 @@ async function main() {
 		page.setDefaultNavigationTimeout(180_000);
 		const editor = new Editor(page, { baseUrl: n8n.url, screenshotDir });
 		await runEditorSteps({ editor, rest, checks, sandbox, n8nUrl: n8n.url, credential, telephonyCredential, owner: OWNER, repoRoot, webhookId: randomUUID(), log });
+		await fetchTestEventStep({ editor, rest, checks, sandbox, n8nUrl: n8n.url, credential });
 	} catch (error) {
 		checks.results.push({ mode: 'setup', name: 'setup', ok: false, error: error.message });
 		process.stdout.write(`FAIL [setup] ${error.stack ?? error.message}\n`);

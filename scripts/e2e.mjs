@@ -27,6 +27,7 @@ import { startQueue, startSingle } from './lib/e2e/n8n-processes.mjs';
 import { proveLazyLoading } from './lib/e2e/lazy-load-proof.mjs';
 import { installLikeN8n } from './lib/e2e/package-install.mjs';
 import { stopAll } from './lib/e2e/processes.mjs';
+import { provePollQueueRoles } from './lib/e2e/pollExample.mjs';
 import { proveQueueRoles } from './lib/e2e/queue-proof.mjs';
 import { resetSandbox, startSandbox } from './lib/e2e/sandbox.mjs';
 import { CheckList, runScenario } from './lib/e2e/scenario.mjs';
@@ -97,6 +98,7 @@ async function main() {
 			await proveLazyLoading({ mode: 'queue', processes: n8n.processes, checks });
 			const seen = await runScenario({ mode: 'queue', n8nUrl: n8n.url, webhookBaseUrl: n8n.webhookUrl, sandbox, repoRoot, checks });
 			await proveQueueRoles({ seen, processes: n8n.processes, checks });
+			await provePollQueueRoles({ seen, processes: n8n.processes, checks });
 			timings.queue = seconds(since);
 		}
 	} catch (error) {

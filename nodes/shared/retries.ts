@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import {
 	cancelledError,
@@ -19,8 +19,8 @@ import { Deadline, TIMED_OUT } from './deadline';
  * and slowed down for the whole execution when Convocore answers 429.
  */
 
-/** Every context a request is sent from: an operation, a dropdown, a trigger's webhook set-up. */
-export type ConvocoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+/** Every context a request is sent from: an operation, a dropdown, a trigger's webhook set-up, a poll. */
+export type ConvocoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 export interface RequestScope {
 	itemIndex?: number;

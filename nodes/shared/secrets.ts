@@ -54,6 +54,30 @@ export function redactText(text: string, secrets: Iterable<string>): string {
 	return pattern ? text.replace(pattern, REDACTED) : text;
 }
 
+/**
+ * Whether any string in `value` (keys included) holds a secret, in any case: a read-only walk, so
+ * that a large answer that holds none (a page of 100 sessions) is not copied string by string for
+ * nothing.
+ */
+export function mentionsSecret(value: unknown, secrets: ReadonlySet<string>): boolean {
+	const global = secrets.size ? secretPattern(secrets) : undefined;
+	if (!global) return false;
+	// Not global: test() then keeps no lastIndex between strings.
+	const pattern = new RegExp(global.source, 'i');
+	const shortest = Math.min(...[...secrets].filter((secret) => secret.length > 0).map((secret) => secret.length));
+	return mentions(value, pattern, shortest, 0);
+}
+
+function mentions(value: unknown, pattern: RegExp, shortest: number, depth: number): boolean {
+	if (typeof value === 'string') return value.length >= shortest && pattern.test(value);
+	if (depth > 50 || value === null || typeof value !== 'object') return false;
+	if (Array.isArray(value)) return value.some((entry) => mentions(entry, pattern, shortest, depth + 1));
+	for (const key in value as Record<string, unknown>) {
+		if (mentions(key, pattern, shortest, depth) || mentions((value as Record<string, unknown>)[key], pattern, shortest, depth + 1)) return true;
+	}
+	return false;
+}
+
 /** A copy of `value` with every occurrence of a secret (in any case) removed from every string in it. */
 export function redactDeep<T>(value: T, secrets: ReadonlySet<string>, depth = 0): T {
 	const pattern = secrets.size ? secretPattern(secrets) : undefined;

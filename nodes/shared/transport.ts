@@ -6,7 +6,7 @@ import { describeIssues } from './contracts/common';
 import { compilePredicate, type Predicate } from './contracts/predicate';
 import { resolveBaseUrl, type ConvocoreCredentialData } from './regions';
 import { sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from './retries';
-import { addSecret, redactDeep, redactedNode, secretsIn } from './secrets';
+import { addSecret, mentionsSecret, redactDeep, redactedNode, secretsIn } from './secrets';
 
 export { apiError } from './apiErrors';
 export { collectCursorPages, collectOffsetPages } from './pagination';
@@ -122,7 +122,9 @@ export async function convocoreApiRequest<T = unknown>(
 	if (statusCode >= 300 && statusCode < 400) {
 		throw redirectError(errorScope, statusCode, headerValue(response.headers, 'location'), baseUrl);
 	}
-	const body = redactDeep(parseJsonBody(response, errorScope, request.response), secrets);
+	// Freshly parsed, so it is copied only when it holds a secret to take out.
+	const parsed = parseJsonBody(response, errorScope, request.response);
+	const body = mentionsSecret(parsed, secrets) ? redactDeep(parsed, secrets) : parsed;
 	if (statusCode < 200 || statusCode >= 300) {
 		throw apiError(this, statusCode, body, request, scope, response.headers, errorScope);
 	}

@@ -15,6 +15,7 @@ import { magicImportLeadRoutes } from './magicImportLeads';
 import { customMetricRoutes } from './customMetrics';
 import { numberRoutes } from './numbers';
 import { organisationRoutes } from './organisations';
+import { sessionRoutes } from './sessions';
 import { smsRoutes } from './sms';
 import { toolRoutes } from './tools';
 import type { Route } from './types';
@@ -46,6 +47,7 @@ export const ROUTES: Route[] = [
 	...magicImportLeadRoutes,
 	...knowledgeBaseRoutes,
 	...workspaceRoutes,
+	...sessionRoutes,
 	...variableRoutes,
 	...organisationRoutes,
 	...usageRoutes,

@@ -23,15 +23,25 @@ import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
 import { EXAMPLES } from '../../demo/catalog';
 import { TOOL_HEADER_CREDENTIALS } from '../../demo/catalog-tools';
 import { CORE_NODE_FILES, loadCoreNodes, type WorkflowJson } from '../../demo/engine';
+// Not re-exported from n8n-core's root: the Poll Times parameter its loader adds to polling nodes.
+import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import { CREDENTIAL_NAME, EXAMPLES_DIR, runExamples, sandboxCredentials, type ExampleResult } from '../../demo/runner';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
+import { ConvocoreConversationTrigger } from '../../nodes/ConvocoreConversationTrigger/ConvocoreConversationTrigger.node';
 import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { credentialsByName, TestCredentialsHelper, TestNodeTypes, type AnyNodeType } from '../harness/engine';
 
+/** A polling node as n8n's loader hands it over: Poll Times first among its properties. */
+function withPollTimes(type: ConvocoreConversationTrigger): ConvocoreConversationTrigger {
+	type.description = { ...type.description, properties: [...commonPollingParameters, ...type.description.properties] };
+	return type;
+}
+
 const PACKAGE_TYPES: Record<string, AnyNodeType> = {
 	'n8n-nodes-convocore.convocore': new Convocore(),
 	'n8n-nodes-convocore.convocoreTrigger': new ConvocoreTrigger(),
+	'n8n-nodes-convocore.convocoreConversationTrigger': withPollTimes(new ConvocoreConversationTrigger()),
 };
 const core = loadCoreNodes();
 const nodeTypes = new TestNodeTypes([...core.types, ...Object.entries(PACKAGE_TYPES)]);

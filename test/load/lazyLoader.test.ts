@@ -27,14 +27,14 @@ beforeAll(() => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("n8n-core's LazyPackageDirectoryLoader over the built package", () => {
-	it('lists both nodes and the three credentials without requiring any of their files', async () => {
+	it('lists the three nodes and the three credentials without requiring any of their files', async () => {
 		const loader = new LazyPackageDirectoryLoader(folder);
 		await loader.loadAll();
 
 		expect(loader.isLazyLoaded).toBe(true);
-		expect(Object.keys(loader.known.nodes).sort()).toEqual(['convocore', 'convocoreTrigger']);
+		expect(Object.keys(loader.known.nodes).sort()).toEqual(['convocore', 'convocoreConversationTrigger', 'convocoreTrigger']);
 		expect(Object.keys(loader.known.credentials).sort()).toEqual(['convocoreApi', 'convocoreTelephonyApi', 'convocoreToolHeaderApi']);
-		expect(loader.types.nodes.map(({ name }) => name).sort()).toEqual(['convocore', 'convocoreTrigger']);
+		expect(loader.types.nodes.map(({ name }) => name).sort()).toEqual(['convocore', 'convocoreConversationTrigger', 'convocoreTrigger']);
 		expect(loader.types.credentials.map(({ name }) => name).sort()).toEqual(['convocoreApi', 'convocoreTelephonyApi', 'convocoreToolHeaderApi']);
 		// The loader's own state and the module registry agree: no class loaded, no file required.
 		expect(Object.keys(loader.nodeTypes)).toEqual([]);
@@ -73,8 +73,8 @@ describe("n8n-core's LazyPackageDirectoryLoader over the built package", () => {
 			await loader.loadAll();
 
 			expect(loader.isLazyLoaded).toBe(false);
-			expect(Object.keys(loader.nodeTypes).sort()).toEqual(['convocore', 'convocoreTrigger']);
-			expect(requiredFrom(bare)).toHaveLength(5);
+			expect(Object.keys(loader.nodeTypes).sort()).toEqual(['convocore', 'convocoreConversationTrigger', 'convocoreTrigger']);
+			expect(requiredFrom(bare)).toHaveLength(6);
 		} finally {
 			rmSync(bare, { recursive: true, force: true });
 		}

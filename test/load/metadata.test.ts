@@ -16,6 +16,8 @@ import {
 	type IVersionedNodeType,
 } from 'n8n-workflow';
 
+// The Poll Times parameter n8n's loader puts first in a polling node's properties (not re-exported from the package root).
+import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import { buildPackageFolder, REPOSITORY_ROOT } from '../harness/builtPackage';
 
 interface PackageJson {
@@ -85,6 +87,7 @@ describe('dist/types/nodes.json', () => {
 		const covering = types.filter((type) => type.name === name && [type.version].flat().includes(version));
 		expect(covering).toHaveLength(1);
 		const { icon, ...rest } = plain(description);
+		if (description.polling) rest.properties = [...plain(commonPollingParameters), ...rest.properties];
 		expect(covering[0]).toEqual({ ...rest, iconUrl: iconUrlOf(icon, entry), codex: codexOf(entry), communityNodePackageVersion: pkg.version });
 	});
 

@@ -6,6 +6,7 @@
 //   require-continue-on-fail       the action node's execute() calls this.continueOnFail() itself.
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
+import { ConvocoreConversationTrigger } from '../../nodes/ConvocoreConversationTrigger/ConvocoreConversationTrigger.node';
 import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node';
 
 type Option = INodePropertyOptions | INodeProperties | INodePropertyCollection;
@@ -34,6 +35,7 @@ function unsortedLists(properties: INodeProperties[], path: string): string[] {
 describe.each<[string, INodeType]>([
 	['Convocore', new Convocore()],
 	['Convocore Trigger', new ConvocoreTrigger()],
+	['Convocore Conversation Trigger', new ConvocoreConversationTrigger()],
 ])('%s', (name, node) => {
 	it('has every options list sorted by display name (stored values and defaults untouched)', () => {
 		expect(unsortedLists(node.description.properties, name)).toEqual([]);

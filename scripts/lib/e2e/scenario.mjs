@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8nRestClient } from './n8n-rest.mjs';
+import { exercisePollTrigger, pollTriggerOf } from './pollExample.mjs';
 import { exerciseSendMessage } from './sendMessage.mjs';
 import { createToolHeaderCredentials, exerciseServedTool, servedWebhookOf, withToolHeaderCredentials } from './toolExample.mjs';
 
@@ -133,7 +134,7 @@ function errorMessageOf(execution) {
  */
 export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoRoot, checks }) {
 	const rest = new N8nRestClient(n8nUrl);
-	const seen = { manual: [], trigger: [] };
+	const seen = { manual: [], trigger: [], poll: [] };
 	const ok = await checks.check(mode, 'owner setup and login', async () => {
 		await rest.setupOwnerAndLogin({ email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-password-1' });
 	});
@@ -186,9 +187,10 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 	for (const { file, workflow } of loadExamples(repoRoot)) {
 		const manualTrigger = workflow.nodes.find((n) => n.type === MANUAL_TRIGGER_TYPE);
 		const convocoreTrigger = workflow.nodes.find((n) => n.type === TRIGGER_TYPE);
+		const pollTrigger = pollTriggerOf(workflow);
 		let stored;
 		const imported = await checks.check(mode, `${file}: imported with the credential's id`, async () => {
-			assert(manualTrigger || convocoreTrigger, 'has neither a Manual Trigger nor a Convocore Trigger');
+			assert(manualTrigger || convocoreTrigger || pollTrigger, 'has neither a Manual Trigger nor a Convocore (Conversation) Trigger');
 			stored = await rest.createWorkflow(withToolHeaderCredentials(withCredentialId(workflow, credential), toolHeaderCredentials));
 			return `workflow ${stored.id}`;
 		});
@@ -207,6 +209,7 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 				return `execution ${executionId}`;
 			});
 		}
+		if (pollTrigger) await exercisePollTrigger({ mode, file, rest, stored, sandbox, checks, seen, errorMessageOf });
 		if (convocoreTrigger) await exerciseTrigger({ mode, file, rest, stored, trigger: convocoreTrigger, webhookBaseUrl, sandbox, checks, seen });
 	}
 	seen.manual.push(...(await exerciseSendMessage({ mode, rest, credential, sandbox, checks, errorMessageOf })));
