@@ -5,7 +5,7 @@
  */
 import type { INode } from 'n8n-workflow';
 import { apiError } from '../../nodes/shared/apiErrors';
-import { redactDeep, redactSecretFields, redactText, redactedNode } from '../../nodes/shared/secrets';
+import { mentionsSecret, redactDeep, redactSecretFields, redactText, redactedNode } from '../../nodes/shared/secrets';
 
 const SECRET = 'Vg_MixedCase_Secret_0123';
 
@@ -15,6 +15,14 @@ describe('redaction in any case', () => {
 		expect(redactText('key abcdef-123456 end', ['abcdef', 'abcdef-123456'])).toBe('key [redacted] end');
 		expect(redactText('a (b) [c] $1 .*', ['(b) [c] $1 .*'])).toBe('a [redacted]');
 		expect(redactDeep({ list: [`x ${SECRET.toLowerCase()}`] }, new Set([SECRET]))).toEqual({ list: ['x [redacted]'] });
+	});
+
+	it('the read-only walk that decides whether an answer is copied finds a secret in any case, in values and keys', () => {
+		const secrets = new Set([SECRET]);
+		expect(mentionsSecret({ page: [{ note: `echo ${SECRET.toLowerCase()}` }] }, secrets)).toBe(true);
+		expect(mentionsSecret({ [SECRET.toUpperCase()]: 1 }, secrets)).toBe(true);
+		expect(mentionsSecret({ page: [{ note: 'nothing here', n: 3 }] }, secrets)).toBe(false);
+		expect(mentionsSecret({ note: SECRET }, new Set())).toBe(false);
 	});
 
 	it('the node an error carries loses a secret of the request in any case', () => {
