@@ -4,8 +4,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { searchConversations } from '../../nodes/Convocore/methods/agents';
-import { SANDBOX_IDS, type SandboxConversation } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { addConversations } from '../harness/conversations';
 import { loadOptionsContext } from '../harness/loadOptions';
 
 const sandbox = useSandbox();
@@ -14,28 +15,6 @@ const convosPath = `/agents/${SANDBOX_IDS.ownAccountAgent}/convos`;
 
 async function conversation(parameters: INodeParameters, credential = sandboxCredential(sandbox.current)) {
 	return await runConvocore({ resource: 'conversation', agentId: agent, ...parameters }, { credential, typeVersion: 2 });
-}
-
-/** Adds `count` SMS conversations to agent-own, newest first after the seeded ones. */
-function addConversations(count: number): void {
-	for (let index = 0; index < count; index++) {
-		const id = `extra-${String(index).padStart(3, '0')}`;
-		const convo: SandboxConversation = {
-			ID: id,
-			agentId: SANDBOX_IDS.ownAccountAgent,
-			workspaceId: SANDBOX_IDS.euWorkspace,
-			origin: 'sms',
-			state: 'ai-chatting',
-			userName: `Extra ${index}`,
-			userPhone: `+49176000${String(index).padStart(5, '0')}`,
-			leadInfo: {},
-			messages: [],
-			history: [],
-			createdAt: 1_700_000_000_000,
-			updatedAt: 1_700_000_000_000 - index,
-		};
-		sandbox.current.state.conversations[`${SANDBOX_IDS.ownAccountAgent}:${id}`] = convo;
-	}
 }
 
 describe('Conversation > Get', () => {
@@ -92,7 +71,7 @@ describe('Conversation > Get Details', () => {
 
 describe('Conversation > Get Many', () => {
 	it('Return All follows the cursor to the end and no further', async () => {
-		addConversations(47); // 3 seeded + 47 = 50: pages of 20, 20, 10
+		addConversations(sandbox.current, 47); // 3 seeded + 47 = 50: pages of 20, 20, 10
 		const result = await conversation({ operation: 'getAll', returnAll: true });
 		const queries = sandbox.current.requests({ path: convosPath }).map((r) => r.query);
 		expect(result.items()).toHaveLength(50);
@@ -104,7 +83,7 @@ describe('Conversation > Get Many', () => {
 	});
 
 	it('Limit asks only for what it needs and stops there', async () => {
-		addConversations(47);
+		addConversations(sandbox.current, 47);
 		const result = await conversation({ operation: 'getAll', returnAll: false, limit: 25 });
 		expect(result.items()).toHaveLength(25);
 		expect(sandbox.current.requests({ path: convosPath }).map((r) => r.query.limit)).toEqual(['20', '5']);
@@ -127,7 +106,7 @@ describe('Conversation > Get Many', () => {
 
 describe('Conversation picker', () => {
 	it('lists the chosen agent\'s recent conversations and hands back the cursor', async () => {
-		addConversations(30);
+		addConversations(sandbox.current, 30);
 		const ctx = loadOptionsContext(sandbox.current, { resource: 'conversation', operation: 'get', agentId: agent }, { path: 'parameters.convoId' });
 		const first = await searchConversations.call(ctx);
 		expect(first.results).toHaveLength(20);

@@ -6,34 +6,13 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { searchConversations } from '../../nodes/Convocore/methods/agents';
-import { SANDBOX_IDS, type Sandbox, type SandboxConversation } from '../../sandbox';
+import { SANDBOX_IDS, type Sandbox } from '../../sandbox';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { addConversations } from '../harness/conversations';
 import { loadOptionsContext } from '../harness/loadOptions';
 
 const agent = { __rl: true, mode: 'list', value: SANDBOX_IDS.ownAccountAgent };
 const convosPath = `/agents/${SANDBOX_IDS.ownAccountAgent}/convos`;
-
-/** Adds `count` SMS conversations to agent-own, after the three seeded ones. */
-function addConversations(sandbox: Sandbox, count: number): void {
-	for (let index = 0; index < count; index++) {
-		const id = `extra-${String(index).padStart(3, '0')}`;
-		const convo: SandboxConversation = {
-			ID: id,
-			agentId: SANDBOX_IDS.ownAccountAgent,
-			workspaceId: SANDBOX_IDS.euWorkspace,
-			origin: 'sms',
-			state: 'ai-chatting',
-			userName: `Extra ${index}`,
-			userPhone: `+49176000${String(index).padStart(5, '0')}`,
-			leadInfo: {},
-			messages: [],
-			history: [],
-			createdAt: 1_700_000_000_000,
-			updatedAt: 1_700_000_000_000 - index,
-		};
-		sandbox.state.conversations[`${SANDBOX_IDS.ownAccountAgent}:${id}`] = convo;
-	}
-}
 
 function agentConversationIds(sandbox: Sandbox): string[] {
 	return Object.values(sandbox.state.conversations)
