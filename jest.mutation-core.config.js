@@ -1,4 +1,4 @@
-// The suites the focused mutation run (npm run mutation:core: nodes/shared/*.ts and the trigger's
+// The suites the focused mutation run (npm run mutation:core: the transport, secrets and deadline, and the trigger's
 // delivery) runs against each mutant. Stryker runs only the tests that cover a mutant
 // (coverageAnalysis perTest), but it first runs every suite listed here once, and a suite that
 // fails that first run stops the whole run. Left out:

@@ -1,5 +1,5 @@
 // StrykerJS mutation testing of the shipped code, nodes/ and credentials/: `npm run mutation`.
-// `npm run mutation:core` (stryker.core.config.mjs) is the focused run over nodes/shared/*.ts and
+// `npm run mutation:core` (stryker.core.config.mjs) is the focused run over the transport, secrets, the deadline and
 // the trigger's delivery, the modules held to 85 % killed. Not part of CI: it runs the covering
 // tests once per mutant and takes hours. Each mutant is type-checked first (the TypeScript
 // checker), so mutants the compiler rejects are never run. See docs/contributing-mutation.md.

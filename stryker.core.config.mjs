@@ -1,6 +1,6 @@
 // The focused mutation run, `npm run mutation:core`: the modules every request and every event
-// passes through (in nodes/shared/: secrets, transport, retries and their deadline, the limiter,
-// the pacer; and the trigger's delivery), held to at least 85 % of mutants killed (the run fails
+// passes through (nodes/shared/: secrets and the deadline; nodes/Convocore/transport/: the
+// request, retries, the limiter, the pacer; and the trigger's delivery), held to at least 85 % of mutants killed (the run fails
 // below that), with the suites that exercise them. The other shared modules (error mapping,
 // pagination, the interact socket, regions) are in the whole run, `npm run mutation`.
 import base from './stryker.config.mjs';
@@ -12,7 +12,8 @@ export default {
 	// Type-checks the mutated modules and their imports, not the operations that import them.
 	tsconfigFile: 'tsconfig.mutation-core.json',
 	mutate: [
-		'nodes/shared/{secrets,transport,retries,deadline,slotLimit,concurrency,pacer}.ts',
+		'nodes/shared/{secrets,deadline}.ts',
+		'nodes/Convocore/transport/{request,retries,slotLimit,concurrency,pacer}.ts',
 		'nodes/ConvocoreTrigger/delivery.ts',
 	],
 	incrementalFile: 'reports/mutation/core-incremental.json',

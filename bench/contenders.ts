@@ -8,8 +8,8 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { HttpRequest } from 'n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node';
-import { MAX_CONCURRENCY } from '../nodes/Convocore/actions/concurrency';
-import { SANDBOX_IDS } from '../sandbox';
+import { MAX_CONCURRENCY } from '../nodes/Convocore/helpers/concurrency';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { node, runWorkflow, TestNodeTypes } from '../test/harness/engine';
 import { runConvocore, smsParameters } from '../test/harness/convocore';
 import type { BenchContext } from './common';

@@ -7,7 +7,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../sandbox';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { node, runWorkflow, TestNodeTypes } from '../test/harness/engine';
 import { checkSmsBatch, smsItems, type Benchmark } from './common';
 import { sendWithConvocore, sendWithHttpRequestNode } from './contenders';

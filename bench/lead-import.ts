@@ -10,7 +10,7 @@
  * output's own size.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../sandbox';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { runConvocore } from '../test/harness/convocore';
 import { resetWithLatency, scaled, type Benchmark, type BenchContext } from './common';
 import { describeRuns, fmtBytes, fmtMs, fmtRatio, interleave, median, now, settledHeap, timed } from './lib';

@@ -11,8 +11,9 @@
  *   emits 250 new sessions (3 pages of 100, two turns each, Simplify on).
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
-import { SANDBOX_IDS, sampleEventPayload } from '../sandbox';
-import { addSessions, sessionFeed } from '../sandbox/sessionFeed';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
+import { sampleEventPayload } from '../sandbox/domain/events';
+import { addSessions, sessionFeed } from '../sandbox/domain/sessionFeed';
 import { jsonRequest, TriggerHarness } from '../test/harness/webhook';
 import { PollHarness } from '../test/pollTrigger/harness';
 import type { Benchmark } from './common';

@@ -10,9 +10,9 @@
  *    and timers of the process before and after, and the sandbox's open connections.
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
-import { interactRuntime, runInteractTurn } from '../nodes/shared/interactSocket';
-import { MAX_CONCURRENCY } from '../nodes/Convocore/actions/concurrency';
-import { SANDBOX_IDS } from '../sandbox';
+import { interactRuntime, runInteractTurn } from '../nodes/Convocore/transport/interactSocket';
+import { MAX_CONCURRENCY } from '../nodes/Convocore/helpers/concurrency';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { eventually } from '../test/harness/crawlerReceiver';
 import { sendMessages } from '../test/harness/interact';
 import type { Benchmark, BenchContext } from './common';

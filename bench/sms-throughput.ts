@@ -8,8 +8,8 @@
  *    the node's run leaves behind against the size of its own output.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
-import { MAX_CONCURRENCY } from '../nodes/Convocore/actions/concurrency';
-import { logNormalLatency } from '../sandbox';
+import { MAX_CONCURRENCY } from '../nodes/Convocore/helpers/concurrency';
+import { logNormalLatency } from '../sandbox/server/load';
 import { checkSmsBatch, smsItems, type Benchmark, type BenchContext } from './common';
 import { CONTENDERS, HTTP_BATCHING, sendWith, sendWithConvocore, type Contender } from './contenders';
 import { cpuMs, fmtBytes, fmtMs, fmtRatio, interleave, median, settledHeap, spread, timed } from './lib';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'crypto';
 import type { IDataObject, INodeType, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { ConvocoreTrigger } from '../nodes/ConvocoreTrigger/ConvocoreTrigger.node';
-import { sampleEventPayload } from '../sandbox';
+import { sampleEventPayload } from '../sandbox/domain/events';
 import { node, TestCredentialsHelper, TestNodeTypes } from '../test/harness/engine';
 import { jsonRequest, TriggerHarness, WebhookWorkflow } from '../test/harness/webhook';
 import type { Benchmark } from './common';

@@ -11,7 +11,7 @@
  *  - the constant-time secret comparison against a plain ===.
  */
 import { secretsMatch } from '../nodes/ConvocoreTrigger/delivery';
-import { sampleEventPayload } from '../sandbox';
+import { sampleEventPayload } from '../sandbox/domain/events';
 import { jsonRequest, TriggerHarness, type Delivery } from '../test/harness/webhook';
 import type { Benchmark } from './common';
 import { cpuMs, fmtBytes, fmtMs, fmtRatio, fmtUs, interleave, median, now, percentile, settledHeap, yieldToLoop } from './lib';

@@ -4,7 +4,7 @@
  * examples' JSON.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../sandbox';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { expect, json, quote } from './checks';
 import type { ExampleSpec } from './runner';
 

@@ -3,7 +3,8 @@
  * the sandbox (its own file, as demo/catalog.ts is long). Node names are the ones in the example's JSON.
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
-import { SANDBOX_IDS, type Sandbox } from '../sandbox';
+import { type Sandbox } from '../sandbox';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { expect, json, output } from './checks';
 import type { ExampleOutcome, ExampleSpec } from './runner';
 

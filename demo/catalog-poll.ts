@@ -8,8 +8,9 @@
 import { randomUUID } from 'crypto';
 import { ExecutionLifecycleHooks, PollContext } from 'n8n-core';
 import type { INodeExecutionData, WorkflowActivateMode } from 'n8n-workflow';
-import { SANDBOX_IDS, type Sandbox } from '../sandbox';
-import { addSessions, type FeedSession } from '../sandbox/sessionFeed';
+import { type Sandbox } from '../sandbox';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
+import { addSessions, type FeedSession } from '../sandbox/domain/sessionFeed';
 import { additionalDataFor, executeWorkflow, newWorkflow, workflowEntity } from '../test/harness/engine';
 import { expect, json } from './checks';
 import type { Engine, WorkflowJson } from './engine';

@@ -6,7 +6,9 @@
  * `{ totals }`, its published mode `{ creditsConsumed, metrics }`), so the example passes in both.
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
-import { creditsOf, SANDBOX_IDS, usageIn, usageTotals, type Sandbox } from '../sandbox';
+import { type Sandbox } from '../sandbox';
+import { creditsOf, usageIn, usageTotals } from '../sandbox/domain/usage';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { outputOf } from '../test/harness/engine';
 import { expect } from './checks';
 import type { ExampleOutcome, ExampleSpec } from './runner';

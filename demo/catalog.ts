@@ -4,7 +4,8 @@
  * sandbox and the facts the report shows. Node names are the ones in examples/*.json.
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
-import { SANDBOX_IDS, secretStringsOf } from '../sandbox';
+import { SANDBOX_IDS } from '../sandbox/seed/seed';
+import { secretStringsOf } from '../sandbox/seed/crm';
 import { weeklyMetricReport } from './catalog-metrics';
 import { newConversationFollowUp } from './catalog-poll';
 import { monthlyUsageReport } from './catalog-usage';

@@ -5,7 +5,8 @@
  */
 import { join } from 'path';
 import type { IRun } from 'n8n-workflow';
-import type { EventType, Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import type { EventType } from '../nodes/shared/contracts/events';
 import type { NamedCredential } from '../test/harness/engine';
 import { TOOL_HEADER_CREDENTIALS } from './catalog-tools';
 import { startWebhookServer, WebhookWorkflow } from '../test/harness/webhook';

@@ -1,5 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only) */
-import { modeFromEnv, SANDBOX_IDS, SANDBOX_KEYS, startSandbox } from './index';
+import { startSandbox } from './index';
+import { modeFromEnv } from './server/mode';
+import { SANDBOX_IDS, SANDBOX_KEYS } from './seed/seed';
 
 /** `npm run sandbox [-- --port N]`: a local Convocore V3 API until Ctrl+C. */
 

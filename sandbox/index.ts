@@ -1,45 +1,22 @@
 import type { EventType } from '../nodes/shared/contracts/events';
-import type { DeliveredEvent, DeliverOptions } from './events';
-import type { Fault } from './faults';
-import type { LoadModel, WindowLimit } from './load';
+import type { DeliveredEvent, DeliverOptions } from './domain/events';
+import type { Fault } from './server/faults';
+import type { LoadModel } from './server/load';
 import { ROUTES } from './routes';
 import type { SentSms } from './routes/types';
-import { SANDBOX_KEYS } from './seed';
-import type { RecordedRequest } from './recorded';
-import type { InteractSocket } from './interact';
-import { SandboxServer, type RequestFilter } from './server';
-import type { PlacedCall, SandboxRegion, SandboxState } from './state';
-import type { SandboxMode } from './mode';
-
-/**
- * A local Convocore V3 API for tests and demos: real HTTP (node's http module), in-memory,
- * deterministic seed, EU and NA bases side by side.
- */
-
-export { sampleEventPayload } from './events';
-export { logNormalLatency } from './load';
-export { SANDBOX_IDS, SANDBOX_KEYS, SEED_TIME_MS } from './seed';
-export { agentSecretFields, secretStringsOf } from './seed-crm';
-export { ORGANISATION_SEED_IDS } from './organisations';
-export { creditsOf, monthStart, publishedUsage, usageIn, usageLogsPage, usageTotals, USAGE_CREDITS, USAGE_LOGS_PAGE_SIZE } from './usage';
-export type { SandboxClient, SandboxOrganisation } from './organisations';
-export type { UsageRecord } from './usage';
-export { generateAgentReply, splitIntoSegments } from './routes/sms';
-export { MP3_FRAME_LENGTH, VOICES_PER_PROVIDER } from './voices-catalog';
-export type { DeliveredEvent, DeliverOptions, EventType, Fault, RecordedRequest, RequestFilter, SentSms };
-export type { FaultKind } from './faults';
-export type { InteractRecord, InteractSocket } from './interact';
-export type { LoadModel, WindowLimit };
-export type { SandboxMode } from './mode';
-export { SANDBOX_MODES, isSandboxMode, modeFromEnv } from './mode';
-export type * from './state';
+import { SANDBOX_KEYS } from './seed/seed';
+import type { RecordedRequest } from './server/recorded';
+import type { InteractSocket } from './domain/agentInteract';
+import { SandboxServer, type RequestFilter } from './server/server';
+import type { PlacedCall, SandboxRegion, SandboxState } from './domain/state';
+import type { SandboxMode } from './server/mode';
 
 export interface SandboxOptions {
 	/** 0 (default) picks a free port. */
 	port?: number;
 	/** Default 127.0.0.1. */
 	host?: string;
-	/** `strict` (default) or `published`: see sandbox/mode.ts. */
+	/** `strict` (default) or `published`: see sandbox/server/server/mode.ts. */
 	mode?: SandboxMode;
 }
 
@@ -75,7 +52,7 @@ export interface Sandbox {
 	reset(): void;
 	deliverEvent(targetUrl: string, type: EventType, options?: DeliverOptions): Promise<{ status: number; body: string }>;
 	readonly delivered: DeliveredEvent[];
-	/** Strict or published (sandbox/mode.ts); reset() keeps it. */
+	/** Strict or published (sandbox/server/server/mode.ts); reset() keeps it. */
 	mode: SandboxMode;
 	/** The interact WebSocket (`ws://<host>/interact`): turns received, history per conversation, sockets open. */
 	readonly interact: InteractSocket;

@@ -7,14 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { RESOURCES } from './actions';
-import { runOperation } from './actions/operation';
-import { operationProperty } from './actions/resource';
-import { resourceOperationProperties } from './actions/sharedProperties';
+import { runOperation } from './actions/router';
+import { operationProperty, resourceOperationProperties } from './descriptions/resourceOperation';
 import { listSearch, loadOptions } from './methods';
 import { TOOL_HEADER_CREDENTIAL_TEST, TOOL_HEADER_CREDENTIAL_TYPE, testToolHeaderCredential } from './actions/tool/headerAuth';
 import { credentialSecrets, withoutSecrets } from '../shared/secrets';
 import { TELEPHONY_CREDENTIAL_TYPE } from '../shared/telco';
-import { CREDENTIAL_TYPE } from '../shared/transport';
+import { CREDENTIAL_TYPE } from './transport/request';
 
 /** Every credential the node may hold; their secrets never leave in an error. */
 const CREDENTIAL_TYPES = [CREDENTIAL_TYPE, TELEPHONY_CREDENTIAL_TYPE, TOOL_HEADER_CREDENTIAL_TYPE] as const;

@@ -9,7 +9,8 @@ import {
 import { searchAgents } from '../Convocore/methods/agents';
 import { searchWorkspaces } from '../Convocore/methods/workspaces';
 import { workspaceSessionPageSchema, type WorkspaceSessionPage } from '../shared/contracts/sessions';
-import { convocoreApiRequest, RateLimitGate } from '../shared/transport';
+import { convocoreApiRequest } from '../Convocore/transport/request';
+import { RateLimitGate } from '../Convocore/transport/retries';
 import { properties } from './description';
 import { pageQuery, readSettings, sessionItem, wanted, type PollSettings } from './settings';
 import { advance, readWatermark, scanSince, watermarkOf, writeWatermark } from './watermark';

@@ -30,8 +30,6 @@ import { ALL_EVENTS } from './eventOptions';
 
 /** Key set on an emitted item whose payload is not the documented shape of its type. */
 export const VALIDATION_KEY = '_validation';
-/** What any other occurrence of the secret inside an emitted item is replaced with: the house marker. */
-export { REDACTED };
 
 export interface ReplayGuard {
 	/** Refuse events whose createdAt is more than this many seconds in the past. */

@@ -3,10 +3,10 @@ import {
 	importTemplateRequestSchema,
 	updateAgentRequestSchema,
 } from '../../nodes/shared/contracts/agentFields';
-import { assertWorkspaceSecret, findAgent } from '../auth';
-import { ApiError, parseOrThrow } from '../errors';
-import type { SandboxAgent, SandboxState } from '../state';
-import { agentRecord } from './agents';
+import { assertWorkspaceSecret, findAgent } from '../server/auth';
+import { ApiError, parseOrThrow } from '../server/errors';
+import type { SandboxAgent, SandboxState } from '../domain/state';
+import { agentRecord } from './agent';
 import type { Route, RouteContext } from './types';
 
 /**

@@ -5,11 +5,11 @@ import {
 	publishedExportQuerySchema,
 	updateConversationRequestSchema,
 } from '../../nodes/shared/contracts/conversationWrites';
-import { findAgent } from '../auth';
-import { ApiError, parseOrThrow } from '../errors';
-import { isPublished } from '../mode';
-import { conversationKey, type ConversationState, type SandboxConversation } from '../state';
-import { conversationRecord, findConversation, settleCalls } from './conversations';
+import { findAgent } from '../server/auth';
+import { ApiError, parseOrThrow } from '../server/errors';
+import { isPublished } from '../server/mode';
+import { conversationKey, type ConversationState, type SandboxConversation } from '../domain/state';
+import { conversationRecord, findConversation, settleCalls } from './conversation';
 import type { Route, RouteContext } from './types';
 
 /** Changing, handing over, deleting and exporting conversations (agent-at-work spec section 4). */

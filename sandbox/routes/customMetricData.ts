@@ -1,13 +1,13 @@
 import { MILLISECONDS_FROM, metricDataQuerySchema, type MetricDataQuery } from '../../nodes/shared/contracts/customMetricData';
-import { findAgent } from '../auth';
-import { ApiError, parseOrThrow } from '../errors';
-import { metricData, type MetricDataWindow } from '../metricValues';
-import { isPublished } from '../mode';
+import { findAgent } from '../server/auth';
+import { ApiError, parseOrThrow } from '../server/errors';
+import { metricData, type MetricDataWindow } from '../domain/customMetricValues';
+import { isPublished } from '../server/mode';
 import type { Route, RouteContext } from './types';
 
 /**
  * Custom-metric analytics (docs.convocore.ai getAllMetricsData and getMetricData), computed from
- * the values conversations gave (sandbox/metricValues.ts) over [startTs, endTs] in Unix seconds.
+ * the values conversations gave (sandbox/domain/customMetricValues.ts) over [startTs, endTs] in Unix seconds.
  */
 
 function windowOf(ctx: RouteContext): MetricDataWindow {

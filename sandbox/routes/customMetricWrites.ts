@@ -1,9 +1,9 @@
-import type { CustomMetric } from '../../nodes/shared/contracts/customMetrics';
+import type { CustomMetric } from '../../nodes/shared/contracts/customMetric';
 import { createCustomMetricRequestSchema, deleteCustomMetricsRequestSchema, updateCustomMetricRequestSchema } from '../../nodes/shared/contracts/customMetricWrites';
-import { findAgent } from '../auth';
-import { ApiError, parseOrThrow } from '../errors';
-import { isPublished } from '../mode';
-import type { SandboxAgent } from '../state';
+import { findAgent } from '../server/auth';
+import { ApiError, parseOrThrow } from '../server/errors';
+import { isPublished } from '../server/mode';
+import type { SandboxAgent } from '../domain/state';
 import type { Route, RouteContext } from './types';
 
 /**

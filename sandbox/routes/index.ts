@@ -1,28 +1,28 @@
 import { agentLifecycleRoutes } from './agentLifecycle';
-import { agentRoutes } from './agents';
-import { bulkLeadRoutes } from './bulkLeads';
-import { campaignRoutes } from './campaigns';
+import { agentRoutes } from './agent';
+import { bulkLeadRoutes } from './leadImport';
+import { campaignRoutes } from './campaign';
 import { conversationWriteRoutes } from './conversationWrites';
 import { customMetricDataRoutes } from './customMetricData';
 import { customMetricWriteRoutes } from './customMetricWrites';
-import { leadGroupRoutes } from './leadGroups';
-import { callRoutes } from './calls';
-import { conversationRoutes } from './conversations';
-import { crawlerRoutes } from './crawler';
+import { leadGroupRoutes } from './leadGroup';
+import { callRoutes } from './call';
+import { conversationRoutes } from './conversation';
+import { crawlerRoutes } from './crawlerJob';
 import { knowledgeBaseRoutes } from './knowledgeBase';
-import { leadRoutes } from './leads';
-import { magicImportLeadRoutes } from './magicImportLeads';
-import { customMetricRoutes } from './customMetrics';
-import { numberRoutes } from './numbers';
-import { organisationRoutes } from './organisations';
+import { leadRoutes } from './lead';
+import { magicImportLeadRoutes } from './leadImportFromText';
+import { customMetricRoutes } from './customMetric';
+import { numberRoutes } from './phoneNumber';
+import { organisationRoutes } from './organisation';
 import { sessionRoutes } from './sessions';
 import { smsRoutes } from './sms';
-import { toolRoutes } from './tools';
+import { toolRoutes } from './tool';
 import type { Route } from './types';
-import { variableRoutes } from './variables';
-import { voiceRoutes } from './voices';
+import { variableRoutes } from './variable';
+import { voiceRoutes } from './voice';
 import { usageRoutes } from './usage';
-import { workspaceRoutes } from './workspaces';
+import { workspaceRoutes } from './workspace';
 
 /** Every specified V3 endpoint, relative to /v3. */
 export const ROUTES: Route[] = [

@@ -5,8 +5,8 @@ import {
 	updateKnowledgeDocRequestSchema,
 	type CreateKnowledgeDocRequest,
 } from '../../nodes/shared/contracts/knowledgeBase';
-import { findAgent } from '../auth';
-import { ApiError, parseOrThrow } from '../errors';
+import { findAgent } from '../server/auth';
+import { ApiError, parseOrThrow } from '../server/errors';
 import {
 	addKnowledgeDocument,
 	deleteKnowledgeDocuments,
@@ -14,8 +14,8 @@ import {
 	knowledgeStats,
 	updateKnowledgeDocument,
 	type NewKnowledgeDocument,
-} from '../knowledge';
-import type { KnowledgeDocument } from '../state';
+} from '../domain/knowledgeBase';
+import type { KnowledgeDocument } from '../domain/state';
 import type { Route, RouteContext } from './types';
 
 /**

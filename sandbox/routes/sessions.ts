@@ -1,12 +1,12 @@
 import { workspaceSessionPageSchema, workspaceSessionsQuerySchema } from '../../nodes/shared/contracts/sessions';
-import { ApiError, parseOrThrow } from '../errors';
-import { listSessions, sessionFeed, sessionsOfConversation, type FeedSession } from '../sessionFeed';
-import type { SandboxState } from '../state';
+import { ApiError, parseOrThrow } from '../server/errors';
+import { listSessions, sessionFeed, sessionsOfConversation, type FeedSession } from '../domain/sessionFeed';
+import type { SandboxState } from '../domain/state';
 import type { Route, RouteContext } from './types';
 
 /**
  * `GET /workspace/sessions` (OpenAPI 1.0.4 `conversationRouter-getWorkspaceSessions`), over the
- * feed in sandbox/sessionFeed.ts. Both modes answer the published shape, which has only the
+ * feed in sandbox/domain/sessionFeed.ts. Both modes answer the published shape, which has only the
  * listed keys; strict mode refuses an unknown query key, published mode drops it (parseOrThrow).
  *
  * The sandbox's readings where the OpenAPI says nothing:

@@ -1,9 +1,9 @@
 import { MAX_MEDIA_URLS, SMS_SEGMENT_LENGTH, smsRequestSchema, smsResponseSchema, type SmsRequest, type SmsResponse } from '../../nodes/shared/contracts/sms';
-import { findAgent } from '../auth';
-import { ApiError, parseOrThrow } from '../errors';
-import { sid } from '../ids';
-import { conversationKey, type SandboxAgent, type SandboxConversation } from '../state';
-import { recordUsage } from '../usage';
+import { findAgent } from '../server/auth';
+import { ApiError, parseOrThrow } from '../server/errors';
+import { sid } from '../domain/ids';
+import { conversationKey, type SandboxAgent, type SandboxConversation } from '../domain/state';
+import { recordUsage } from '../domain/usage';
 import type { Route, RouteContext, SentSms } from './types';
 
 /** POST /sms: resolves the sender, honours dry run / handoff skip / splitting / agent mode, then "sends". */

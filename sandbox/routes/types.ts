@@ -1,6 +1,6 @@
-import type { Caller } from '../auth';
+import type { Caller } from '../server/auth';
 import type { EventType } from '../../nodes/shared/contracts/events';
-import type { PlacedCall, SandboxRegion, SandboxState, SenderMode } from '../state';
+import type { PlacedCall, SandboxRegion, SandboxState, SenderMode } from '../domain/state';
 
 /** An SMS the sandbox "sent": what a test asserts on instead of a real handset. */
 export interface SentSms {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { agentUsageRequestSchema, workspaceUsageRangeSchema, workspaceUsageRequestSchema, type UsageRange } from '../../nodes/shared/contracts/usage';
-import { assertWorkspaceSecret, findAgent } from '../auth';
-import { ApiError, parseOrThrow } from '../errors';
-import { isPublished } from '../mode';
-import { publishedUsage, usageIn, usageLogsPage, usageTotals, type UsageRecord } from '../usage';
+import { assertWorkspaceSecret, findAgent } from '../server/auth';
+import { ApiError, parseOrThrow } from '../server/errors';
+import { isPublished } from '../server/mode';
+import { publishedUsage, usageIn, usageLogsPage, usageTotals, type UsageRecord } from '../domain/usage';
 import type { Route, RouteContext } from './types';
 
 /**
  * Usage of an agent and of a workspace over a range, totalled from the sandbox's ledger
- * (sandbox/usage.ts). The range is in milliseconds since the Unix epoch (the docs page of
+ * (sandbox/domain/usage.ts). The range is in milliseconds since the Unix epoch (the docs page of
  * workspace usage says so); text dates are refused with 400. Without a range, everything
  * recorded counts. `uiTimeRange` (documented as "any", values not public) is accepted and not
  * applied. `logsPage` adds one page of usage logs.

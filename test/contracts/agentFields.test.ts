@@ -6,8 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
-import { agentOverridesSchema as overridesForSms } from '../../nodes/shared/contracts/agentOptions';
-import { AGENT_PROMPT_FIELDS, agentChangesSchema, agentFieldsSchema, agentOverridesSchema, isUpdateOnlyAgentField, newAgentSchema } from '../../nodes/shared/contracts/agentFields';
+import { agentOverridesSchema as overridesForSms, AGENT_PROMPT_FIELDS, agentChangesSchema, agentFieldsSchema, agentOverridesSchema, isUpdateOnlyAgentField, newAgentSchema } from '../../nodes/shared/contracts/agentFields';
 import { PUBLISHED_CREATE_FIELDS, PUBLISHED_UPDATE_FIELDS } from '../../nodes/shared/contracts/agentPublishedFields';
 
 const properties = new Convocore().description.properties;

@@ -2,7 +2,7 @@
  * The agent contract's readings that the sandbox does not exercise: every list shape the public
  * sources show for GET /agents, and redaction of secret fields at any depth.
  */
-import { agentListSchema, agentsFromList, redactSecrets, simplifyAgent } from '../../nodes/shared/contracts/agents';
+import { agentListSchema, agentsFromList, redactSecrets, simplifyAgent } from '../../nodes/shared/contracts/agent';
 
 const ava = { ID: 'agent-1', title: 'Ava' };
 

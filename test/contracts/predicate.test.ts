@@ -9,18 +9,17 @@ import { z } from 'zod';
 import { EVENT_PAYLOAD_SCHEMAS, EVENT_TYPES } from '../../nodes/shared/contracts/events';
 import { compilePredicate } from '../../nodes/shared/contracts/predicate';
 import { smsResponseContract } from '../../nodes/shared/contracts/sms';
-import * as agents from '../../nodes/shared/contracts/agents';
-import * as calls from '../../nodes/shared/contracts/calls';
-import * as conversations from '../../nodes/shared/contracts/conversations';
-import * as crawler from '../../nodes/shared/contracts/crawler';
-import * as customMetrics from '../../nodes/shared/contracts/customMetrics';
+import * as agents from '../../nodes/shared/contracts/agent';
+import * as calls from '../../nodes/shared/contracts/call';
+import * as conversations from '../../nodes/shared/contracts/conversation';
+import * as crawler from '../../nodes/shared/contracts/crawlerJob';
+import * as customMetrics from '../../nodes/shared/contracts/customMetric';
 import * as knowledgeBase from '../../nodes/shared/contracts/knowledgeBase';
-import * as leads from '../../nodes/shared/contracts/leads';
-import * as numbers from '../../nodes/shared/contracts/numbers';
+import * as leads from '../../nodes/shared/contracts/lead';
+import * as numbers from '../../nodes/shared/contracts/phoneNumber';
 import * as sms from '../../nodes/shared/contracts/sms';
-import * as voices from '../../nodes/shared/contracts/voices';
-import { sampleEventPayload } from '../../sandbox';
-
+import * as voices from '../../nodes/shared/contracts/voice';
+import { sampleEventPayload } from '../../sandbox/domain/events';
 const anyJson = fc.oneof(
 	fc.jsonValue({ maxDepth: 2 }),
 	fc.constantFrom(undefined, null, NaN, Infinity, '', 0, [], {}, 'whatsapp', 'eu', 'updated', 'created'),

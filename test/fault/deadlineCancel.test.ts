@@ -7,7 +7,7 @@
  * mid-request.
  */
 import type { IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { sendWithRetries, type ConvocoreContext, type RetryScope } from '../../nodes/shared/retries';
+import { sendWithRetries, type ConvocoreContext, type RetryScope } from '../../nodes/Convocore/transport/retries';
 
 const node: INode = { id: '1', name: 'Convocore', type: 'n8n-nodes-convocore.convocore', typeVersion: 3, position: [0, 0], parameters: {} };
 

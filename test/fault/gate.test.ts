@@ -1,13 +1,4 @@
-/**
- * After a 429 the shared gate releases the waiting requests spread over a short window, so a
- * strict limiter does not see the whole burst again in the same instant.
- *
- * On jest's fake clock (Date and timers): on a loaded machine real timers that are due 25 ms
- * apart can fire in the same turn of the event loop, which says nothing about the gate. The fake
- * clock shows exactly when each waiter is released.
- */
-import { RateLimitGate } from '../../nodes/shared/transport';
-
+import { RateLimitGate } from '../../nodes/Convocore/transport/retries';
 beforeEach(() => {
 	jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
 });

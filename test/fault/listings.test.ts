@@ -7,7 +7,7 @@
  * every entry is checked as a voice (provider, model) before it becomes an item.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { FaultServer } from '../harness/faultServer';
 import { ListingProxy } from '../harness/listingProxy';

@@ -1,10 +1,6 @@
-/**
- * A failure mid-batch (without Continue On Fail) drops the outputs of the items already sent, so
- * the error must say which items went out: re-running the workflow would send them again.
- */
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
-import { itemRanges } from '../../nodes/Convocore/actions/operation';
+import { itemRanges } from '../../nodes/Convocore/actions/router';
 
 const sandbox = useSandbox();
 

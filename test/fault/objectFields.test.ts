@@ -1,14 +1,14 @@
 /**
  * Every field that holds an object (or a list) reads `null`, `[]`, `""`, a number and a string
- * of JSON the same way, whichever operation it belongs to (nodes/Convocore/actions/jsonFields.ts):
+ * of JSON the same way, whichever operation it belongs to (nodes/Convocore/helpers/jsonFields.ts):
  * empty means "not given"; JSON text is parsed; null, the other shape, a number or text is
  * refused, naming the field, before anything reaches Convocore. And Media URLs: one URL as
  * text is a one-item list, several URLs in one text are refused.
  */
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
-import { readJsonField } from '../../nodes/Convocore/actions/jsonFields';
+import { readJsonField } from '../../nodes/Convocore/helpers/jsonFields';
 import { NUMBER_PATHS } from '../../nodes/shared/telco';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { directSmsParameters, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

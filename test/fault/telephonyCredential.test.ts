@@ -8,7 +8,7 @@ import type { IWorkflowBase } from 'n8n-workflow';
 import { ConvocoreTelephonyApi } from '../../credentials/ConvocoreTelephonyApi.credentials';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { NUMBER_PATHS, telcoField } from '../../nodes/shared/telco';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { sandboxCredential, useSandbox } from '../harness/convocore';
 import { CONVOCORE_NODE_TYPE, TestNodeTypes, runWorkflow } from '../harness/engine';
 

@@ -1,5 +1,6 @@
-import { SANDBOX_IDS, type Sandbox, type SandboxConversation } from '../../sandbox';
-
+import { type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { type SandboxConversation } from '../../sandbox/domain/state';
 /**
  * Adds `count` SMS conversations to agent-own, after the three seeded ones, each a millisecond
  * older than the one before (so a listing sorted by update time keeps their order).

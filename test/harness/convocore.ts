@@ -3,7 +3,9 @@
  */
 import type { ICredentialDataDecryptedObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
-import { SANDBOX_IDS, startSandbox, type Sandbox, type SandboxMode } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { type SandboxMode } from '../../sandbox/server/mode';
 import {
 	CONVOCORE_NODE_TYPE,
 	TestNodeTypes,
@@ -25,7 +27,7 @@ export function sandboxCredential(
 
 /**
  * Starts one sandbox for the test file, resets it before each test, closes it after all.
- * `mode: 'published'` makes it behave like Convocore's published server (sandbox/mode.ts).
+ * `mode: 'published'` makes it behave like Convocore's published server (sandbox/server/server/mode.ts).
  */
 export function useSandbox(options: { mode?: SandboxMode } = {}): { readonly current: Sandbox } {
 	const holder: { current: Sandbox } = { current: undefined as unknown as Sandbox };

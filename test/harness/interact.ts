@@ -1,10 +1,11 @@
 /**
  * Agent > Send Message through the engine against a sandbox: parameters, a runner, and a fake
- * clock for the turn's deadline (nodes/shared/interactSocket.ts's interactRuntime).
+ * clock for the turn's deadline (nodes/Convocore/transport/interactSocket.ts's interactRuntime).
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { interactRuntime } from '../../nodes/shared/interactSocket';
-import { SANDBOX_IDS, type Sandbox } from '../../sandbox';
+import { interactRuntime } from '../../nodes/Convocore/transport/interactSocket';
+import { type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential } from './convocore';
 
 export function sendMessageParameters(overrides: INodeParameters = {}): INodeParameters {

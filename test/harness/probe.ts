@@ -4,13 +4,9 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import {
-	RateLimitGate,
-	collectCursorPages,
-	collectOffsetPages,
-	convocoreApiRequest,
-} from '../../nodes/shared/transport';
-
+import { convocoreApiRequest } from '../../nodes/Convocore/transport/request';
+import { RateLimitGate } from '../../nodes/Convocore/transport/retries';
+import { collectCursorPages, collectOffsetPages } from '../../nodes/Convocore/transport/pagination';
 export const PROBE_NODE_TYPE = 'test.convocoreProbe';
 
 export class ConvocoreProbe implements INodeType {

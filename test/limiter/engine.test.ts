@@ -11,7 +11,7 @@
  * clock.
  */
 import { sleep, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
-import type { RecordedRequest } from '../../sandbox';
+import type { RecordedRequest } from '../../sandbox/server/recorded';
 import { runConvocore, sandboxCredential, smsParameters, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

@@ -6,10 +6,11 @@
  * leaves no send counted by the pacer.
  */
 import { sleep, type IExecuteFunctions, type INode } from 'n8n-workflow';
-import { AdaptiveLimit, FixedLimit, type Outcome, type Permit, type SendRecord } from '../../nodes/shared/concurrency';
-import { ItemGate } from '../../nodes/Convocore/actions/concurrency';
-import { sendWithRetries } from '../../nodes/shared/retries';
-import { RateLimitGate } from '../../nodes/shared/transport';
+import { AdaptiveLimit } from '../../nodes/Convocore/transport/concurrency';
+import { FixedLimit, type Outcome, type Permit } from '../../nodes/Convocore/transport/slotLimit';
+import { type SendRecord } from '../../nodes/Convocore/transport/pacer';
+import { ItemGate } from '../../nodes/Convocore/helpers/concurrency';
+import { sendWithRetries, RateLimitGate } from '../../nodes/Convocore/transport/retries';
 
 class RecordingLimit extends FixedLimit {
 	readonly released: Outcome[] = [];

@@ -1,4 +1,4 @@
-import { RatePacer, type SendRecord } from '../../nodes/shared/pacer';
+import { RatePacer, type SendRecord } from '../../nodes/Convocore/transport/pacer';
 
 /**
  * The pacer against a simulated fixed-window rate limit (windows aligned to the clock, 429 with

@@ -1,6 +1,6 @@
 /**
  * The node writes each property that several operations of a resource describe alike once,
- * shown for all of them (nodes/Convocore/actions/sharedProperties.ts), so that n8n reads a smaller
+ * shown for all of them (nodes/Convocore/descriptions/resourceOperation.ts), so that n8n reads a smaller
  * description at every start. This proves the editor and stored workflows see exactly what they
  * saw with one copy per operation: for every resource, operation and node version, the fields
  * shown (in order, each with its other display conditions) and the parameters n8n resolves are

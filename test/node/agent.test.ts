@@ -5,7 +5,8 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { searchAgents } from '../../nodes/Convocore/methods/agents';
-import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { secretStringsOf } from '../../sandbox/seed/crm';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

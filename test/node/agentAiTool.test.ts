@@ -3,7 +3,8 @@
  * $fromAI fields, the exact request, an answer without secrets, and a mistake told to the model.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { secretStringsOf } from '../../sandbox/seed/crm';
 import { askAgent } from '../harness/aiTool';
 import { useSandbox } from '../harness/convocore';
 

@@ -21,7 +21,7 @@ import {
 	AGENT_TELEPHONY_SMS_TEXT_FIELDS,
 	AGENT_TEXT_FIELDS,
 } from '../../nodes/shared/contracts/agentFields';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { credentialsByName, outputOf, TestCredentialsHelper, TestNodeTypes } from '../harness/engine';
 

@@ -5,7 +5,7 @@
  * a warning on the item and in an execution hint.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox({ mode: 'published' });

@@ -4,8 +4,9 @@
  * Simplify, and no secret in any output.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
-import type { SandboxAgent } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { secretStringsOf } from '../../sandbox/seed/crm';
+import type { SandboxAgent } from '../../sandbox/domain/state';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

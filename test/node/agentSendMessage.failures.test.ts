@@ -6,7 +6,7 @@
  */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import { createRunExecutionData } from 'n8n-workflow';
-import { SANDBOX_KEYS } from '../../sandbox';
+import { SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import { nodeTypes, sandboxCredential, useSandbox } from '../harness/convocore';
 import { eventually } from '../harness/crawlerReceiver';
 import { additionalDataFor, CONVOCORE_NODE_TYPE, newWorkflow, node, TestCredentialsHelper, workflowEntity } from '../harness/engine';

@@ -8,7 +8,7 @@
  * equalled the silent turns', which under load once matched other turns' deadlines and left 50
  * silent turns waiting for ever).
  */
-import { interactRuntime, type InteractSocketConstructor } from '../../nodes/shared/interactSocket';
+import { interactRuntime, type InteractSocketConstructor } from '../../nodes/Convocore/transport/interactSocket';
 import { useSandbox } from '../harness/convocore';
 import { eventually } from '../harness/crawlerReceiver';
 import { fakeDeadlineClock, sendMessages } from '../harness/interact';

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { eventually } from '../harness/crawlerReceiver';
 import { sendMessages } from '../harness/interact';

@@ -5,7 +5,8 @@
  * templates carry the source's secret fields: none may come out.
  */
 import type { IBinaryData, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { secretStringsOf } from '../../sandbox/seed/crm';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

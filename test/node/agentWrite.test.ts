@@ -5,7 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { telcoField } from '../../nodes/shared/telco';
-import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { secretStringsOf } from '../../sandbox/seed/crm';
 import { searchAgents } from '../../nodes/Convocore/methods/agents';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';

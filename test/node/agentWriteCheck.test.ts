@@ -1,8 +1,8 @@
 /**
- * The write check (nodes/Convocore/actions/writeCheck.ts) unit by unit: which fields it names as
+ * The write check (nodes/Convocore/helpers/writeCheck.ts) unit by unit: which fields it names as
  * not kept, and when it judges nothing (an answer that is not the record).
  */
-import { fieldsNotKept } from '../../nodes/Convocore/actions/writeCheck';
+import { fieldsNotKept } from '../../nodes/Convocore/helpers/writeCheck';
 
 describe('fieldsNotKept', () => {
 	it('names a field missing from the record and one whose value differs', () => {

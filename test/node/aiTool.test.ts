@@ -4,7 +4,7 @@
  */
 import { NodeHelpers, type INode } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { CONVOCORE_NODE_TYPE, node } from '../harness/engine';
 

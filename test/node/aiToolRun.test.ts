@@ -3,7 +3,7 @@
  * what the model sees, fills and reads back.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { askAgent as ask } from '../harness/aiTool';
 import { useSandbox } from '../harness/convocore';
 

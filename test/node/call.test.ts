@@ -4,7 +4,7 @@
  * validation rule failing with nothing sent, dry run, never retried, secrets redacted.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

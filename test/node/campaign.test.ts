@@ -4,7 +4,7 @@
  * read first and never undo a re-run, Dry Run, refusals with nothing sent, and the pickers.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 import { listSearch } from '../../nodes/Convocore/methods';

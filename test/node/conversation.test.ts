@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { searchConversations } from '../../nodes/Convocore/methods/agents';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { addConversations } from '../harness/conversations';
 import { loadOptionsContext } from '../harness/loadOptions';

@@ -5,7 +5,7 @@
  * server's answer does not hold named in a warning.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { ListingProxy } from '../harness/listingProxy';
 

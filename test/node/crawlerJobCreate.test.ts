@@ -7,12 +7,12 @@
  */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import { createRunExecutionData, sleep, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
-import { cancelCrawlerJob } from '../../sandbox/crawl';
-import { knowledgeDocumentsOf } from '../../sandbox/knowledge';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { cancelCrawlerJob } from '../../sandbox/domain/crawlerJob';
+import { knowledgeDocumentsOf } from '../../sandbox/domain/knowledgeBase';
 import { waitClock } from '../../nodes/Convocore/actions/crawlerJob/wait';
-import * as concurrencyModule from '../../nodes/Convocore/actions/concurrency';
-import { FixedLimit, type ConcurrencyLimit } from '../../nodes/shared/concurrency';
+import * as concurrencyModule from '../../nodes/Convocore/helpers/concurrency';
+import { FixedLimit, type ConcurrencyLimit } from '../../nodes/Convocore/transport/slotLimit';
 import { nodeTypes, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { eventually, startReceiver, type Receiver } from '../harness/crawlerReceiver';
 import { CONVOCORE_NODE_TYPE, TestCredentialsHelper, additionalDataFor, newWorkflow, node, workflowEntity } from '../harness/engine';

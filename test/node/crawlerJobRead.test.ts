@@ -3,8 +3,8 @@
  * versions, through n8n's engine against the sandbox over real HTTP.
  */
 import type { IDataObject, INodeListSearchResult, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
-import type { CrawlerJob, ScrapedPage } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import type { CrawlerJob, ScrapedPage } from '../../sandbox/domain/state';
 import { nodeTypes, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { CONVOCORE_NODE_TYPE } from '../harness/engine';
 import { loadOptionsContext } from '../harness/loadOptions';

@@ -2,8 +2,8 @@
  * Custom Metric > Get Many through n8n's engine against the sandbox over real HTTP.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { METRIC_PAGE, type CustomMetric } from '../../nodes/shared/contracts/customMetrics';
-import { SANDBOX_IDS } from '../../sandbox';
+import { METRIC_PAGE, type CustomMetric } from '../../nodes/shared/contracts/customMetric';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

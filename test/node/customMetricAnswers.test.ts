@@ -4,12 +4,12 @@
  * answered without its record, and data points counted without their series.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { convocoreApiRequest } from '../../nodes/shared/transport';
+import { convocoreApiRequest } from '../../nodes/Convocore/transport/request';
 import { create } from '../../nodes/Convocore/actions/customMetric/create.operation';
 import { getData } from '../../nodes/Convocore/actions/customMetric/getData.operation';
 import { update } from '../../nodes/Convocore/actions/customMetric/update.operation';
 
-jest.mock('../../nodes/shared/transport', () => ({ ...jest.requireActual('../../nodes/shared/transport'), convocoreApiRequest: jest.fn() }));
+jest.mock('../../nodes/Convocore/transport/request', () => ({ ...jest.requireActual('../../nodes/Convocore/transport/request'), convocoreApiRequest: jest.fn() }));
 
 const answer = (body: unknown) => (convocoreApiRequest as jest.Mock).mockResolvedValueOnce(body);
 const ctx = { getNode: () => ({ id: '1', name: 'Convocore', type: 'n8n-nodes-convocore.convocore', typeVersion: 4, position: [0, 0], parameters: {} }) } as unknown as IExecuteFunctions;

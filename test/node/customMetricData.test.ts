@@ -4,8 +4,8 @@
  * follow the metric values the sandbox stores per conversation.
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
-import type { MetricValueRecord } from '../../sandbox/metricValues';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import type { MetricValueRecord } from '../../sandbox/domain/customMetricValues';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

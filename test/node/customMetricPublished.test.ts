@@ -5,7 +5,7 @@
  * period would lie thousands of years ahead and every aggregate below would be empty.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox({ mode: 'published' });

@@ -4,7 +4,7 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { listSearch } from '../../nodes/Convocore/methods';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

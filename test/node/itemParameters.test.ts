@@ -1,5 +1,5 @@
 /**
- * The quicker parameter reads of `prepare` (nodes/Convocore/actions/itemParameters.ts) give the
+ * The quicker parameter reads of `prepare` (nodes/Convocore/helpers/itemParameters.ts) give the
  * same answers as n8n's own getNodeParameter, read side by side inside n8n's real engine.
  */
 import type {
@@ -11,7 +11,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { withQuickParameterReads } from '../../nodes/Convocore/actions/itemParameters';
+import { withQuickParameterReads } from '../../nodes/Convocore/helpers/itemParameters';
 import { node, runWorkflow, TestNodeTypes } from '../harness/engine';
 
 const PARAMETERS: INodeParameters = {

@@ -5,8 +5,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { searchKnowledgeDocuments } from '../../nodes/Convocore/methods/knowledgeBase';
-import { SANDBOX_IDS, type Sandbox } from '../../sandbox';
-import { addKnowledgeDocument } from '../../sandbox/knowledge';
+import { type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { addKnowledgeDocument } from '../../sandbox/domain/knowledgeBase';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

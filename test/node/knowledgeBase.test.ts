@@ -7,7 +7,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { MAX_FILE_BYTES } from '../../nodes/Convocore/actions/knowledgeBase/binaryFile';
 import { create as createOperation } from '../../nodes/Convocore/actions/knowledgeBase/create.operation';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

@@ -3,7 +3,8 @@
  * real HTTP: exact requests, validation with nothing sent, paging to the end and to a limit.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS, type SandboxLead } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { type SandboxLead } from '../../sandbox/domain/state';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

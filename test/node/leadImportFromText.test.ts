@@ -4,9 +4,9 @@
  * the leads stored (into the group), validation before anything is sent, Dry Run.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { importFromText } from '../../nodes/Convocore/actions/lead/importFromText.operation';
-import { readLeadLine } from '../../sandbox/routes/magicImportLeads';
+import { readLeadLine } from '../../sandbox/routes/leadImportFromText';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const agent = { __rl: true, mode: 'id', value: SANDBOX_IDS.ownAccountAgent };

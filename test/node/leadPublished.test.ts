@@ -4,7 +4,7 @@
  * lead IDs. Checked by outcome: what the sandbox stored, what the user gets.
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { ROUTES } from '../../sandbox/routes';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 

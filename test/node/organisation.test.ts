@@ -7,7 +7,9 @@
 import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { DELETE_ORGANISATION_CONFIRMATION } from '../../nodes/Convocore/actions/organisation/delete.operation';
-import { ORGANISATION_SEED_IDS, SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import { ORGANISATION_SEED_IDS } from '../../sandbox/domain/organisation';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { secretStringsOf } from '../../sandbox/seed/crm';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

@@ -6,7 +6,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { searchTools } from '../../nodes/Convocore/methods/tools';
-import { SANDBOX_IDS, type Sandbox } from '../../sandbox';
+import { type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

@@ -1,15 +1,15 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up secrets, never ships (package.json "files" is dist/ only) */
 /**
  * A tool created with Tool > Create, really called by the sandbox's scripted agent when Agent >
- * Send Message asks for it (sandbox/toolCalls.ts): the request the tool's server gets (method,
+ * Send Message asks for it (sandbox/domain/toolCalls.ts): the request the tool's server gets (method,
  * fields in query, body and header, the secret header), the reply built from its answer, and a
  * sensible reply when the server fails, times out or a required value is missing.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
-import { TOOL_CALL_TIMEOUT_MS } from '../../sandbox/toolCalls';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { TOOL_CALL_TIMEOUT_MS } from '../../sandbox/domain/toolCalls';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { sendMessages } from '../harness/interact';
 

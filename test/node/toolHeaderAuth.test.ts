@@ -9,7 +9,8 @@
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { testToolHeaderCredential } from '../../nodes/Convocore/actions/tool/headerAuth';
-import { SANDBOX_IDS, type Sandbox } from '../../sandbox';
+import { type Sandbox } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { sandboxCredential, useSandbox } from '../harness/convocore';
 import { CONVOCORE_NODE_TYPE, TestNodeTypes, runWorkflow } from '../harness/engine';
 

@@ -4,8 +4,9 @@
  * follow what really happened in the sandbox (its ledger: seeded history and live activity).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { toEpochMs } from '../../nodes/Convocore/actions/usageRange';
-import { monthStart, SANDBOX_IDS, usageIn, usageTotals } from '../../sandbox';
+import { toEpochMs } from '../../nodes/Convocore/helpers/usageRange';
+import { monthStart, usageIn, usageTotals } from '../../sandbox/domain/usage';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { directSmsParameters, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { eventually } from '../harness/crawlerReceiver';
 import { sendMessages } from '../harness/interact';

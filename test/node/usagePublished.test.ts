@@ -5,7 +5,9 @@
  * both usage routes retried like reads (they are POSTs) under injected 500s.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { monthStart, publishedUsage, SANDBOX_IDS, usageIn, usageLogsPage, USAGE_LOGS_PAGE_SIZE, type Sandbox, type UsageRecord } from '../../sandbox';
+import { type Sandbox } from '../../sandbox';
+import { monthStart, publishedUsage, usageIn, usageLogsPage, USAGE_LOGS_PAGE_SIZE, type UsageRecord } from '../../sandbox/domain/usage';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const published = useSandbox({ mode: 'published' });

@@ -6,8 +6,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { listSearch } from '../../nodes/Convocore/methods';
-import { SANDBOX_IDS } from '../../sandbox';
-import type { SandboxVariable } from '../../sandbox/state';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import type { SandboxVariable } from '../../sandbox/domain/state';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { loadCoreNodes, readWorkflow, runError, runManualWorkflow } from '../../demo/engine';
 import { sandboxCredentials } from '../../demo/runner';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { credentialsByName, outputOf, TestCredentialsHelper, TestNodeTypes } from '../harness/engine';
 

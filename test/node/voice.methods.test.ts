@@ -9,8 +9,8 @@ import {
 	type INodeParameters,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
-import { VOICE_PROVIDERS } from '../../nodes/shared/contracts/voices';
-import { filterVoices } from '../../sandbox/voices-catalog';
+import { VOICE_PROVIDERS } from '../../nodes/shared/contracts/voice';
+import { filterVoices } from '../../sandbox/seed/voices';
 import { nodeTypes, sandboxCredential, useSandbox } from '../harness/convocore';
 import { CONVOCORE_NODE_TYPE } from '../harness/engine';
 import { loadOptionsContext as sharedLoadOptionsContext } from '../harness/loadOptions';

@@ -4,8 +4,8 @@
  * MP3 preview as binary data, retries and the plan gate.
  */
 import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { GENDER_ALIASES, VOICE_PROVIDERS, voiceSchema } from '../../nodes/shared/contracts/voices';
-import { filterVoices, previewMp3 } from '../../sandbox/voices-catalog';
+import { GENDER_ALIASES, VOICE_PROVIDERS, voiceSchema } from '../../nodes/shared/contracts/voice';
+import { filterVoices, previewMp3 } from '../../sandbox/seed/voices';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

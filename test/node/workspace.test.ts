@@ -2,12 +2,12 @@
  * Workspace > Create, Get, Get Many, Update and Delete through n8n's engine against the sandbox
  * over real HTTP: emails checked as emails, updates that send only what is given, the delete
  * confirmation (no default, checked before sending), the picker, and the sandbox's reading of who
- * may do what (sandbox/routes/workspaces.ts).
+ * may do what (sandbox/routes/workspace.ts).
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { listSearch } from '../../nodes/Convocore/methods';
 import { DELETE_WORKSPACE_CONFIRMATION } from '../../nodes/Convocore/actions/workspace/delete.operation';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

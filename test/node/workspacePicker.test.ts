@@ -10,7 +10,7 @@ import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { searchCrawlerJobs } from '../../nodes/Convocore/methods/crawlerJobs';
 import { searchWorkspaces } from '../../nodes/Convocore/methods/workspaces';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { loadOptionsContext } from '../harness/loadOptions';
 

@@ -1,13 +1,5 @@
-/**
- * The exactly-once rule of the Convocore Conversation Trigger, on a fake clock: 1,000 sessions
- * arrive at random moments (seeded) over 50 polls, 40 of them while a poll is paging (the pages
- * shift under it), with many sessions sharing a millisecond; n8n restarts in the middle (a new
- * node instance over the static data as last saved) and one poll fails half-way. Every session
- * must be emitted exactly once, oldest first, and each poll must stop paging once it has passed
- * the watermark.
- */
-import { SANDBOX_IDS } from '../../sandbox';
-import { addSessions, sessionFeed, type FeedSession } from '../../sandbox/sessionFeed';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { addSessions, sessionFeed, type FeedSession } from '../../sandbox/domain/sessionFeed';
 import { sandboxCredential, useSandbox } from '../harness/convocore';
 import { PollHarness } from './harness';
 

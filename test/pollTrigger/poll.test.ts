@@ -4,8 +4,8 @@
  * Fetch Test Event, and what it asks of its parameters before any request.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
-import { addSessions, sessionFeed } from '../../sandbox/sessionFeed';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { addSessions, sessionFeed } from '../../sandbox/domain/sessionFeed';
 import { sandboxCredential, useSandbox } from '../harness/convocore';
 import { PollHarness } from './harness';
 

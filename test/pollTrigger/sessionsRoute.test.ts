@@ -1,9 +1,6 @@
-/**
- * The sandbox's `GET /workspace/sessions` over real HTTP in both modes, its control route, and
- * the Conversation Trigger against the published mode (the outcome: what the user gets).
- */
-import { SANDBOX_IDS, type SandboxMode } from '../../sandbox';
-import { sessionFeed } from '../../sandbox/sessionFeed';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { type SandboxMode } from '../../sandbox/server/mode';
+import { sessionFeed } from '../../sandbox/domain/sessionFeed';
 import { sandboxCredential } from '../harness/convocore';
 import { api, useSandbox } from '../sandbox/helpers';
 import { PollHarness } from './harness';

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 import { errorBodySchema } from '../../nodes/shared/contracts/common';
-import { SANDBOX_IDS, SANDBOX_KEYS, startSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();

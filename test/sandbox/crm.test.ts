@@ -6,7 +6,8 @@
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import { EVENT_PAYLOAD_SCHEMAS } from '../../nodes/shared/contracts/events';
-import { SANDBOX_IDS, secretStringsOf } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { secretStringsOf } from '../../sandbox/seed/crm';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();

@@ -3,7 +3,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import { EVENT_PAYLOAD_SCHEMAS, EVENT_TYPES } from '../../nodes/shared/contracts/events';
-import { SANDBOX_KEYS, sampleEventPayload } from '../../sandbox';
+import { SANDBOX_KEYS } from '../../sandbox/seed/seed';
+import { sampleEventPayload } from '../../sandbox/domain/events';
 import { useSandbox } from './helpers';
 
 const sandbox = useSandbox();

@@ -1,4 +1,4 @@
-import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
+import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();

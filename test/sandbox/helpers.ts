@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
-import { startSandbox, type Sandbox, type SandboxMode, type SandboxRegion } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { type SandboxMode } from '../../sandbox/server/mode';
+import { type SandboxRegion } from '../../sandbox/domain/state';
 
 /** Real-HTTP helpers for the sandbox suites: every call goes through global fetch. */
 
@@ -32,7 +34,7 @@ export async function api(sandbox: Sandbox, method: string, path: string, call: 
 	return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
-/** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/mode.ts. */
+/** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/server/server/mode.ts. */
 export function useSandbox(options: { mode?: SandboxMode } = {}): () => Sandbox {
 	let sandbox: Sandbox | undefined;
 	beforeAll(async () => {

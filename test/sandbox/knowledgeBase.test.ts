@@ -1,8 +1,4 @@
-/**
- * The sandbox's knowledge-base routes over real HTTP: bodies held to the shared contract, paging
- * in the OpenAPI's shape, stats that add up, bulk delete, and url/sitemap documents with content.
- */
-import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
+import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
-import { customMetricSchema, METRIC_PAGE } from '../../nodes/shared/contracts/customMetrics';
-import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
+import { customMetricSchema, METRIC_PAGE } from '../../nodes/shared/contracts/customMetric';
+import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -114,7 +114,7 @@ describe('custom-metric data routes (Unix seconds) and the v3 record routes', ()
 	});
 
 	it('a call that ends records its metrics, and the data routes count them', async () => {
-		const { settleCalls } = await import('../../sandbox/routes/conversations');
+		const { settleCalls } = await import('../../sandbox/routes/conversation');
 		const seeded = sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:${SANDBOX_IDS.callConvoId}`];
 		const endsAt = Date.now() - 5_000;
 		const live = { ...structuredClone(seeded), ID: 'convo-live-call', state: 'ai-chatting' as const, metrics: undefined, history: [], call: { ...seeded.call!, endsAt, durationSeconds: undefined }, createdAt: endsAt - 60_000 };

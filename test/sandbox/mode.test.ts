@@ -1,9 +1,9 @@
-import { SANDBOX_IDS } from '../../sandbox';
-import { modeFromEnv } from '../../sandbox/mode';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
+import { modeFromEnv } from '../../sandbox/server/mode';
 import { api, useSandbox } from './helpers';
 
 /**
- * The sandbox's two modes (sandbox/mode.ts): strict refuses unknown keys loudly; published drops
+ * The sandbox's two modes (sandbox/server/server/mode.ts): strict refuses unknown keys loudly; published drops
  * them without an error and refuses a missing required field as trpc-openapi does, so only what
  * is stored tells whether a field was kept.
  */

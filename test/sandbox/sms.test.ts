@@ -1,5 +1,5 @@
 import { SMS_SEGMENT_LENGTH, smsResponseSchema } from '../../nodes/shared/contracts/sms';
-import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox';
+import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();

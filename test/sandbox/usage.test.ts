@@ -1,4 +1,5 @@
-import { publishedUsage, SANDBOX_IDS, usageLogsPage, usageTotals } from '../../sandbox';
+import { publishedUsage, usageLogsPage, usageTotals } from '../../sandbox/domain/usage';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { api, useSandbox } from './helpers';
 
 /**

@@ -1,9 +1,4 @@
-/**
- * The sandbox's variable and workspace routes over real HTTP: bodies that refuse unknown keys (as
- * the OpenAPI's `additionalProperties: false`), an agent secret held to its agent, the plan gate
- * on workspace writes, and no workspace secret in any answer.
- */
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();

@@ -4,7 +4,7 @@
  * and do not happen, and pagination that stops as soon as it has enough.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { node, runWorkflow } from '../harness/engine';
 import { nodeTypes, sandboxCredential, useSandbox } from '../harness/convocore';
 import { ConvocoreProbe, PROBE_NODE_TYPE } from '../harness/probe';

@@ -4,7 +4,8 @@
  */
 import crypto from 'crypto';
 import { EVENT_PAYLOAD_SCHEMAS, EVENT_TYPES } from '../../nodes/shared/contracts/events';
-import { readEnvelope, redactSecret, REDACTED, secretsMatch } from '../../nodes/ConvocoreTrigger/delivery';
+import { readEnvelope, redactSecret, secretsMatch } from '../../nodes/ConvocoreTrigger/delivery';
+import { REDACTED } from '../../nodes/shared/secrets';
 import { payloadFor, WORKSPACE_SECRET } from './fixtures';
 
 describe('secretsMatch', () => {

@@ -1,8 +1,4 @@
-/**
- * End to end offline: the sandbox's event receiver points at a Convocore Trigger, and activity
- * the Convocore node causes (a lead created, a call started) starts the trigger's workflow.
- */
-import { SANDBOX_IDS } from '../../sandbox';
+import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { startTriggerServer, type TriggerServer } from '../harness/webhook';
 

@@ -1,12 +1,5 @@
-/**
- * The concurrency limits (nodes/shared/concurrency.ts, slotLimit.ts) window by window, written
- * against the survivors of a mutation run (npm run mutation:core). test/limiter/concurrency.test.ts
- * states the guarantees with some tolerance; these pin the exact windows the documented rules give
- * (slow start, RFC 3742's limited slow start, the steady-rate jump, the cuts, the quiet time after
- * a 429, the probe after a first window) and the bounds at their exact values.
- */
-import { AdaptiveLimit, FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from '../../nodes/shared/concurrency';
-
+import { AdaptiveLimit } from '../../nodes/Convocore/transport/concurrency';
+import { FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from '../../nodes/Convocore/transport/slotLimit';
 /** Lets every promise that can settle now settle (the limits and the retry loop wait on promises only). */
 async function settle(): Promise<void> {
 	for (let i = 0; i < 50; i++) await Promise.resolve();

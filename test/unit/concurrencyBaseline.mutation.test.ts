@@ -1,12 +1,5 @@
-/**
- * nodes/shared/concurrency.ts's AdaptiveLimit answer by answer, written against the survivors of a
- * mutation run (npm run mutation:core): when the latency baseline starts judging (the tenth answer
- * after the first window), that the baseline is the plain mean of those ten, that outcomes which
- * are not answers teach it nothing, and how the probe after a first window treats them.
- * (concurrency.mutation.test.ts has the windows round trip by round trip.)
- */
-import { AdaptiveLimit, type Outcome, type Permit } from '../../nodes/shared/concurrency';
-
+import { AdaptiveLimit } from '../../nodes/Convocore/transport/concurrency';
+import { type Outcome, type Permit } from '../../nodes/Convocore/transport/slotLimit';
 const answered = (latencyMs: number): Outcome => ({ kind: 'answered', latencyMs });
 
 /**

@@ -1,11 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code with made-up values, never ships (package.json "files" is dist/ only) */
-/**
- * The trigger's decideDelivery and buildItem (nodes/ConvocoreTrigger/delivery.ts), written against
- * the survivors of a mutation run (npm run mutation:core): the exact status and message of each
- * refusal, the bounds at their exact values, and the item that is emitted.
- */
-import { MAX_BODY_BYTES, MAX_DEPTH, REDACTED, VALIDATION_KEY, buildItem, decideDelivery, readEnvelope, redactSecret, type DeliverySettings } from '../../nodes/ConvocoreTrigger/delivery';
-
+import { MAX_BODY_BYTES, MAX_DEPTH, VALIDATION_KEY, buildItem, decideDelivery, readEnvelope, redactSecret, type DeliverySettings } from '../../nodes/ConvocoreTrigger/delivery';
+import { REDACTED } from '../../nodes/shared/secrets';
 const SECRET = 'vg_unit_Secret_42';
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 const settings = (over: Partial<DeliverySettings> = {}): DeliverySettings => ({ secret: SECRET, events: ['*'], now: NOW, ...over });

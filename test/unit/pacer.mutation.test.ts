@@ -1,10 +1,10 @@
 /**
- * The RatePacer (nodes/shared/pacer.ts) send by send on a simulated clock, written against the
+ * The RatePacer (nodes/Convocore/transport/pacer.ts) send by send on a simulated clock, written against the
  * survivors of a mutation run (npm run mutation:core): the allowance read from the first 429s,
  * exactly that many sends per period and then a wait to the millisecond, the probe one higher
  * after four quiet periods, and the cut when a paced send is refused anyway.
  */
-import { RatePacer, type SendRecord } from '../../nodes/shared/pacer';
+import { RatePacer, type SendRecord } from '../../nodes/Convocore/transport/pacer';
 
 /** A pacer on a clock that only its waits (and the test) move. */
 function pacerOnClock() {

@@ -1,9 +1,9 @@
 /**
- * nodes/shared/pagination.ts, regions.ts, plainParameters.ts and telco.ts, written against the
+ * nodes/Convocore/transport/pagination.ts, regions.ts, plainParameters.ts and telco.ts, written against the
  * survivors of a mutation run (npm run mutation:core): the exact pages asked for, where each
  * listing stops, the region bases and which stored values count as plain.
  */
-import { collectCursorPages, collectLinkedPages, collectNumberedPages, collectOffsetPages, defaultKey, ListingError } from '../../nodes/shared/pagination';
+import { collectCursorPages, collectLinkedPages, collectNumberedPages, collectOffsetPages, defaultKey, ListingError } from '../../nodes/Convocore/transport/pagination';
 import { NOT_PLAIN, plainCopy } from '../../nodes/shared/plainParameters';
 import { REGION_BASE_URLS, resolveBaseUrl } from '../../nodes/shared/regions';
 import { NUMBER_PATHS, TELCO, TELCO_API_BASE_URL, TELEPHONY_CREDENTIAL_TYPE, telcoField } from '../../nodes/shared/telco';

@@ -1,11 +1,11 @@
 /**
- * nodes/shared/retries.ts on a fake clock, written against the survivors of a mutation run (npm
+ * nodes/Convocore/transport/retries.ts on a fake clock, written against the survivors of a mutation run (npm
  * run mutation:core): when each attempt goes out (the exact pauses), how many attempts there are,
  * which methods are repeated after what, and what the 429 gate holds back. No real time passes
  * except where a test says so.
  */
 import { isRead } from '../../nodes/shared/apiErrors';
-import { RETRY_POLICY, RateLimitGate, executionCancelSignal, sendWithRetries, type ConvocoreContext, type RetryScope } from '../../nodes/shared/retries';
+import { RETRY_POLICY, RateLimitGate, executionCancelSignal, sendWithRetries, type ConvocoreContext, type RetryScope } from '../../nodes/Convocore/transport/retries';
 import { START, ctx, node, refused, run, scripted, settle, status } from './retriesHarness';
 
 beforeEach(() => jest.useFakeTimers({ now: START }));

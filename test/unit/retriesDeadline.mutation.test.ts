@@ -1,12 +1,12 @@
 /**
- * nodes/shared/retries.ts at the edges of a request's life, written against the survivors of a
+ * nodes/Convocore/transport/retries.ts at the edges of a request's life, written against the survivors of a
  * mutation run (npm run mutation:core): the gate's bounds and jitter at their exact values, a
  * clock that jumps past the deadline during a pause, what a finished request leaves behind on the
  * execution's cancel signal and its timer, and which of timer and cancel ended a request first.
  * (retries.mutation.test.ts has the retry policy itself; the harness is retriesHarness.ts.)
  */
 import { sleep } from 'n8n-workflow';
-import { RateLimitGate, sendWithRetries, type ConvocoreContext, type FullResponse, type RetryScope } from '../../nodes/shared/retries';
+import { RateLimitGate, sendWithRetries, type ConvocoreContext, type FullResponse, type RetryScope } from '../../nodes/Convocore/transport/retries';
 import { START, ctx, gateOpensAt, node, refused, run, scripted, settle, status } from './retriesHarness';
 
 beforeEach(() => jest.useFakeTimers({ now: START }));

@@ -1,9 +1,9 @@
 /**
- * The stand-in for n8n's request helper that nodes/shared/retries.ts's unit tests send through: a
+ * The stand-in for n8n's request helper that nodes/Convocore/transport/retries.ts's unit tests send through: a
  * scripted answer per attempt, on jest's fake clock, recording when each attempt went out.
  */
 import type { IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { sendWithRetries, type RateLimitGate, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from '../../nodes/shared/retries';
+import { sendWithRetries, type RateLimitGate, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from '../../nodes/Convocore/transport/retries';
 
 /** Lets every promise that can settle now settle (the limits and the retry loop wait on promises only). */
 export async function settle(): Promise<void> {

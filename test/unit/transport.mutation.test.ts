@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code with made-up values, never ships (package.json "files" is dist/ only) */
 /**
- * nodes/shared/transport.ts against a stand-in for n8n's request helpers, written against the
+ * nodes/Convocore/transport/request.ts against a stand-in for n8n's request helpers, written against the
  * survivors of a mutation run (npm run mutation:core): the exact request options, the credential
  * read once, each shape of answer and the error it becomes, and no secret in what comes back.
  * (test/transport/transport.test.ts runs the same transport inside n8n's engine against the sandbox.)
@@ -8,7 +8,7 @@
 import type { IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 import { listingContract } from '../../nodes/shared/contracts/common';
-import { CREDENTIAL_TYPE, convocoreApiRequest, downloadFile, getBaseUrl, type ConvocoreRequest } from '../../nodes/shared/transport';
+import { CREDENTIAL_TYPE, convocoreApiRequest, downloadFile, getBaseUrl, type ConvocoreRequest } from '../../nodes/Convocore/transport/request';
 
 const SECRET = 'sk-workspace-0123456789';
 const BASE = 'https://api.example.test/v3';

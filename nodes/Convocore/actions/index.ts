@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from './resource';
+import type { ResourceDefinition } from './types';
 import { smsResource } from './sms';
 import { phoneNumberResource } from './phoneNumber';
 import { customMetricResource } from './customMetric';

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { AGENT_URL_PATTERN, agentIdOf } from '../../shared/contracts/agents';
-import { CONVO_PAGE } from '../../shared/contracts/conversations';
+import { AGENT_URL_PATTERN, agentIdOf } from '../../shared/contracts/agent';
+import { CONVO_PAGE } from '../../shared/contracts/conversation';
 import { fetchAgents } from '../actions/agent/api';
 import { fetchConversationPage } from '../actions/conversation/getAll.operation';
 

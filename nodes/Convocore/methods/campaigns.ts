@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { CAMPAIGN_PAGE } from '../../shared/contracts/campaigns';
+import { CAMPAIGN_PAGE } from '../../shared/contracts/campaign';
 import { fetchCampaignPage } from '../actions/campaign/common';
 import { fetchLeadGroups } from '../actions/leadGroup/getAll.operation';
 import { requireChosenAgentId } from './agents';

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { agentIdOf } from '../../shared/contracts/agents';
-import { CRAWLER_PAGE } from '../../shared/contracts/crawler';
+import { agentIdOf } from '../../shared/contracts/agent';
+import { CRAWLER_PAGE } from '../../shared/contracts/crawlerJob';
 import { fetchAgents } from '../actions/agent/api';
 import { fetchJobList } from '../actions/crawlerJob/common';
 

@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { organisationLabel, organisationPageSchema } from '../../shared/contracts/organisations';
+import { organisationLabel, organisationPageSchema } from '../../shared/contracts/organisation';
 import { collectOrganisationPages, organisationPath } from '../actions/organisation/common';
 
 /** Organisation picker: every organisation of the workspace (`GET /orgs`, all pages), matched on name and ID. */

@@ -6,7 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { VOICE_PAGE, type Voice } from '../../shared/contracts/voices';
+import { VOICE_PAGE, type Voice } from '../../shared/contracts/voice';
 import {
 	fallbackProviders,
 	fetchModels,

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { workspaceLabel, workspaceListContract, workspacesIn } from '../../shared/contracts/workspaces';
-import { convocoreApiRequest } from '../../shared/transport';
+import { workspaceLabel, workspaceListContract, workspacesIn } from '../../shared/contracts/workspace';
+import { convocoreApiRequest } from '../transport/request';
 
 /** Workspace picker: the workspaces the secret can see (`GET /workspaces`), matched on name and ID. */
 export async function searchWorkspaces(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {

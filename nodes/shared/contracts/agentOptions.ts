@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { lazy } from './lazy';
 import { telcoField } from '../telco';
 import { agentOverridesSchema } from './agentFields';
-
-/** Runtime overrides for one interaction (`options.agentOptions`), as the spec lists them. */
-
-// The agent override object has one home, with the agent's other fields.
-export { agentOverridesSchema } from './agentFields';
-
 export const messageItemSchema = lazy(() => z
 	.object({
 		role: z.enum(['user', 'assistant', 'system', 'tool']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentRecordSchema } from './agents';
+import { agentRecordSchema } from './agent';
 import { lazy } from './lazy';
 
 /**

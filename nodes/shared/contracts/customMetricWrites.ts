@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { METRIC_TYPES, campaignMetricSchema } from './campaigns';
+import { METRIC_TYPES, campaignMetricSchema } from './campaign';
 import { lazy } from './lazy';
 
 /**

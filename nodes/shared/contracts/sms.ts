@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentIdSchema } from './agents';
+import { agentIdSchema } from './agent';
 import { lazy } from './lazy';
 import { agentOptionsSchema } from './agentOptions';
 import { e164, uri } from './common';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { agentListSchema, agentSchema, agentsFromList, redactSecrets, type AgentRecord } from '../../../shared/contracts/agents';
+import { agentListSchema, agentSchema, agentsFromList, redactSecrets, type AgentRecord } from '../../../shared/contracts/agent';
 import {
 	exportTemplateAnswerSchema,
 	type ExportTemplateAnswer,
@@ -8,8 +8,8 @@ import {
 	untypedAnswerSchema,
 } from '../../../shared/contracts/agentFields';
 import { secretsIn } from '../../../shared/secrets';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
 
 /** `GET /agents`, read wherever the list sits; shared by Agent > Get Many and the agent picker. */
 export async function fetchAgents(ctx: IExecuteFunctions | ILoadOptionsFunctions, scope: RequestScope = {}): Promise<AgentRecord[]> {

@@ -2,12 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { agentFieldsSchema } from '../../../shared/contracts/agentFields';
-import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { agentIdIn, agentOutput, agentPath, fetchTemplate, halfDoneAgentError, importTemplate, writeAgent } from './api';
-import { checkWrite } from '../writeCheck';
+import { checkWrite } from '../../helpers/writeCheck';
 import { agentFieldProperties, hintIgnoredPrompt, otherFieldsOption, readAgentFields } from './fields';
 
 /**

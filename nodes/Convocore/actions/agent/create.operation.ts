@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isUpdateOnlyAgentField, newAgentInputSchema } from '../../../shared/contracts/agentFields';
-import type { RequestScope } from '../../../shared/transport';
-import { optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { agentIdIn, agentOutput, agentPath, dryRunOutput, halfDoneAgentError, writeAgent } from './api';
-import { readDryRun } from '../dryRun';
-import { checkWrite } from '../writeCheck';
+import { readDryRun } from '../../helpers/dryRun';
+import { checkWrite } from '../../helpers/writeCheck';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 /**

@@ -1,9 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import type { RequestScope } from '../../transport/retries';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { agentOutput, fetchTemplate } from './api';
 
 const show = { resource: ['agent'], operation: ['exportTemplate'] };

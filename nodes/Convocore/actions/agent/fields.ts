@@ -2,9 +2,8 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { NodeOperationError } from 'n8n-workflow';
 import { AGENT_SMS_AUTH_TOKEN_FIELD, classicPromptFieldsIn } from '../../../shared/contracts/agentFields';
 import { dataTypeGroups, topicGroups, type FieldKind, type Group } from './fieldGroups';
-import { readJsonField } from '../jsonFields';
-import { parseJsonParameter } from '../operation';
-
+import { readJsonField } from '../../helpers/jsonFields';
+import { parseJsonParameter } from '../../helpers/parameters';
 /**
  * The agent's fields as the node's editor shows them: one collection per group (./fieldGroups.ts:
  * by data type up to node version 3, by what they change from version 4), built from the

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { redactSecrets, simplifyAgent } from '../../../shared/contracts/agents';
-import type { RequestScope } from '../../../shared/transport';
-import { listingFields, readListing, returnAllAndLimit, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { redactSecrets, simplifyAgent } from '../../../shared/contracts/agent';
+import type { RequestScope } from '../../transport/retries';
+import { listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { fetchAgents } from './api';
 
 const show = { resource: ['agent'], operation: ['getAll'] };

@@ -1,12 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
 import { agentUsageAnswerSchema } from '../../../shared/contracts/usage';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { readUsageRange, usageBody, usageItem, usageRangeProperties, type UsagePlanRange } from '../usageRange';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
+import { readUsageRange, usageBody, usageItem, type UsagePlanRange } from '../../helpers/usageRange';
+import { usageRangeProperties } from '../../descriptions/usageRange';
 import { agentPath } from './api';
 
 const show = { resource: ['agent'], operation: ['getUsage'] };

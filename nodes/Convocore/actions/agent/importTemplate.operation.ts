@@ -2,8 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { importTemplateRequestSchema, type ImportTemplateRequest } from '../../../shared/contracts/agentFields';
 import { REDACTED } from '../../../shared/secrets';
-import type { RequestScope } from '../../../shared/transport';
-import { compact, optionsCollection, parseJsonParameter, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { compact, parseJsonParameter, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { agentOutput, importTemplate as sendImport } from './api';
 
 const show = { resource: ['agent'], operation: ['importTemplate'] };

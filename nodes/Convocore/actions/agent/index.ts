@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { clone } from './clone.operation';
 import { create } from './create.operation';
 import { deleteAgent } from './delete.operation';

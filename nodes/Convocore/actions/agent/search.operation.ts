@@ -1,15 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { AGENT_SEARCH_MAX_LIMIT, AGENT_SEARCH_SORTS, agentSearchAnswerSchema } from '../../../shared/contracts/agentSearch';
-import { redactSecrets, simplifyAgent, type AgentRecord } from '../../../shared/contracts/agents';
+import { redactSecrets, simplifyAgent, type AgentRecord } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { collectNumberedPages } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { listOrIdLocator, readIdParameter } from '../agentId';
-import { requestChecked } from '../answers';
+import { collectNumberedPages } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { readIdParameter } from '../../helpers/agentId';
+import { listOrIdLocator } from '../../descriptions/pickers';
+import { requestChecked } from '../../helpers/answers';
 import { requiredText } from '../crawlerJob/common';
-import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['agent'], operation: ['search'] };
 
 const SORT_NAMES: Record<(typeof AGENT_SEARCH_SORTS)[number], string> = {

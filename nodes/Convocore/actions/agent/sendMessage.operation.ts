@@ -2,16 +2,19 @@ import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { COMMAND_PROMPT_PATTERN, GREETING_PROMPT, INTERACT_BUCKETS, INTERACT_ORIGINS, lightConvoDataSchema, type InteractObject } from '../../../shared/contracts/interact';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { COMMAND_PROMPT_PATTERN, GREETING_PROMPT, INTERACT_BUCKETS, INTERACT_ORIGINS, lightConvoDataSchema, type InteractObject } from '../../../shared/contracts/agentInteract';
 import { lazy } from '../../../shared/contracts/lazy';
-import { interactUrl, runInteractTurn } from '../../../shared/interactSocket';
+import { interactUrl, runInteractTurn } from '../../transport/interactSocket';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
 import { addSecret, redactDeep } from '../../../shared/secrets';
-import { CREDENTIAL_TYPE, getBaseUrl } from '../../../shared/transport';
-import { concurrencyOptions } from '../concurrency';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
+import { CREDENTIAL_TYPE, getBaseUrl } from '../../transport/request';
+import { concurrencyOptions, optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { type ConvocoreOperation, type ItemScope } from '../types';
 import { turnOutput } from './turnOutput';
 
 /**

@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { agentChangesSchema } from '../../../shared/contracts/agentFields';
-import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
-import { readDryRun } from '../dryRun';
-import { checkWrite } from '../writeCheck';
+import { readDryRun } from '../../helpers/dryRun';
+import { checkWrite } from '../../helpers/writeCheck';
 import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
 
 const show = { resource: ['agent'], operation: ['update'] };

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { start } from './start.operation';
 
 export const callResource: ResourceDefinition = {

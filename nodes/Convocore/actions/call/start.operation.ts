@@ -1,22 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { redactSecrets } from '../../../shared/contracts/agents';
-import { callRequestSchema, callResponseSchema, type CallRequest } from '../../../shared/contracts/calls';
+import { redactSecrets } from '../../../shared/contracts/agent';
+import { callRequestSchema, callResponseSchema, type CallRequest } from '../../../shared/contracts/call';
 import { secretsIn } from '../../../shared/secrets';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { readDryRun } from '../dryRun';
-import { readJsonField, type JsonFieldShape } from '../jsonFields';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readDryRun } from '../../helpers/dryRun';
+import { readJsonField, type JsonFieldShape } from '../../helpers/jsonFields';
 import { normalizePhone } from '../phoneNumber/common';
-import {
-	agentIdProperty,
-	compact,
-	optionsCollection,
-	readAgentId,
-	timeoutOption,
-	validate,
-	type ConvocoreOperation,
-} from '../operation';
-
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['call'], operation: ['start'] };
 
 /** A JSON option of the call holding an object; `{}` (the default) means "not given". */

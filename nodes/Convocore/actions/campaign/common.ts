@@ -1,16 +1,17 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { CAMPAIGN_PAGE, METRIC_TYPES, campaignIdSchema, campaignPageSchema, campaignProgress, type Campaign } from '../../../shared/contracts/campaigns';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { CAMPAIGN_PAGE, METRIC_TYPES, campaignIdSchema, campaignPageSchema, campaignProgress, type Campaign } from '../../../shared/contracts/campaign';
 import { lazy } from '../../../shared/contracts/lazy';
-import { collectNumberedPages } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { listOrIdLocator } from '../agentId';
-import { requestChecked } from '../answers';
+import { collectNumberedPages } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { listOrIdLocator } from '../../descriptions/pickers';
+import { requestChecked } from '../../helpers/answers';
 import type { Show } from '../conversation/common';
-import { listFrom } from '../listField';
-import { readAgentId, readIdParameter, validate } from '../operation';
+import { listFrom } from '../../helpers/listField';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
 
 export function campaignsPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/campaigns`;

@@ -1,11 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { campaignAnswerSchema, createCampaignRequestSchema, type CreateCampaignRequest } from '../../../shared/contracts/campaigns';
-import type { RequestScope } from '../../../shared/transport';
-import { recordOf, requestChecked } from '../answers';
-import { checkWrite, withoutFields } from '../writeCheck';
+import { campaignAnswerSchema, createCampaignRequestSchema, type CreateCampaignRequest } from '../../../shared/contracts/campaign';
+import type { RequestScope } from '../../transport/retries';
+import { recordOf, requestChecked } from '../../helpers/answers';
+import { checkWrite, withoutFields } from '../../helpers/writeCheck';
 import { leadGroupProperty } from '../leadGroup/common';
-import { listFrom } from '../listField';
-import { agentIdProperty, compact, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { agentRefSchema, campaignOutput, campaignsPath, metricsProperty, readMetrics } from './common';
 
 const show = { resource: ['campaign'], operation: ['create'] };

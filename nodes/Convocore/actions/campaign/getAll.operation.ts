@@ -1,11 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { CAMPAIGN_PAGE } from '../../../shared/contracts/campaigns';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { CAMPAIGN_PAGE } from '../../../shared/contracts/campaign';
 import { lazy } from '../../../shared/contracts/lazy';
-import { collectNumberedPages } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty, listingFields, readAgentId, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { collectNumberedPages } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { listingFields, readListing, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { campaignOutput, fetchCampaignPage } from './common';
 
 const show = { resource: ['campaign'], operation: ['getAll'] };

@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { campaignAnswerSchema, restartCampaignRequestSchema, type RestartCampaignRequest } from '../../../shared/contracts/campaigns';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { recordOf, requestChecked } from '../answers';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { campaignAnswerSchema, restartCampaignRequestSchema, type RestartCampaignRequest } from '../../../shared/contracts/campaign';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { recordOf, requestChecked } from '../../helpers/answers';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { campaignIdProperty, campaignOutput, campaignsPath, readCampaignRef, type CampaignRef } from './common';
 
 const show = { resource: ['campaign'], operation: ['restart'] };

@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { agentSchema } from '../../../shared/contracts/agents';
-import { campaignAnswerSchema, toggleCampaignRequestSchema } from '../../../shared/contracts/campaigns';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
+import { agentSchema } from '../../../shared/contracts/agent';
+import { campaignAnswerSchema, toggleCampaignRequestSchema } from '../../../shared/contracts/campaign';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
 import { agentPath } from '../agent/api';
-import { requestChecked } from '../answers';
+import { requestChecked } from '../../helpers/answers';
 import type { Show } from '../conversation/common';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { campaignIdProperty, campaignOutput, campaignsPath, findCampaign, readCampaignRef, type CampaignRef } from './common';
 
 /**

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { campaignAnswerSchema, updateCampaignRequestSchema, type UpdateCampaignRequest } from '../../../shared/contracts/campaigns';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { listFrom } from '../listField';
-import { agentIdProperty, compact, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { campaignAnswerSchema, updateCampaignRequestSchema, type UpdateCampaignRequest } from '../../../shared/contracts/campaign';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { campaignIdProperty, campaignsPath, metricsProperty, readCampaignRef, readMetrics } from './common';
 
 const show = { resource: ['campaign'], operation: ['update'] };

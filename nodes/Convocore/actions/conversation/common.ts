@@ -2,13 +2,13 @@ import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-wo
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { convoIdSchema } from '../../../shared/contracts/conversations';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { convoIdSchema } from '../../../shared/contracts/conversation';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
-import { CREDENTIAL_TYPE } from '../../../shared/transport';
-import { listOrIdLocator } from '../agentId';
-import { readAgentId, readIdParameter, validate } from '../operation';
-
+import { CREDENTIAL_TYPE } from '../../transport/request';
+import { listOrIdLocator } from '../../descriptions/pickers';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
 export type Show = NonNullable<IDisplayOptions['show']>;
 
 /** The conversation picker: recent conversations of the chosen agent, or an ID. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
+import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agent';
 import {
 	CONVERSATION_STATES,
 	createConversationAnswerSchema,
@@ -9,12 +9,17 @@ import {
 	type CreateConversationRequest,
 } from '../../../shared/contracts/conversationWrites';
 import { lazy } from '../../../shared/contracts/lazy';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { readDryRun } from '../dryRun';
-import { listFrom } from '../listField';
-import { agentIdProperty, compact, optionsCollection, parseJsonParameter, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-import { toEpochMs } from '../usageRange';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readDryRun } from '../../helpers/dryRun';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, parseJsonParameter, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { type ConvocoreOperation } from '../types';
+import { toEpochMs } from '../../helpers/usageRange';
 
 const show = { resource: ['conversation'], operation: ['create'] };
 

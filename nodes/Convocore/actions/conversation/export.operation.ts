@@ -1,15 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema, isAgentSecretKey, redactSecrets } from '../../../shared/contracts/agents';
+import { agentIdSchema, isAgentSecretKey, redactSecrets } from '../../../shared/contracts/agent';
 import { exportOneSchema, exportPageSchema } from '../../../shared/contracts/conversationWrites';
 import { lazy } from '../../../shared/contracts/lazy';
-import { ListingResults, ListingError } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { binaryFieldProperty, outputModeProperty, readBinaryField, redactCsv, type OutputMode } from '../exportFile';
-import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { ListingResults, ListingError } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readBinaryField, redactCsv, type OutputMode } from '../../helpers/exportFile';
+import { binaryFieldProperty, outputModeProperty } from '../../descriptions/exportFile';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { convoIdProperty, conversationPath } from './common';
-import { convoIdSchema } from '../../../shared/contracts/conversations';
+import { convoIdSchema } from '../../../shared/contracts/conversation';
 
 const show = { resource: ['conversation'], operation: ['export'] };
 

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { conversationSchema, simplifyConversation } from '../../../shared/contracts/conversations';
-import { redactSecrets } from '../../../shared/contracts/agents';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, simplifyProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { conversationSchema, simplifyConversation } from '../../../shared/contracts/conversation';
+import { redactSecrets } from '../../../shared/contracts/agent';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { convoIdProperty, conversationPath, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['get'] };

@@ -1,29 +1,21 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agents';
+import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agent';
 import {
 	CONVO_PAGE,
 	conversationPageSchema,
 	simplifyConversation,
 	type Conversation,
-} from '../../../shared/contracts/conversations';
-import { collectLinkedPages } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	agentIdProperty,
-	readAgentId,
-	readListing,
-	returnAllAndLimit,
-	simplifyProperty,
-	timeoutOnlyOptions,
-	validate,
-	type ConvocoreOperation,
-} from '../operation';
-
+} from '../../../shared/contracts/conversation';
+import { collectLinkedPages } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['conversation'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [

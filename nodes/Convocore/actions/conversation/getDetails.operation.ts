@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { redactSecrets } from '../../../shared/contracts/agents';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { redactSecrets } from '../../../shared/contracts/agent';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { convoIdProperty, conversationPath, credentialRegion, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['getDetails'] };

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { assign } from './assign.operation';
 import { create } from './create.operation';
 import { deleteConversation } from './delete.operation';

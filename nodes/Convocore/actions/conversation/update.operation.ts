@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { CONVERSATION_STATES, conversationWriteAnswerSchema, updateConversationRequestSchema, type UpdateConversationRequest } from '../../../shared/contracts/conversationWrites';
-import { redactSecrets } from '../../../shared/contracts/agents';
-import type { RequestScope } from '../../../shared/transport';
-import { recordOf, requestChecked } from '../answers';
-import { listFrom } from '../listField';
-import { agentIdProperty, compact, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { redactSecrets } from '../../../shared/contracts/agent';
+import type { RequestScope } from '../../transport/retries';
+import { recordOf, requestChecked } from '../../helpers/answers';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { convoIdProperty, conversationPath, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['update'] };

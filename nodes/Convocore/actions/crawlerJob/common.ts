@@ -6,10 +6,12 @@ import {
 	crawlerJobSchema,
 	crawlerPageListSchema,
 	type CrawlerJobRecord,
-} from '../../../shared/contracts/crawler';
-import { collectNumberedPages } from '../../../shared/pagination';
-import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { listOrIdLocator, readIdParameter } from '../agentId';
+} from '../../../shared/contracts/crawlerJob';
+import { collectNumberedPages } from '../../transport/pagination';
+import { convocoreApiRequest } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { readIdParameter } from '../../helpers/agentId';
+import { listOrIdLocator } from '../../descriptions/pickers';
 import type { Show } from '../conversation/common';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */

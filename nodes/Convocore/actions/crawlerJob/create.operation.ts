@@ -5,12 +5,14 @@ import {
 	createCrawlerJobRequestSchema,
 	crawlerJobSchema,
 	type CrawlerJobRecord,
-} from '../../../shared/contracts/crawler';
+} from '../../../shared/contracts/crawlerJob';
 import { redactDeep, withoutSecrets } from '../../../shared/secrets';
-import { convocoreApiRequest } from '../../../shared/transport';
-import { compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation, type ItemScope } from '../operation';
+import { convocoreApiRequest } from '../../transport/request';
+import { compact, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { type ConvocoreOperation, type ItemScope } from '../types';
 import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
-import { listFrom } from '../listField';
+import { listFrom } from '../../helpers/listField';
 import { emptyToUndefined, fetchJobPages, jobPath, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 import { afterCreationError, MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';

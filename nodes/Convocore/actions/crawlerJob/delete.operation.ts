@@ -2,9 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { deleteCrawlerJobResponseSchema } from '../../../shared/contracts/crawler';
-import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { deleteCrawlerJobResponseSchema } from '../../../shared/contracts/crawlerJob';
+import { convocoreApiRequest } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { jobIdLocator, jobPath, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['delete'] };

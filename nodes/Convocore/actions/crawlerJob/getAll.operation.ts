@@ -1,17 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	returnAllAndLimit,
-	timeoutOnlyOptions,
-	validate,
-	type ConvocoreOperation,
-	type ItemScope,
-} from '../operation';
-import { collectNumberedPages } from '../../../shared/pagination';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation, type ItemScope } from '../types';
+import { collectNumberedPages } from '../../transport/pagination';
 import { fetchJobList, pageSizeFor, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getAll'] };

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { crawlerPageSchema } from '../../../shared/contracts/crawler';
+import { crawlerPageSchema } from '../../../shared/contracts/crawlerJob';
 import { lazy } from '../../../shared/contracts/lazy';
-import { convocoreApiRequest } from '../../../shared/transport';
-import { readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation, type ItemScope } from '../operation';
+import { convocoreApiRequest } from '../../transport/request';
+import { readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation, type ItemScope } from '../types';
 import { jobIdLocator, jobPath, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPage'] };

@@ -1,17 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readIdParameter,
-	readListing,
-	returnAllAndLimit,
-	timeoutOnlyOptions,
-	validate,
-	type ConvocoreOperation,
-	type ItemScope,
-} from '../operation';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { readIdParameter } from '../../helpers/agentId';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation, type ItemScope } from '../types';
 import { fetchJobPages, jobIdLocator, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPages'] };

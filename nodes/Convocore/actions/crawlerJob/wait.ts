@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import { finalStatusOf, isFinalJob, type CrawlerJobRecord } from '../../../shared/contracts/crawler';
+import { finalStatusOf, isFinalJob, type CrawlerJobRecord } from '../../../shared/contracts/crawlerJob';
 import { redactedNode } from '../../../shared/secrets';
-import { executionCancelSignal } from '../../../shared/retries';
-import type { RequestScope } from '../../../shared/transport';
+import { executionCancelSignal } from '../../transport/retries';
+import type { RequestScope } from '../../transport/retries';
 import { fetchJob } from './common';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { addSecret } from '../../../shared/secrets';
-import { compact } from '../operation';
-import { listFrom } from '../listField';
+import { compact } from '../../helpers/parameters';
+import { listFrom } from '../../helpers/listField';
 import { emptyToUndefined } from './common';
 
 /**

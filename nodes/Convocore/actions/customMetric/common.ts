@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetrics';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetric';
 import { lazy } from '../../../shared/contracts/lazy';
-import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { listOrIdLocator } from '../agentId';
+import { convocoreApiRequest } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { listOrIdLocator } from '../../descriptions/pickers';
 import type { Show } from '../conversation/common';
-import { readAgentId, readIdParameter, validate } from '../operation';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
 
 /** The v3 custom-metric routes (docs.convocore.ai /api-reference/v3/customMetrics/*). */
 export function customMetricsPath(agentId: string): string {

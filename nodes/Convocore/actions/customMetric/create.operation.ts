@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { METRIC_TYPES } from '../../../shared/contracts/campaigns';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { METRIC_TYPES } from '../../../shared/contracts/campaign';
 import { createCustomMetricAnswerSchema, createCustomMetricRequestSchema } from '../../../shared/contracts/customMetricWrites';
 import { lazy } from '../../../shared/contracts/lazy';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { listFrom } from '../listField';
-import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { customMetricsPath } from './common';
 
 const show = { resource: ['customMetric'], operation: ['create'] };

@@ -1,11 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetrics';
-import { collectCursorPages, convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { agentIdProperty, hintWhenLimitReached, readAgentId, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-
+import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetric';
+import { convocoreApiRequest } from '../../transport/request';
+import { collectCursorPages } from '../../transport/pagination';
+import { type RequestScope } from '../../transport/retries';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { hintWhenLimitReached, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['customMetric'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [

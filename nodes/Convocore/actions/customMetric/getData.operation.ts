@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { allMetricsDataAnswerSchema, oneMetricDataAnswerSchema, type MetricData } from '../../../shared/contracts/customMetricData';
 import { lazy } from '../../../shared/contracts/lazy';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { customMetricsPath } from './common';
 import { readSecondsRange, secondsRangeProperties } from './period';
 

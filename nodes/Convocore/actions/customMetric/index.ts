@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { create } from './create.operation';
 import { deleteMetrics } from './delete.operation';
 import { get } from './get.operation';

@@ -1,6 +1,6 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { toEpochMs } from '../usageRange';
+import { toEpochMs } from '../../helpers/usageRange';
 
 /**
  * From and To of Custom Metric > Get Data: n8n date-times, both required, sent as Unix SECONDS

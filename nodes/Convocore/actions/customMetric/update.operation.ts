@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { METRIC_TYPES } from '../../../shared/contracts/campaigns';
+import { METRIC_TYPES } from '../../../shared/contracts/campaign';
 import { updateCustomMetricAnswerSchema, updateCustomMetricRequestSchema } from '../../../shared/contracts/customMetricWrites';
 import { lazy } from '../../../shared/contracts/lazy';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { listFrom } from '../listField';
-import { agentIdProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { customMetricPath, metricIdProperty, readMetricRef, type MetricRef } from './common';
 
 const show = { resource: ['customMetric'], operation: ['update'] };

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { docIdSchema } from '../../../shared/contracts/knowledgeBase';
 import type { Show } from '../conversation/common';
-import { listOrIdLocator } from '../agentId';
-import { readAgentId, readIdParameter, validate } from '../operation';
+import { listOrIdLocator } from '../../descriptions/pickers';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
 
 /** The document picker: the chosen agent's documents (methods/knowledgeBase.ts), or an ID. */
 export function docIdProperty(show: Show, description: string): INodeProperties {
@@ -73,6 +74,3 @@ export function kbPath(agentId: string, rest = ''): string {
 export function docPath({ agentId, docId }: DocRef): string {
 	return kbPath(agentId, `/${encodeURIComponent(docId)}`);
 }
-
-/** `{ success, message, data }` answers: the document in `data`, or the whole answer when there is none. */
-export { recordOf as documentOf } from '../answers';

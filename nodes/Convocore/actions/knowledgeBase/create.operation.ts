@@ -1,15 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { checkSourceFields, createKnowledgeDocFields, knowledgeDocEnvelopeSchema } from '../../../shared/contracts/knowledgeBase';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { checkWrite, checkedDocumentFields } from '../writeCheck';
-import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked, recordOf as documentOf } from '../../helpers/answers';
+import { checkWrite, checkedDocumentFields } from '../../helpers/writeCheck';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { SUPPORTED_FILES_HINT, readFileText } from './binaryFile';
-import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, documentOf, kbPath, metadataFrom } from './common';
-import { listFrom } from '../listField';
+import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, kbPath, metadataFrom } from './common';
+import { listFrom } from '../../helpers/listField';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 const from = (...sources: string[]) => ({ show: { ...show, sourceType: sources } });

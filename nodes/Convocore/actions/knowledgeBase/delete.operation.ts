@@ -1,16 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import {
 	bulkDeleteKnowledgeDocsResponseSchema,
 	deleteKnowledgeDocResponseSchema,
 	docIdSchema,
 } from '../../../shared/contracts/knowledgeBase';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { listFrom } from '../listField';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
+import { listFrom } from '../../helpers/listField';
 import { docIdProperty, docPath, kbPath } from './common';
 
 const show = { resource: ['knowledgeBase'], operation: ['delete'] };

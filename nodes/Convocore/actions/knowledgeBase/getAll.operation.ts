@@ -1,23 +1,16 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { KB_PAGE, knowledgeDocPageSchema, simplifyKnowledgeDoc } from '../../../shared/contracts/knowledgeBase';
-import { collectNumberedPages } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import {
-	agentIdProperty,
-	hintWhenLimitReached,
-	listingFields,
-	readAgentId,
-	readListing,
-	returnAllAndLimit,
-	simplifyProperty,
-	timeoutOnlyOptions,
-	validate,
-	type ConvocoreOperation,
-} from '../operation';
+import { collectNumberedPages } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { kbPath } from './common';
 
 const show = { resource: ['knowledgeBase'], operation: ['getAll'] };

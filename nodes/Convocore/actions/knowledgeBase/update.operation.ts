@@ -1,14 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { changesSomething, docIdSchema, knowledgeDocEnvelopeSchema, updateKnowledgeDocFields } from '../../../shared/contracts/knowledgeBase';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { checkWrite, checkedDocumentFields } from '../writeCheck';
-import { agentIdProperty, compact, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, docIdProperty, docPath, documentOf, metadataFrom } from './common';
-import { listFrom } from '../listField';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked, recordOf as documentOf } from '../../helpers/answers';
+import { checkWrite, checkedDocumentFields } from '../../helpers/writeCheck';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
+import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, docIdProperty, docPath, metadataFrom } from './common';
+import { listFrom } from '../../helpers/listField';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
 

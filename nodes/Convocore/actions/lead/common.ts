@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { Show } from '../conversation/common';
-import { readJsonField } from '../jsonFields';
-import { compact, readIdParameter } from '../operation';
+import { readJsonField } from '../../helpers/jsonFields';
+import { compact } from '../../helpers/parameters';
+import { readIdParameter } from '../../helpers/agentId';
 
 /** The lead ID of Get, Update and Delete (no picker: a lead is found by Get Many). */
 export function leadIdProperty(show: Show, description: string): INodeProperties {
@@ -49,6 +50,3 @@ export const LEAD_FILTER_OPTIONS: INodeProperties[] = [
 	{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '', description: 'Only leads of this lead group' },
 	{ displayName: 'Search Term', name: 'searchTerm', type: 'string', default: '', description: 'Only leads matching this text' },
 ];
-
-/** `{ success, data }` answers: the lead in `data`, or the whole answer when there is none. */
-export { recordOf as leadOf } from '../answers';

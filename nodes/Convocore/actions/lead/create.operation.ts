@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { createLeadRequestSchema, leadEnvelopeSchema, type CreateLeadRequest } from '../../../shared/contracts/leads';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { checkWrite } from '../writeCheck';
-import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { leadFieldsFrom, leadFieldsProperty, leadOf } from './common';
-
+import { createLeadRequestSchema, leadEnvelopeSchema, type CreateLeadRequest } from '../../../shared/contracts/lead';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked, recordOf as leadOf } from '../../helpers/answers';
+import { checkWrite } from '../../helpers/writeCheck';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
+import { leadFieldsFrom, leadFieldsProperty } from './common';
 const show = { resource: ['lead'], operation: ['create'] };
 
 export const description: INodeProperties[] = [

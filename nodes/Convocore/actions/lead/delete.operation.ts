@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { deleteLeadResponseSchema } from '../../../shared/contracts/leads';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { deleteLeadResponseSchema } from '../../../shared/contracts/lead';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { leadIdProperty } from './common';
 import { readLeadRef, type LeadRef } from './get.operation';
 

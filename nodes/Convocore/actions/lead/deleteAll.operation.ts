@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { deleteAllLeadsAnswerSchema } from '../../../shared/contracts/bulkLeads';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { deleteAllLeadsAnswerSchema } from '../../../shared/contracts/leadImport';
 import { lazy } from '../../../shared/contracts/lazy';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['lead'], operation: ['deleteAll'] };
 
 /** What Confirmation must hold, typed out: no default, no expression's accident, says what it does. */

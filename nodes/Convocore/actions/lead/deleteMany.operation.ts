@@ -1,13 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { deleteLeadsAnswerSchema } from '../../../shared/contracts/bulkLeads';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { deleteLeadsAnswerSchema } from '../../../shared/contracts/leadImport';
 import { lazy } from '../../../shared/contracts/lazy';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { listFrom } from '../listField';
-import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['lead'], operation: ['deleteMany'] };
 
 export const description: INodeProperties[] = [

@@ -1,12 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { EXPORT_TIME_RANGES, exportFilteredLeadsRequestSchema, exportLeadsAnswerSchema } from '../../../shared/contracts/bulkLeads';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { EXPORT_TIME_RANGES, exportFilteredLeadsRequestSchema, exportLeadsAnswerSchema } from '../../../shared/contracts/leadImport';
 import { lazy } from '../../../shared/contracts/lazy';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { binaryFieldProperty, outputModeProperty, readBinaryField, toCsv, type OutputMode } from '../exportFile';
-import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readBinaryField, toCsv, type OutputMode } from '../../helpers/exportFile';
+import { binaryFieldProperty, outputModeProperty } from '../../descriptions/exportFile';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { LEAD_FILTER_OPTIONS } from './common';
 
 const show = { resource: ['lead'], operation: ['export'] };

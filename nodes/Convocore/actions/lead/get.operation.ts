@@ -1,13 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { leadEnvelopeSchema, leadIdSchema } from '../../../shared/contracts/leads';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { leadIdProperty, leadOf, readLeadId } from './common';
-
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { leadEnvelopeSchema, leadIdSchema } from '../../../shared/contracts/lead';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked, recordOf as leadOf } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
+import { leadIdProperty, readLeadId } from './common';
 const show = { resource: ['lead'], operation: ['get'] };
 
 export const description: INodeProperties[] = [

@@ -1,22 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { LEAD_PAGE, agentLeadsPageSchema } from '../../../shared/contracts/leads';
-import { collectNumberedPages } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import {
-	listingFields,
-	agentIdProperty,
-	compact,
-	readAgentId,
-	readListing,
-	returnAllAndLimit,
-	timeoutOnlyOptions,
-	validate,
-	type ConvocoreOperation,
-} from '../operation';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { LEAD_PAGE, agentLeadsPageSchema } from '../../../shared/contracts/lead';
+import { collectNumberedPages } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { listingFields, compact, readListing, validate } from '../../helpers/parameters';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { LEAD_FILTER_OPTIONS } from './common';
 
 const show = { resource: ['lead'], operation: ['getAll'] };

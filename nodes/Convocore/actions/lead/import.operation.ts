@@ -1,14 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
-import { BULK_LEADS, bulkLeadSchema } from '../../../shared/contracts/bulkLeads';
+import { agentIdSchema } from '../../../shared/contracts/agent';
+import { BULK_LEADS, bulkLeadSchema } from '../../../shared/contracts/leadImport';
 import { describeIssues } from '../../../shared/contracts/common';
 import { lazy } from '../../../shared/contracts/lazy';
-import { leadGroupNameSchema } from '../../../shared/contracts/leadGroups';
-import { readDryRun } from '../dryRun';
+import { leadGroupNameSchema } from '../../../shared/contracts/leadGroup';
+import { readDryRun } from '../../helpers/dryRun';
 import { normalizePhone } from '../phoneNumber/common';
-import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, type BatchEntry, type ConvocoreOperation } from '../operation';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { type BatchEntry, type ConvocoreOperation } from '../types';
 import { executeImport, type ImportPlan } from './importBatches';
 
 const show = { resource: ['lead'], operation: ['import'] };

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { bulkLeadsAnswerSchema, type BulkLead } from '../../../shared/contracts/bulkLeads';
-import { leadGroupAnswerSchema } from '../../../shared/contracts/leadGroups';
-import { RateLimitGate, getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
+import { bulkLeadsAnswerSchema, type BulkLead } from '../../../shared/contracts/leadImport';
+import { leadGroupAnswerSchema } from '../../../shared/contracts/leadGroup';
+import { getBaseUrl } from '../../transport/request';
+import { RateLimitGate, type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
 import { groupsPath } from '../leadGroup/common';
-import { itemRanges, type BatchEntry } from '../operation';
+import { itemRanges } from '../router';
+import { type BatchEntry } from '../types';
 
 /** What Lead > Import's prepare made of one item. */
 export interface ImportPlan {

@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { MAGIC_IMPORT, magicImportLeadsAnswerSchema, magicImportLeadsRequestSchema } from '../../../shared/contracts/magicImportLeads';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
-
+import { MAGIC_IMPORT, magicImportLeadsAnswerSchema, magicImportLeadsRequestSchema } from '../../../shared/contracts/leadImportFromText';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['lead'], operation: ['importFromText'] };
 
 export const description: INodeProperties[] = [

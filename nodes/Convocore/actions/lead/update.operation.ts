@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../../../shared/contracts/leads';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { checkWrite } from '../writeCheck';
-import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { leadFieldsFrom, leadFieldsProperty, leadIdProperty, leadOf, readLeadId } from './common';
-
+import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../../../shared/contracts/lead';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked, recordOf as leadOf } from '../../helpers/answers';
+import { checkWrite } from '../../helpers/writeCheck';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
+import { leadFieldsFrom, leadFieldsProperty, leadIdProperty, readLeadId } from './common';
 const show = { resource: ['lead'], operation: ['update'] };
 
 export const description: INodeProperties[] = [

@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { addLeadsToGroupRequestSchema, leadGroupAnswerSchema, leadGroupNameSchema } from '../../../shared/contracts/leadGroups';
-import type { RequestScope } from '../../../shared/transport';
-import { recordOf, requestChecked } from '../answers';
-import { listFrom } from '../listField';
-import { agentIdProperty, readAgentId, readIdParameter, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { addLeadsToGroupRequestSchema, leadGroupAnswerSchema, leadGroupNameSchema } from '../../../shared/contracts/leadGroup';
+import type { RequestScope } from '../../transport/retries';
+import { recordOf, requestChecked } from '../../helpers/answers';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { groupsPath, leadGroupProperty } from './common';
 
 const show = { resource: ['leadGroup'], operation: ['addLeads'] };

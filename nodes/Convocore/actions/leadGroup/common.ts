@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { listOrIdLocator } from '../agentId';
+import { listOrIdLocator } from '../../descriptions/pickers';
 import type { Show } from '../conversation/common';
 
 export function groupsPath(agentId: string): string {

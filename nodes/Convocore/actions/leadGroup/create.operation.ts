@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { addLeadsToGroupRequestSchema, createLeadGroupRequestSchema, leadGroupAnswerSchema } from '../../../shared/contracts/leadGroups';
-import type { RequestScope } from '../../../shared/transport';
-import { recordOf, requestChecked } from '../answers';
-import { listFrom } from '../listField';
-import { agentIdProperty, compact, readAgentId, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { addLeadsToGroupRequestSchema, createLeadGroupRequestSchema, leadGroupAnswerSchema } from '../../../shared/contracts/leadGroup';
+import type { RequestScope } from '../../transport/retries';
+import { recordOf, requestChecked } from '../../helpers/answers';
+import { listFrom } from '../../helpers/listField';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { groupsPath } from './common';
 
 const show = { resource: ['leadGroup'], operation: ['create'] };

@@ -1,11 +1,15 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { leadGroupListSchema } from '../../../shared/contracts/leadGroups';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, listingFields, readAgentId, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { leadGroupListSchema } from '../../../shared/contracts/leadGroup';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { listingFields, readListing, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { groupsPath } from './common';
 
 const show = { resource: ['leadGroup'], operation: ['getAll'] };

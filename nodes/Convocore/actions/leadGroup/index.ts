@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { addLeads } from './addLeads.operation';
 import { create } from './create.operation';
 import { deleteLeadGroup } from './delete.operation';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
-import { ORGANISATION_PAGE } from '../../../shared/contracts/organisations';
-import { collectNumberedPages } from '../../../shared/pagination';
-import type { RequestScope } from '../../../shared/transport';
-import { listOrIdLocator } from '../agentId';
-import { requestChecked } from '../answers';
+import { ORGANISATION_PAGE } from '../../../shared/contracts/organisation';
+import { collectNumberedPages } from '../../transport/pagination';
+import type { RequestScope } from '../../transport/retries';
+import { listOrIdLocator } from '../../descriptions/pickers';
+import { requestChecked } from '../../helpers/answers';
 import type { Show } from '../conversation/common';
 
 /** What the organisation operations share: the picker, the paths and the page-by-page listing. */

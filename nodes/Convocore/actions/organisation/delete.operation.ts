@@ -1,11 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { deleteOrganisationAnswerSchema, organisationIdSchema } from '../../../shared/contracts/organisations';
-import type { RequestScope } from '../../../shared/transport';
-import { readIdParameter } from '../agentId';
-import { requestChecked } from '../answers';
-import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { deleteOrganisationAnswerSchema, organisationIdSchema } from '../../../shared/contracts/organisation';
+import type { RequestScope } from '../../transport/retries';
+import { readIdParameter } from '../../helpers/agentId';
+import { requestChecked } from '../../helpers/answers';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { organisationLocator, organisationPath } from './common';
 
 const show = { resource: ['organisation'], operation: ['delete'] };

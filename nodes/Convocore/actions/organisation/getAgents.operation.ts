@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { redactSecrets, simplifyAgent, type AgentRecord } from '../../../shared/contracts/agents';
+import { redactSecrets, simplifyAgent, type AgentRecord } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { organisationAgentPageSchema, organisationIdSchema } from '../../../shared/contracts/organisations';
-import type { RequestScope } from '../../../shared/transport';
-import { readIdParameter } from '../agentId';
-import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, simplifyProperty, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { organisationAgentPageSchema, organisationIdSchema } from '../../../shared/contracts/organisation';
+import type { RequestScope } from '../../transport/retries';
+import { readIdParameter } from '../../helpers/agentId';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
 
 const show = { resource: ['organisation'], operation: ['getAgents'] };

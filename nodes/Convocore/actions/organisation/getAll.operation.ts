@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { organisationPageSchema } from '../../../shared/contracts/organisations';
-import type { RequestScope } from '../../../shared/transport';
-import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { organisationPageSchema } from '../../../shared/contracts/organisation';
+import type { RequestScope } from '../../transport/retries';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationPath } from './common';
 
 const show = { resource: ['organisation'], operation: ['getAll'] };

@@ -1,10 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { organisationClientPageSchema, organisationIdSchema } from '../../../shared/contracts/organisations';
-import type { RequestScope } from '../../../shared/transport';
-import { readIdParameter } from '../agentId';
-import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { organisationClientPageSchema, organisationIdSchema } from '../../../shared/contracts/organisation';
+import type { RequestScope } from '../../transport/retries';
+import { readIdParameter } from '../../helpers/agentId';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
 
 const show = { resource: ['organisation'], operation: ['getClients'] };

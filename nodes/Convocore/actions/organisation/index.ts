@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { deleteOrganisation } from './delete.operation';
 import { getAgents } from './getAgents.operation';
 import { getAll } from './getAll.operation';

@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
-import { assignNumberRequestSchema } from '../../../shared/contracts/numbers';
+import { assignNumberRequestSchema } from '../../../shared/contracts/phoneNumber';
 import { NUMBER_PATHS } from '../../../shared/telco';
-import type { RequestScope } from '../../../shared/transport';
-import { agentIdProperty, readAgentId, timeoutOnlyOptions } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { readAgentId } from '../../helpers/agentId';
+import { timeoutOnlyOptions } from '../../descriptions/options';
 import {
 	additionalFieldsProperty,
 	executeNumberRequest,

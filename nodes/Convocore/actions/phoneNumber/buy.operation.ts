@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
-import { buyNumberRequestSchema } from '../../../shared/contracts/numbers';
+import { buyNumberRequestSchema } from '../../../shared/contracts/phoneNumber';
 import { NUMBER_PATHS } from '../../../shared/telco';
-import type { RequestScope } from '../../../shared/transport';
-import { compact, timeoutOnlyOptions, validate } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { compact, validate } from '../../helpers/parameters';
+import { timeoutOnlyOptions } from '../../descriptions/options';
 import {
 	ADDITIONAL_BODY_FIELDS,
 	additionalFieldsProperty,

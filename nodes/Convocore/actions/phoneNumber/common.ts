@@ -7,12 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
-import { numberActionResponseSchema, numberResultSchema } from '../../../shared/contracts/numbers';
+import { numberActionResponseSchema, numberResultSchema } from '../../../shared/contracts/phoneNumber';
 import { NUMBER_PATHS, TELCO } from '../../../shared/telco';
-import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import { readJsonField } from '../jsonFields';
-import { compact, validate, type ConvocoreOperation } from '../operation';
-
+import { convocoreApiRequest } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { readJsonField } from '../../helpers/jsonFields';
+import { compact, validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 /**
  * Pieces shared by the five phone number operations: number fields, the JSON escape hatch and the
  * shaping of answers. The provider's name is derived from TELCO, never written here.

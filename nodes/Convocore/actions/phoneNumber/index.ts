@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { assignToAgent } from './assignToAgent.operation';
 import { buy } from './buy.operation';
 import { importNumber } from './import.operation';

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
-import { releaseNumberRequestSchema } from '../../../shared/contracts/numbers';
+import { releaseNumberRequestSchema } from '../../../shared/contracts/phoneNumber';
 import { NUMBER_PATHS } from '../../../shared/telco';
-import type { RequestScope } from '../../../shared/transport';
-import { timeoutOnlyOptions } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { timeoutOnlyOptions } from '../../descriptions/options';
 import {
 	additionalFieldsProperty,
 	executeNumberRequest,

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { compact } from '../operation';
+import { compact } from '../../helpers/parameters';
 
 /** Reading the SMS send fields that an expression may hand over in more than one shape. */
 

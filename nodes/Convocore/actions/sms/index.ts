@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { send } from './send.operation';
 
 export const smsResource: ResourceDefinition = {

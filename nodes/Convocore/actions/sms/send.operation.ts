@@ -8,18 +8,14 @@ import {
 	type SmsRequest,
 	type SmsResponse,
 } from '../../../shared/contracts/sms';
-import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-import {
-	agentIdProperty,
-	compact,
-	optionsCollection,
-	readAgentId,
-	timeoutOption,
-	validate,
-	type ConvocoreOperation,
-} from '../operation';
-import { concurrencyOptions } from '../concurrency';
-import { readJsonField } from '../jsonFields';
+import { convocoreApiRequest } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption, concurrencyOptions } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { type ConvocoreOperation } from '../types';
+import { readJsonField } from '../../helpers/jsonFields';
 import { leadInfoFrom, normalizePhone, readMediaUrls } from './fields';
 
 const show = { resource: ['sms'], operation: ['send'] };

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
 import {
 	TOOL_CHANNELS,
@@ -10,13 +10,14 @@ import {
 	toolIdSchema,
 	toolListEnvelopeSchema,
 	toolWithoutSecret,
-} from '../../../shared/contracts/tools';
+} from '../../../shared/contracts/tool';
 import { REDACTED } from '../../../shared/secrets';
-import type { RequestScope } from '../../../shared/transport';
-import { listOrIdLocator } from '../agentId';
-import { requestChecked } from '../answers';
+import type { RequestScope } from '../../transport/retries';
+import { listOrIdLocator } from '../../descriptions/pickers';
+import { requestChecked } from '../../helpers/answers';
 import type { Show } from '../conversation/common';
-import { readAgentId, readIdParameter, validate } from '../operation';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
 
 export function agentToolsPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/tools`;

@@ -1,14 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { createToolRequestSchema, toolEnvelopeSchema } from '../../../shared/contracts/tools';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
+import { createToolRequestSchema, toolEnvelopeSchema } from '../../../shared/contracts/tool';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
 import { dryRunOption } from '../agent/fields';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { type ConvocoreOperation } from '../types';
 import { headerAuthProperty, readHeaderPair, withHeaderField } from './headerAuth';
 import { CHANNELS_FIELD, METHOD_OPTIONS, SERVER_URL_SECRET_FIELD, agentToolsPath, checkToolRules, dryRunRequest, readToolFields, toolFieldsProperty, toolOutput } from './common';
 

@@ -1,10 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { toolDeleteAnswerSchema } from '../../../shared/contracts/tools';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
+import { toolDeleteAnswerSchema } from '../../../shared/contracts/tool';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
 import { dryRunOption } from '../agent/fields';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, optionsCollection, timeoutOption, type ConvocoreOperation } from '../operation';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { dryRunRequest, readToolRef, toolIdProperty, toolPath, type ToolRef } from './common';
 
 const show = { resource: ['tool'], operation: ['delete'] };

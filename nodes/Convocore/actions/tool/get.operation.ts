@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { toolEnvelopeSchema } from '../../../shared/contracts/tools';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { toolEnvelopeSchema } from '../../../shared/contracts/tool';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { readToolRef, toolIdProperty, toolOutput, toolPath, type ToolRef } from './common';
 
 const show = { resource: ['tool'], operation: ['get'] };

@@ -1,21 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { simplifyTool } from '../../../shared/contracts/tools';
-import type { RequestScope } from '../../../shared/transport';
-import {
-	agentIdProperty,
-	hintWhenLimitReached,
-	listingFields,
-	readAgentId,
-	readListing,
-	returnAllAndLimit,
-	simplifyProperty,
-	timeoutOnlyOptions,
-	validate,
-	type ConvocoreOperation,
-} from '../operation';
+import { simplifyTool } from '../../../shared/contracts/tool';
+import type { RequestScope } from '../../transport/retries';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { fetchTools, toolOutput } from './common';
 
 const show = { resource: ['tool'], operation: ['getAll'] };

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { typedVariableValue, VARIABLE_LOCATIONS, variableIdSchema, type VariableType } from '../../../shared/contracts/variables';
+import { typedVariableValue, VARIABLE_LOCATIONS, variableIdSchema, type VariableType } from '../../../shared/contracts/variable';
 import { REDACTED } from '../../../shared/secrets';
-import { getBaseUrl } from '../../../shared/transport';
-import { listOrIdLocator } from '../agentId';
+import { getBaseUrl } from '../../transport/request';
+import { listOrIdLocator } from '../../descriptions/pickers';
 import type { Show } from '../conversation/common';
-import { readAgentId, readIdParameter, validate } from '../operation';
+import { readAgentId, readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
 
 export function variablesPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/variables`;

@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { createVariableRequestSchema, variableAnswerSchema, VARIABLE_TYPES, type VariableRequest } from '../../../shared/contracts/variables';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { checkWrite, checkedVariableFields } from '../writeCheck';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, compact, optionsCollection, readAgentId, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { createVariableRequestSchema, variableAnswerSchema, VARIABLE_TYPES, type VariableRequest } from '../../../shared/contracts/variable';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { checkWrite, checkedVariableFields } from '../../helpers/writeCheck';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readAgentId } from '../../helpers/agentId';
+import { type ConvocoreOperation } from '../types';
 import { checkTypedValue, envSecrets, dryRunOption, dryRunOutput, readTypedValue, typedValueProperties, typeOptions, variableFieldOptions, variableOutput, variablesPath } from './common';
 
 const show = { resource: ['variable'], operation: ['create'] };

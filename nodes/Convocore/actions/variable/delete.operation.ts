@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { variableDeleteAnswerSchema } from '../../../shared/contracts/variables';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, optionsCollection, timeoutOption, type ConvocoreOperation } from '../operation';
+import { variableDeleteAnswerSchema } from '../../../shared/contracts/variable';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { dryRunOption, dryRunOutput, readVariableRef, variableIdProperty, variablePath, type VariableRef } from './common';
 
 const show = { resource: ['variable'], operation: ['delete'] };

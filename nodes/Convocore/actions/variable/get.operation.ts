@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { variableAnswerSchema } from '../../../shared/contracts/variables';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { variableAnswerSchema } from '../../../shared/contracts/variable';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { readVariableRef, variableIdProperty, variableOutput, variablePath, type VariableRef } from './common';
 
 const show = { resource: ['variable'], operation: ['get'] };

@@ -1,12 +1,16 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agents';
+import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { variableListContract, VARIABLE_LIST_KEYS, type Variable } from '../../../shared/contracts/variables';
+import { variableListContract, VARIABLE_LIST_KEYS, type Variable } from '../../../shared/contracts/variable';
 import { findList } from '../../../shared/contracts/common';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { agentIdProperty, hintWhenLimitReached, listingFields, readAgentId, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { readAgentId } from '../../helpers/agentId';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { variableOutput, variablesPath } from './common';
 
 const show = { resource: ['variable'], operation: ['getAll'] };

@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { updateVariableRequestSchema, variableAnswerSchema, type VariableRequest, type VariableType } from '../../../shared/contracts/variables';
-import type { RequestScope } from '../../../shared/transport';
+import { updateVariableRequestSchema, variableAnswerSchema, type VariableRequest, type VariableType } from '../../../shared/contracts/variable';
+import type { RequestScope } from '../../transport/retries';
 import { REDACTED } from '../../../shared/secrets';
-import { requestChecked } from '../answers';
-import { checkWrite, checkedVariableFields } from '../writeCheck';
-import { readDryRun } from '../dryRun';
-import { agentIdProperty, compact, optionsCollection, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { requestChecked } from '../../helpers/answers';
+import { checkWrite, checkedVariableFields } from '../../helpers/writeCheck';
+import { readDryRun } from '../../helpers/dryRun';
+import { agentIdProperty } from '../../descriptions/pickers';
+import { compact, validate } from '../../helpers/parameters';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import {
 	checkTypedValue,
 	dryRunOption,

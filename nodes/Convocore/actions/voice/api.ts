@@ -11,13 +11,13 @@ import {
 	voiceListContract,
 	type Voice,
 	type VoiceProvider,
-} from '../../../shared/contracts/voices';
-import { convocoreApiRequest, type RequestScope } from '../../../shared/transport';
-
+} from '../../../shared/contracts/voice';
+import { convocoreApiRequest } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
 /**
  * Requests of the voice catalog, shared by the voice operations and the node's live dropdowns.
  * The voice endpoints' envelope is unpublished (field notes): the transport unwraps
- * `{ success, data }`, and the listing contracts (contracts/voices.ts) accept the shapes public
+ * `{ success, data }`, and the listing contracts (contracts/voice.ts) accept the shapes public
  * clients have seen and refuse any other, so that a change of envelope is an error naming what
  * came instead of an empty result.
  */

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { getVoiceParamsSchema } from '../../../shared/contracts/voices';
-import type { RequestScope } from '../../../shared/transport';
-import { validate, type ConvocoreOperation } from '../operation';
+import { getVoiceParamsSchema } from '../../../shared/contracts/voice';
+import type { RequestScope } from '../../transport/retries';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { segment } from './api';
 import {
 	collectVoices,

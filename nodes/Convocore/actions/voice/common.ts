@@ -6,9 +6,11 @@ import {
 	VOICE_PAGE,
 	browseVoicesQuerySchema,
 	searchVoicesQuerySchema,
-} from '../../../shared/contracts/voices';
-import { collectOffsetPages, type RequestScope } from '../../../shared/transport';
-import { compact, hintWhenLimitReached, optionsCollection, returnAllAndLimit, timeoutOption, validate } from '../operation';
+} from '../../../shared/contracts/voice';
+import { collectOffsetPages } from '../../transport/pagination';
+import { type RequestScope } from '../../transport/retries';
+import { compact, hintWhenLimitReached, validate } from '../../helpers/parameters';
+import { optionsCollection, returnAllAndLimit, timeoutOption } from '../../descriptions/options';
 import { fetchVoicePage } from './api';
 
 /** The provider dropdown, loaded live from GET /voices/providers. */

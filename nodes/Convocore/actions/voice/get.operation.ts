@@ -2,9 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { getVoiceParamsSchema } from '../../../shared/contracts/voices';
-import { downloadFile, getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { getVoiceParamsSchema } from '../../../shared/contracts/voice';
+import { downloadFile, getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { fetchVoice } from './api';
 import { providerProperty } from './common';
 

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resource';
+import type { ResourceDefinition } from '../types';
 import { browse } from './browse.operation';
 import { get } from './get.operation';
 import { listModels } from './listModels.operation';

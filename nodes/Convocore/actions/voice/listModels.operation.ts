@@ -1,7 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { getVoiceParamsSchema } from '../../../shared/contracts/voices';
-import type { RequestScope } from '../../../shared/transport';
-import { timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { getVoiceParamsSchema } from '../../../shared/contracts/voice';
+import type { RequestScope } from '../../transport/retries';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { fetchModels } from './api';
 import { providerProperty } from './common';
 

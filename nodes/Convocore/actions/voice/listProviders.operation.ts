@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { RequestScope } from '../../../shared/transport';
-import { timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { fetchProviders } from './api';
 
 export const description: INodeProperties[] = [

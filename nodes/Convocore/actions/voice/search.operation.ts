@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { RequestScope } from '../../../shared/transport';
-import type { ConvocoreOperation } from '../operation';
+import type { RequestScope } from '../../transport/retries';
+import type { ConvocoreOperation } from '../types';
 import { collectVoices, filtersProperty, paginationProperties, prepareVoiceList, type VoiceListPlan } from './common';
 
 export const description = [filtersProperty('search', true), ...paginationProperties('search')];

@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { workspaceIdSchema } from '../../../shared/contracts/workspaces';
-import { listOrIdLocator } from '../agentId';
+import { workspaceIdSchema } from '../../../shared/contracts/workspace';
+import { listOrIdLocator } from '../../descriptions/pickers';
 import type { Show } from '../conversation/common';
-import { readIdParameter, validate } from '../operation';
+import { readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
 
 export function workspacePath(workspaceId: string): string {
 	return `/workspaces/${encodeURIComponent(workspaceId)}`;

@@ -1,11 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { workspaceDeleteAnswerSchema, workspaceIdSchema } from '../../../shared/contracts/workspaces';
-import { getBaseUrl, type RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { readDryRun } from '../dryRun';
-import { optionsCollection, readIdParameter, timeoutOption, validate, type ConvocoreOperation } from '../operation';
+import { workspaceDeleteAnswerSchema, workspaceIdSchema } from '../../../shared/contracts/workspace';
+import { getBaseUrl } from '../../transport/request';
+import { type RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { readDryRun } from '../../helpers/dryRun';
+import { optionsCollection, timeoutOption } from '../../descriptions/options';
+import { readIdParameter } from '../../helpers/agentId';
+import { validate } from '../../helpers/parameters';
+import { type ConvocoreOperation } from '../types';
 import { workspaceIdProperty, workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['delete'] };

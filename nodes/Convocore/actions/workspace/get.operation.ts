@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { workspaceGetAnswerSchema } from '../../../shared/contracts/workspaces';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { timeoutOnlyOptions, type ConvocoreOperation } from '../operation';
+import { workspaceGetAnswerSchema } from '../../../shared/contracts/workspace';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { readWorkspaceId, workspaceIdProperty, workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['get'] };

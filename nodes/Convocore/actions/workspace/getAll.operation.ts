@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { workspaceListContract, workspacesIn } from '../../../shared/contracts/workspaces';
-import type { RequestScope } from '../../../shared/transport';
-import { requestChecked } from '../answers';
-import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-
+import { workspaceListContract, workspacesIn } from '../../../shared/contracts/workspace';
+import type { RequestScope } from '../../transport/retries';
+import { requestChecked } from '../../helpers/answers';
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 const show = { resource: ['workspace'], operation: ['getAll'] };
 
 // No Simplify: a workspace record is a handful of short fields.

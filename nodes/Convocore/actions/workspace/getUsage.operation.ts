@@ -3,13 +3,16 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { FIRST_LOGS_PAGE, usageLogsOf, workspaceUsageAnswerSchema } from '../../../shared/contracts/usage';
-import type { RequestScope } from '../../../shared/transport';
-import { listOrIdLocator, readIdParameter } from '../agentId';
-import { requestChecked } from '../answers';
+import type { RequestScope } from '../../transport/retries';
+import { readIdParameter } from '../../helpers/agentId';
+import { listOrIdLocator } from '../../descriptions/pickers';
+import { requestChecked } from '../../helpers/answers';
 import { requiredText } from '../crawlerJob/common';
-import { hintWhenLimitReached, listingFields, readListing, returnAllAndLimit, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
-import { readUsageRange, usageBody, usageItem, usageRangeProperties, type UsagePlanRange } from '../usageRange';
-
+import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
+import { readUsageRange, usageBody, usageItem, type UsagePlanRange } from '../../helpers/usageRange';
+import { usageRangeProperties } from '../../descriptions/usageRange';
 const show = { resource: ['workspace'], operation: ['getUsage'] };
 const showLogs = { ...show, output: ['logs'] };
 

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateWorkspaceRequestSchema, workspaceAnswerSchema, type UpdateWorkspaceRequest } from '../../../shared/contracts/workspaces';
-import type { RequestScope } from '../../../shared/transport';
-import { recordOf, requestChecked } from '../answers';
-import { checkWrite } from '../writeCheck';
-import { listFrom } from '../listField';
-import { compact, timeoutOnlyOptions, validate, type ConvocoreOperation } from '../operation';
+import { updateWorkspaceRequestSchema, workspaceAnswerSchema, type UpdateWorkspaceRequest } from '../../../shared/contracts/workspace';
+import type { RequestScope } from '../../transport/retries';
+import { recordOf, requestChecked } from '../../helpers/answers';
+import { checkWrite } from '../../helpers/writeCheck';
+import { listFrom } from '../../helpers/listField';
+import { compact, validate } from '../../helpers/parameters';
+import { timeoutOnlyOptions } from '../../descriptions/options';
+import { type ConvocoreOperation } from '../types';
 import { emailsProperty, readWorkspaceId, workspaceIdProperty, workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['update'] };
