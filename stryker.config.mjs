@@ -10,7 +10,11 @@ export default {
 	testRunner: 'jest',
 	// findRelatedTests: a mutant runs only the suites that import its file (directly or not), not
 	// every suite of the config filtered by test name (each suite loads n8n's modules first).
-	jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: true },
+	jest: {
+		projectType: 'custom',
+		configFile: 'jest.mutation.config.js',
+		enableFindRelatedTests: true,
+	},
 	checkers: ['typescript'],
 	// The shipped code only (tsconfig.mutation.json): a quarter of the time of the whole project per check.
 	tsconfigFile: 'tsconfig.mutation.json',

@@ -38,7 +38,8 @@ export function scaled(ctx: BenchContext, size: number, least = 1): number {
 /** The sandbox back to its seed, with a latency on every matching API request. */
 export function resetWithLatency(sandbox: Sandbox, latencyMs: number, path?: string): void {
 	sandbox.reset();
-	if (latencyMs > 0) sandbox.injectFault({ kind: 'latency', latencyMs, times: Infinity, ...(path ? { path } : {}) });
+	if (latencyMs > 0)
+		sandbox.injectFault({ kind: 'latency', latencyMs, times: Infinity, ...(path ? { path } : {}) });
 }
 
 /** n SMS items, each to its own recipient with its own text, as an upstream node would hand them over. */
@@ -48,8 +49,11 @@ export function smsItems(n: number, tag = 'bench'): INodeExecutionData[] {
 	}));
 }
 
-
-export async function runSmsBatch(ctx: BenchContext, items: INodeExecutionData[], concurrency?: number): Promise<INodeExecutionData[]> {
+export async function runSmsBatch(
+	ctx: BenchContext,
+	items: INodeExecutionData[],
+	concurrency?: number,
+): Promise<INodeExecutionData[]> {
 	const run = await runConvocore(smsParameters(concurrency === undefined ? {} : { concurrency }), {
 		credential: ctx.credential,
 		input: items,
@@ -58,17 +62,24 @@ export async function runSmsBatch(ctx: BenchContext, items: INodeExecutionData[]
 }
 
 /** Whether every item came back successful, in input order, each sent to its own recipient exactly once. */
-export function checkSmsBatch(sandbox: Sandbox, items: INodeExecutionData[], output: INodeExecutionData[]): string | undefined {
-	if (output.length !== items.length) return `${output.length} output items for ${items.length} input items`;
+export function checkSmsBatch(
+	sandbox: Sandbox,
+	items: INodeExecutionData[],
+	output: INodeExecutionData[],
+): string | undefined {
+	if (output.length !== items.length)
+		return `${output.length} output items for ${items.length} input items`;
 	for (let i = 0; i < items.length; i++) {
 		const json = output[i].json;
-		if (json.success !== true || json.to !== items[i].json.to) return `item ${i}: ${JSON.stringify(json).slice(0, 200)}`;
+		if (json.success !== true || json.to !== items[i].json.to)
+			return `item ${i}: ${JSON.stringify(json).slice(0, 200)}`;
 		const paired = output[i].pairedItem as { item: number } | undefined;
 		if (paired?.item !== i) return `item ${i} is paired to ${JSON.stringify(paired)}`;
 	}
 	const sent = sandbox.sentSms;
 	if (sent.length !== items.length) return `${sent.length} SMS sent for ${items.length} items`;
 	const recipients = new Set(sent.map((sms) => sms.to));
-	if (recipients.size !== items.length) return `${items.length - recipients.size} recipients got more than one SMS`;
+	if (recipients.size !== items.length)
+		return `${items.length - recipients.size} recipients got more than one SMS`;
 	return undefined;
 }

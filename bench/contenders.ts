@@ -20,7 +20,13 @@ const HTTP_REQUEST_VERSION = 4.2;
 
 export type Contender = 'convocore' | 'ceiling' | 'http' | 'http batched' | 'fetch';
 
-export const CONTENDERS: readonly Contender[] = ['convocore', 'ceiling', 'http', 'http batched', 'fetch'];
+export const CONTENDERS: readonly Contender[] = [
+	'convocore',
+	'ceiling',
+	'http',
+	'http batched',
+	'fetch',
+];
 
 /** HTTP Request node > Options > Batching, as a careful user sets it for a 50 req/s API. */
 export const HTTP_BATCHING = { batchSize: 50, batchInterval: 1000 } as const;
@@ -65,35 +71,68 @@ export async function sendWithHttpRequestNode(
 		method: 'POST',
 		url: `${ctx.sandbox.baseUrl('eu')}/sms`,
 		sendHeaders: true,
-		headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${ctx.credential.secretKey as string}` }] },
+		headerParameters: {
+			parameters: [
+				{ name: 'Authorization', value: `Bearer ${ctx.credential.secretKey as string}` },
+			],
+		},
 		sendBody: true,
 		specifyBody: 'json',
 		jsonBody: `=${body}`,
 		options: batched ? { batching: { batch: { ...HTTP_BATCHING } } } : {},
 	};
-	const httpNode = node('HTTP Request', HTTP_REQUEST_TYPE, parameters, { typeVersion: HTTP_REQUEST_VERSION });
-	const run = await runWorkflow({ nodeTypes: httpRequestTypes, nodes: [httpNode], connections: {}, input: items });
+	const httpNode = node('HTTP Request', HTTP_REQUEST_TYPE, parameters, {
+		typeVersion: HTTP_REQUEST_VERSION,
+	});
+	const run = await runWorkflow({
+		nodeTypes: httpRequestTypes,
+		nodes: [httpNode],
+		connections: {},
+		input: items,
+	});
 	const error = run.error('HTTP Request');
 	return { output: error ? [] : run.output('HTTP Request'), error: error?.message };
 }
 
 /** One bare fetch per item, all at once. */
-export async function sendWithFetch(ctx: BenchContext, items: INodeExecutionData[], mode: 'direct' | 'agent'): Promise<BatchResult> {
+export async function sendWithFetch(
+	ctx: BenchContext,
+	items: INodeExecutionData[],
+	mode: 'direct' | 'agent',
+): Promise<BatchResult> {
 	const url = `${ctx.sandbox.baseUrl('eu')}/sms`;
-	const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${ctx.credential.secretKey as string}` };
+	const headers = {
+		'Content-Type': 'application/json',
+		Accept: 'application/json',
+		Authorization: `Bearer ${ctx.credential.secretKey as string}`,
+	};
 	const output = await Promise.all(
 		items.map(async (item) => {
-			const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(smsBody(item.json, mode)) });
+			const response = await fetch(url, {
+				method: 'POST',
+				headers,
+				body: JSON.stringify(smsBody(item.json, mode)),
+			});
 			return { json: (await response.json()) as INodeExecutionData['json'] };
 		}),
 	);
 	return { output };
 }
 
-export function sendWith(contender: Contender, ctx: BenchContext, items: INodeExecutionData[], mode: 'direct' | 'agent' = 'direct', options: INodeParameters = {}) {
+export function sendWith(
+	contender: Contender,
+	ctx: BenchContext,
+	items: INodeExecutionData[],
+	mode: 'direct' | 'agent' = 'direct',
+	options: INodeParameters = {},
+) {
 	if (contender === 'convocore') return sendWithConvocore(ctx, items, mode, options);
 	// Exactly the default ceiling in flight from the first request: what no adaptive start beats.
-	if (contender === 'ceiling') return sendWithConvocore(ctx, items, mode, { ...options, concurrency: MAX_CONCURRENCY.default });
+	if (contender === 'ceiling')
+		return sendWithConvocore(ctx, items, mode, {
+			...options,
+			concurrency: MAX_CONCURRENCY.default,
+		});
 	if (contender === 'http') return sendWithHttpRequestNode(ctx, items, mode);
 	if (contender === 'http batched') return sendWithHttpRequestNode(ctx, items, mode, true);
 	return sendWithFetch(ctx, items, mode);

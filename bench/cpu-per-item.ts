@@ -5,7 +5,12 @@
  * validation, transport, deadline, checks and the concurrency machinery (issue 11: about 1.15×
  * before the limiter; it must not get worse).
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { node, runWorkflow, TestNodeTypes } from '../test/harness/engine';
@@ -40,7 +45,12 @@ class BareHelperLoop implements INodeType {
 		const credentials = await this.getCredentials('convocoreApi');
 		const output: INodeExecutionData[] = [];
 		for (let item = 0; item < this.getInputData().length; item++) {
-			const body = { agentId: SANDBOX_IDS.ownAccountAgent, mode: 'direct', to: this.getNodeParameter('to', item), message: this.getNodeParameter('message', item) };
+			const body = {
+				agentId: SANDBOX_IDS.ownAccountAgent,
+				mode: 'direct',
+				to: this.getNodeParameter('to', item),
+				message: this.getNodeParameter('message', item),
+			};
 			const json = await this.helpers.httpRequestWithAuthentication.call(this, 'convocoreApi', {
 				method: 'POST',
 				url: `${credentials.baseUrl as string}/sms`,
@@ -64,10 +74,21 @@ export const cpuPerItem: Benchmark = {
 		const perItem: Record<'convocore' | 'bare', number[]> = { convocore: [], bare: [] };
 		const problems: string[] = [];
 		const runBare = async (items: INodeExecutionData[]) => {
-			const bare = node('Bare Helper Loop', BARE_TYPE, { to: '={{ $json.to }}', message: '={{ $json.message }}' }, {
-				credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
+			const bare = node(
+				'Bare Helper Loop',
+				BARE_TYPE,
+				{ to: '={{ $json.to }}', message: '={{ $json.message }}' },
+				{
+					credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
+				},
+			);
+			const run = await runWorkflow({
+				nodeTypes: bareTypes,
+				nodes: [bare],
+				connections: {},
+				credentials: { convocoreApi: credential },
+				input: items,
 			});
-			const run = await runWorkflow({ nodeTypes: bareTypes, nodes: [bare], connections: {}, credentials: { convocoreApi: credential }, input: items });
 			return run.output('Bare Helper Loop');
 		};
 		for (let i = 0; i < 2; i++) {
@@ -78,14 +99,23 @@ export const cpuPerItem: Benchmark = {
 			sandbox.reset();
 			const items = smsItems(ITEMS, `cpu ${variant} ${round}`);
 			const before = cpuMs();
-			const output = variant === 'bare' ? await runBare(items) : (await sendWithConvocore(ctx, items, 'direct', { concurrency: 1 })).output;
+			const output =
+				variant === 'bare'
+					? await runBare(items)
+					: (await sendWithConvocore(ctx, items, 'direct', { concurrency: 1 })).output;
 			perItem[variant].push((cpuMs() - before) / ITEMS);
 			const problem = checkSmsBatch(sandbox, items, output);
 			if (problem) problems.push(`${variant}: ${problem}`);
 		});
-		report.note(`Convocore, Concurrency 1: CPU per item ${perItem.convocore.map(fmtMs).join(', ')}`);
+		report.note(
+			`Convocore, Concurrency 1: CPU per item ${perItem.convocore.map(fmtMs).join(', ')}`,
+		);
 		report.note(`bare helper loop:         CPU per item ${perItem.bare.map(fmtMs).join(', ')}`);
-		report.expect('both send every item once, in order', problems.length === 0, problems.length ? problems.join(' | ') : `${ROUNDS * 2} batches × ${ITEMS}`);
+		report.expect(
+			'both send every item once, in order',
+			problems.length === 0,
+			problems.length ? problems.join(' | ') : `${ROUNDS * 2} batches × ${ITEMS}`,
+		);
 		report.target(
 			'Concurrency 1: CPU per item, Convocore node vs bare n8n helper loop (both HTTP ends)',
 			median(perItem.convocore) / median(perItem.bare),
@@ -108,20 +138,40 @@ export const cpuVsHttpNode: Benchmark = {
 		const perItem: Record<'convocore' | 'http', number[]> = { convocore: [], http: [] };
 		const problems: string[] = [];
 		const send = (variant: 'convocore' | 'http', items: INodeExecutionData[]) =>
-			variant === 'http' ? sendWithHttpRequestNode(ctx, items, 'direct') : sendWithConvocore(ctx, items, 'direct');
-		for (let i = 0; i < 5; i++) for (const variant of ['convocore', 'http'] as const) await send(variant, smsItems(300, 'warm-up'));
+			variant === 'http'
+				? sendWithHttpRequestNode(ctx, items, 'direct')
+				: sendWithConvocore(ctx, items, 'direct');
+		for (let i = 0; i < 5; i++)
+			for (const variant of ['convocore', 'http'] as const)
+				await send(variant, smsItems(300, 'warm-up'));
 		await interleave(['convocore', 'http'] as const, VS_HTTP_ROUNDS, async (variant, round) => {
 			sandbox.reset();
 			const items = smsItems(VS_HTTP_ITEMS, `cpu vs http ${variant} ${round}`);
 			const before = cpuMs();
 			const { output, error } = await send(variant, items);
 			perItem[variant].push((cpuMs() - before) / VS_HTTP_ITEMS);
-			const problem = error ?? checkSmsBatch(sandbox, items, variant === 'http' ? output.map((item, index) => ({ ...item, pairedItem: { item: index } })) : output);
+			const problem =
+				error ??
+				checkSmsBatch(
+					sandbox,
+					items,
+					variant === 'http'
+						? output.map((item, index) => ({ ...item, pairedItem: { item: index } }))
+						: output,
+				);
 			if (problem) problems.push(`${variant}: ${problem}`);
 		});
-		report.note(`Convocore (defaults): CPU per item ${perItem.convocore.map(fmtMs).join(', ')} (node and sandbox)`);
-		report.note(`HTTP Request node:    CPU per item ${perItem.http.map(fmtMs).join(', ')} (node and sandbox)`);
-		report.expect('both send every item once, in order', problems.length === 0, problems.length ? problems.join(' | ') : `${VS_HTTP_ROUNDS * 2} batches × ${VS_HTTP_ITEMS}`);
+		report.note(
+			`Convocore (defaults): CPU per item ${perItem.convocore.map(fmtMs).join(', ')} (node and sandbox)`,
+		);
+		report.note(
+			`HTTP Request node:    CPU per item ${perItem.http.map(fmtMs).join(', ')} (node and sandbox)`,
+		);
+		report.expect(
+			'both send every item once, in order',
+			problems.length === 0,
+			problems.length ? problems.join(' | ') : `${VS_HTTP_ROUNDS * 2} batches × ${VS_HTTP_ITEMS}`,
+		);
 		report.target(
 			'CPU per item inside the engine, Convocore (defaults) vs HTTP Request node (defaults), both HTTP ends',
 			median(perItem.convocore) / median(perItem.http),

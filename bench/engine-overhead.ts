@@ -31,12 +31,18 @@ export const engineOverhead: Benchmark = {
 	async run({ sandbox, report, credential }) {
 		sandbox.reset();
 		const url = `${sandbox.baseUrl('eu')}/voices/providers`;
-		const headers = { Accept: 'application/json', Authorization: `Bearer ${credential.secretKey as string}` };
+		const headers = {
+			Accept: 'application/json',
+			Authorization: `Bearer ${credential.secretKey as string}`,
+		};
 		let providerCount = -1;
 		let fetchedCount = -1;
 
 		const viaNode = async () => {
-			const run = await runConvocore({ resource: 'voice', operation: 'listProviders' }, { credential });
+			const run = await runConvocore(
+				{ resource: 'voice', operation: 'listProviders' },
+				{ credential },
+			);
 			providerCount = run.items().length;
 		};
 		const viaFetch = async () => {
@@ -63,15 +69,22 @@ export const engineOverhead: Benchmark = {
 			perRequest[variant].push((now() - start) / REQUESTS);
 			cpuPerRequest[variant].push((cpuMs() - cpuStart) / REQUESTS);
 			const arrived = sandbox.count({ method: 'GET', path: '/voices/providers' });
-			if (arrived !== REQUESTS) throw new Error(`${variant}: ${arrived} requests reached the sandbox, expected ${REQUESTS}`);
+			if (arrived !== REQUESTS)
+				throw new Error(
+					`${variant}: ${arrived} requests reached the sandbox, expected ${REQUESTS}`,
+				);
 		});
 
 		const nodeMs = median(perRequest.node);
 		const fetchMs = median(perRequest.fetch);
 		const nodeCpu = median(cpuPerRequest.node);
 		const fetchCpu = median(cpuPerRequest.fetch);
-		report.note(`Convocore node (one execution per request)  median ${fmtMs(nodeMs)} per request (${perRequest.node.map(fmtMs).join(', ')}); CPU ${fmtMs(nodeCpu)}`);
-		report.note(`raw fetch                                   median ${fmtMs(fetchMs)} per request (${perRequest.fetch.map(fmtMs).join(', ')}); CPU ${fmtMs(fetchCpu)}`);
+		report.note(
+			`Convocore node (one execution per request)  median ${fmtMs(nodeMs)} per request (${perRequest.node.map(fmtMs).join(', ')}); CPU ${fmtMs(nodeCpu)}`,
+		);
+		report.note(
+			`raw fetch                                   median ${fmtMs(fetchMs)} per request (${perRequest.fetch.map(fmtMs).join(', ')}); CPU ${fmtMs(fetchCpu)}`,
+		);
 		report.expect(
 			'both paths get the same providers, one request each',
 			providerCount > 0 && providerCount === fetchedCount,
@@ -84,8 +97,16 @@ export const engineOverhead: Benchmark = {
 			(ratio) => `${fmtRatio(ratio)} the time`,
 			'node in engine vs raw fetch, time per request',
 		);
-		report.info('engine + node overhead per request (node − fetch)', fmtUs((nodeMs - fetchMs) * 1000), 'overhead per request, node − fetch');
+		report.info(
+			'engine + node overhead per request (node − fetch)',
+			fmtUs((nodeMs - fetchMs) * 1000),
+			'overhead per request, node − fetch',
+		);
 		// CPU time (this process, both ends) barely depends on how busy the machine is.
-		report.info('CPU per request, node in engine vs raw fetch (both HTTP ends)', `${fmtRatio(nodeCpu / fetchCpu)} (${fmtMs(nodeCpu)} vs ${fmtMs(fetchCpu)})`, 'CPU per request, node vs fetch');
+		report.info(
+			'CPU per request, node in engine vs raw fetch (both HTTP ends)',
+			`${fmtRatio(nodeCpu / fetchCpu)} (${fmtMs(nodeCpu)} vs ${fmtMs(fetchCpu)})`,
+			'CPU per request, node vs fetch',
+		);
 	},
 };

@@ -23,14 +23,27 @@ async function run(ctx: BenchContext): Promise<void> {
 	const items = smsItems(ITEMS, 'slowing');
 	const { output, error } = await sendWith('convocore', ctx, items);
 	const problem = error ?? checkSmsBatch(sandbox, items, output);
-	report.expect(`latency back-off: all ${ITEMS} SMS delivered exactly once, in order`, problem === undefined, problem ?? 'ok');
+	report.expect(
+		`latency back-off: all ${ITEMS} SMS delivered exactly once, in order`,
+		problem === undefined,
+		problem ?? 'ok',
+	);
 	const posts = sandbox.requests({ method: 'POST', path: '/sms' });
 	const peak = sandbox.peakInFlight;
 	const slowSince = posts[FAST_ANSWERS].at;
-	const afterCut = posts.filter((request) => request.at >= slowSince + 3100).map((request) => sandbox.inFlightAt(request));
+	const afterCut = posts
+		.filter((request) => request.at >= slowSince + 3100)
+		.map((request) => sandbox.inFlightAt(request));
 	const highestAfter = afterCut.length ? Math.max(...afterCut) : peak;
-	report.note(`peak in flight ${peak}; after the first slow answers at most ${highestAfter} (${afterCut.length} requests)`);
-	report.target('latency back-off: most in flight after a climb from 20 ms to 3 s, vs the peak before', highestAfter / peak, { op: '<=', limit: TARGET_AFTER_CUT }, fmtRatio);
+	report.note(
+		`peak in flight ${peak}; after the first slow answers at most ${highestAfter} (${afterCut.length} requests)`,
+	);
+	report.target(
+		'latency back-off: most in flight after a climb from 20 ms to 3 s, vs the peak before',
+		highestAfter / peak,
+		{ op: '<=', limit: TARGET_AFTER_CUT },
+		fmtRatio,
+	);
 }
 
 export const latencyBackoff: Benchmark = {

@@ -13,7 +13,17 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { runConvocore } from '../test/harness/convocore';
 import { resetWithLatency, scaled, type Benchmark, type BenchContext } from './common';
-import { describeRuns, fmtBytes, fmtMs, fmtRatio, interleave, median, now, settledHeap, timed } from './lib';
+import {
+	describeRuns,
+	fmtBytes,
+	fmtMs,
+	fmtRatio,
+	interleave,
+	median,
+	now,
+	settledHeap,
+	timed,
+} from './lib';
 
 const LEADS = 10_000;
 const MANY_LEADS = 100_000;
@@ -26,12 +36,25 @@ const TARGET_RETAINED_VS_OUTPUT = 1.2;
 const agent = { __rl: true, mode: 'id', value: SANDBOX_IDS.ownAccountAgent };
 
 function leadItems(n: number): INodeExecutionData[] {
-	return Array.from({ length: n }, (_, i) => ({ json: { name: `Lead ${i}`, email: `lead${i}@example.com`, phone: `+4917${String(100_000_000 + i)}` } }));
+	return Array.from({ length: n }, (_, i) => ({
+		json: {
+			name: `Lead ${i}`,
+			email: `lead${i}@example.com`,
+			phone: `+4917${String(100_000_000 + i)}`,
+		},
+	}));
 }
 
 async function importLeads(ctx: BenchContext, items: INodeExecutionData[]) {
 	const run = await runConvocore(
-		{ resource: 'lead', operation: 'import', agentId: agent, leadName: '={{ $json.name }}', email: '={{ $json.email }}', phone: '={{ $json.phone }}' },
+		{
+			resource: 'lead',
+			operation: 'import',
+			agentId: agent,
+			leadName: '={{ $json.name }}',
+			email: '={{ $json.email }}',
+			phone: '={{ $json.phone }}',
+		},
 		{ credential: ctx.credential, input: items, typeVersion: 3 },
 	);
 	return run.items();
@@ -39,7 +62,16 @@ async function importLeads(ctx: BenchContext, items: INodeExecutionData[]) {
 
 async function createLeads(ctx: BenchContext, items: INodeExecutionData[]) {
 	const run = await runConvocore(
-		{ resource: 'lead', operation: 'create', agentId: agent, leadFields: { name: '={{ $json.name }}', email: '={{ $json.email }}', phone: '={{ $json.phone }}' } },
+		{
+			resource: 'lead',
+			operation: 'create',
+			agentId: agent,
+			leadFields: {
+				name: '={{ $json.name }}',
+				email: '={{ $json.email }}',
+				phone: '={{ $json.phone }}',
+			},
+		},
 		{ credential: ctx.credential, input: items, typeVersion: 3 },
 	);
 	return run.items();
@@ -60,7 +92,11 @@ async function bareLoop(requests: Replay[], secret: string, parallel: number): P
 	const worker = async () => {
 		while (next < requests.length) {
 			const { url, body } = requests[next++];
-			const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body });
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+				body,
+			});
 			const answer = (await response.json()) as { success?: unknown };
 			if (!response.ok || answer.success !== true) failed++;
 		}
@@ -69,7 +105,8 @@ async function bareLoop(requests: Replay[], secret: string, parallel: number): P
 	return failed;
 }
 
-const leadCount = (ctx: BenchContext) => Object.keys(ctx.sandbox.state.leads).length - SANDBOX_IDS.leadIds.length;
+const leadCount = (ctx: BenchContext) =>
+	Object.keys(ctx.sandbox.state.leads).length - SANDBOX_IDS.leadIds.length;
 
 export const leadImport: Benchmark = {
 	id: 'leads',
@@ -87,8 +124,13 @@ export const leadImport: Benchmark = {
 		sandbox.resetPeak();
 		await importLeads(ctx, leadItems(leads));
 		const parallel = sandbox.peakInFlight;
-		const replay: Replay[] = sandbox.requests({ method: 'POST' }).map((request) => ({ url: `${sandbox.baseUrl('eu')}${request.path}`, body: JSON.stringify(request.body) }));
-		report.note(`Import sends ${replay.length} bulk requests for ${leads.toLocaleString('en')} leads, at most ${parallel} in flight: the floor replays them the same way`);
+		const replay: Replay[] = sandbox.requests({ method: 'POST' }).map((request) => ({
+			url: `${sandbox.baseUrl('eu')}${request.path}`,
+			body: JSON.stringify(request.body),
+		}));
+		report.note(
+			`Import sends ${replay.length} bulk requests for ${leads.toLocaleString('en')} leads, at most ${parallel} in flight: the floor replays them the same way`,
+		);
 
 		const times = { import: [] as number[], floor: [] as number[] };
 		const stored = { import: [] as number[], floor: [] as number[] };
@@ -113,7 +155,10 @@ export const leadImport: Benchmark = {
 		report.note(`floor (bare loop of the same requests): ${describeRuns(times.floor)}`);
 		report.expect(
 			'Import and the floor store every lead once in every round; Import outputs one item per input item, in order',
-			[...stored.import, ...stored.floor].every((count) => count === leads) && importOutput === leads && paired && floorFailures === 0,
+			[...stored.import, ...stored.floor].every((count) => count === leads) &&
+				importOutput === leads &&
+				paired &&
+				floorFailures === 0,
 			`stored per round: Import ${stored.import.join(', ')}, floor ${stored.floor.join(', ')}; Import output ${importOutput} items; floor failures ${floorFailures}`,
 		);
 		report.target(
@@ -127,7 +172,11 @@ export const leadImport: Benchmark = {
 		resetWithLatency(sandbox, LATENCY_MS);
 		const created = await timed(() => createLeads(ctx, leadItems(leads)));
 		const createRequests = sandbox.count({ method: 'POST' });
-		report.expect('Create stores every lead once', leadCount(ctx) === leads && created.value.length === leads, `stored ${leadCount(ctx)}, output ${created.value.length}`);
+		report.expect(
+			'Create stores every lead once',
+			leadCount(ctx) === leads && created.value.length === leads,
+			`stored ${leadCount(ctx)}, output ${created.value.length}`,
+		);
 		report.info(
 			`${leads.toLocaleString('en')} leads: Import (median) vs Create (one run, ${createRequests} requests, ${fmtMs(created.ms)}), wall time`,
 			`${fmtRatio(median(times.import) / created.ms)} the time`,
@@ -153,10 +202,25 @@ export const leadImport: Benchmark = {
 		output = undefined;
 		const after = await settledHeap();
 		const outputSize = withOutput - after;
-		report.expect(`${many.toLocaleString('en')} leads: all stored once, one output item each`, manyStored === many && count === many, `stored ${manyStored}, output ${count}`);
-		report.info(`${many.toLocaleString('en')} leads through Import, ${LATENCY_MS} ms API latency: wall time (one run)`, fmtMs(manyMs), `${many.toLocaleString('en')} leads: time`);
-		report.info(`${many.toLocaleString('en')} leads through Import: requests`, String(requests), `${many.toLocaleString('en')} leads: requests`, 'other');
-		report.note(`heap before ${fmtBytes(before)}, with Import's output held ${fmtBytes(withOutput)}, output dropped ${fmtBytes(after)}; ${count} output items`);
+		report.expect(
+			`${many.toLocaleString('en')} leads: all stored once, one output item each`,
+			manyStored === many && count === many,
+			`stored ${manyStored}, output ${count}`,
+		);
+		report.info(
+			`${many.toLocaleString('en')} leads through Import, ${LATENCY_MS} ms API latency: wall time (one run)`,
+			fmtMs(manyMs),
+			`${many.toLocaleString('en')} leads: time`,
+		);
+		report.info(
+			`${many.toLocaleString('en')} leads through Import: requests`,
+			String(requests),
+			`${many.toLocaleString('en')} leads: requests`,
+			'other',
+		);
+		report.note(
+			`heap before ${fmtBytes(before)}, with Import's output held ${fmtBytes(withOutput)}, output dropped ${fmtBytes(after)}; ${count} output items`,
+		);
 		report.target(
 			`${many.toLocaleString('en')} leads imported: heap retained after the run vs the output's own size (${fmtBytes(outputSize)})`,
 			(withOutput - before) / outputSize,

@@ -75,9 +75,16 @@ export async function interleave<K extends string>(
 }
 
 export const fmtMs = (ms: number): string =>
-	ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(1)} µs`;
+	ms >= 1000
+		? `${(ms / 1000).toFixed(2)} s`
+		: ms >= 10
+			? `${ms.toFixed(0)} ms`
+			: ms >= 1
+				? `${ms.toFixed(2)} ms`
+				: `${(ms * 1000).toFixed(1)} µs`;
 
-export const fmtUs = (us: number): string => (us >= 1000 ? fmtMs(us / 1000) : `${us < 1 ? us.toFixed(3) : us.toFixed(2)} µs`);
+export const fmtUs = (us: number): string =>
+	us >= 1000 ? fmtMs(us / 1000) : `${us < 1 ? us.toFixed(3) : us.toFixed(2)} µs`;
 
 export function fmtBytes(bytes: number): string {
 	const sign = bytes < 0 ? '-' : '';
@@ -87,7 +94,8 @@ export function fmtBytes(bytes: number): string {
 	return `${sign}${abs.toFixed(0)} B`;
 }
 
-export const fmtRatio = (ratio: number): string => `${ratio >= 100 ? ratio.toFixed(0) : ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}×`;
+export const fmtRatio = (ratio: number): string =>
+	`${ratio >= 100 ? ratio.toFixed(0) : ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}×`;
 
 export type Comparison = '>=' | '<=' | '==';
 
@@ -182,8 +190,16 @@ export class Report {
 		if (!this.current || this.loads.some((record) => record.bench === this.current)) return;
 		const after = this.load();
 		const noisy = Math.max(this.loadBefore, after) > this.cores;
-		this.loads.push({ bench: this.current, cores: this.cores, before: this.loadBefore, after, noisy });
-		console.log(`    load average ${after.toFixed(2)} on ${this.cores} cores after${noisy ? ': NOISY, its timing figures do not count as met' : ''}`);
+		this.loads.push({
+			bench: this.current,
+			cores: this.cores,
+			before: this.loadBefore,
+			after,
+			noisy,
+		});
+		console.log(
+			`    load average ${after.toFixed(2)} on ${this.cores} cores after${noisy ? ': NOISY, its timing figures do not count as met' : ''}`,
+		);
 		if (!noisy) return;
 		for (const result of this.results.slice(this.firstResult)) {
 			if (result.timing === false || result.target === 'must hold') continue;
@@ -202,26 +218,52 @@ export class Report {
 	 * One headline figure against its target, printed as
 	 * `<line> → <shown> (target ≥ 3×) ok|MISSED`.
 	 */
-	target(line: string, value: number, target: Target, format: (value: number) => string, measure = line, kind: FigureKind = 'timing'): boolean {
+	target(
+		line: string,
+		value: number,
+		target: Target,
+		format: (value: number) => string,
+		measure = line,
+		kind: FigureKind = 'timing',
+	): boolean {
 		const pass = meets(value, target);
 		const shown = format(value);
 		const targetText = `${OP_TEXT[target.op]} ${format(target.limit)}`;
 		console.log(`  ${line} → ${shown} (target ${targetText}) ${pass ? 'ok' : 'MISSED'}`);
-		this.results.push({ bench: this.current, measure, shown, target: targetText, pass, ...(kind === 'timing' ? {} : { timing: false }) });
+		this.results.push({
+			bench: this.current,
+			measure,
+			shown,
+			target: targetText,
+			pass,
+			...(kind === 'timing' ? {} : { timing: false }),
+		});
 		return pass;
 	}
 
 	/** A headline figure printed for information, with no target. */
 	info(line: string, shown: string, measure = line, kind: FigureKind = 'timing'): void {
 		console.log(`  ${line} → ${shown} (information)`);
-		this.results.push({ bench: this.current, measure, shown, target: '—', ...(kind === 'timing' ? {} : { timing: false }) });
+		this.results.push({
+			bench: this.current,
+			measure,
+			shown,
+			target: '—',
+			...(kind === 'timing' ? {} : { timing: false }),
+		});
 	}
 
 	/** A correctness condition the measurement relies on (all sent, exactly once, ...). */
 	expect(what: string, ok: boolean, detail: string): boolean {
 		if (!ok) console.log(`  ✗ ${what}: ${detail}`);
 		else console.log(`  ✓ ${what}: ${detail}`);
-		this.results.push({ bench: this.current, measure: what, shown: detail, target: 'must hold', pass: ok });
+		this.results.push({
+			bench: this.current,
+			measure: what,
+			shown: detail,
+			target: 'must hold',
+			pass: ok,
+		});
 		return ok;
 	}
 
@@ -229,7 +271,13 @@ export class Report {
 	crashed(error: unknown): void {
 		const text = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error);
 		console.log(`  ✗ crashed: ${text}`);
-		this.results.push({ bench: this.current, measure: 'ran to completion', shown: (error as Error)?.message ?? String(error), target: 'must hold', pass: false });
+		this.results.push({
+			bench: this.current,
+			measure: 'ran to completion',
+			shown: (error as Error)?.message ?? String(error),
+			target: 'must hold',
+			pass: false,
+		});
 	}
 
 	get failed(): CheckResult[] {
@@ -243,15 +291,25 @@ export class Report {
 			result.measure,
 			result.shown,
 			result.target,
-			result.noisy ? (result.pass === undefined ? 'info, noisy' : 'NOISY') : result.pass === undefined ? 'info' : result.pass ? 'ok' : 'MISSED',
+			result.noisy
+				? result.pass === undefined
+					? 'info, noisy'
+					: 'NOISY'
+				: result.pass === undefined
+					? 'info'
+					: result.pass
+						? 'ok'
+						: 'MISSED',
 		]);
 		const header = ['Benchmark', 'Measure', 'Value', 'Target', 'Result'];
 		const limits = [10, 62, 30, 16, 11];
-		const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+		const cut = (text: string, width: number) =>
+			text.length > width ? `${text.slice(0, width - 1)}…` : text;
 		const widths = header.map((title, column) =>
 			Math.min(limits[column], Math.max(title.length, ...rows.map((row) => row[column].length))),
 		);
-		const line = (cells: string[]) => `  ${cells.map((cell, column) => cut(cell, widths[column]).padEnd(widths[column])).join(' │ ')}`;
+		const line = (cells: string[]) =>
+			`  ${cells.map((cell, column) => cut(cell, widths[column]).padEnd(widths[column])).join(' │ ')}`;
 		console.log('\nSummary');
 		console.log(line(header));
 		console.log(`  ${widths.map((width) => '─'.repeat(width)).join('─┼─')}`);
@@ -260,8 +318,13 @@ export class Report {
 		const noisy = this.results.filter((result) => result.noisy && result.pass !== undefined).length;
 		const targets = this.results.filter((result) => result.pass !== undefined).length;
 		console.log('\nLoad average (1 min) before → after each benchmark:');
-		for (const record of this.loads) console.log(`  ${record.bench.padEnd(10)} ${record.before.toFixed(2)} → ${record.after.toFixed(2)} on ${record.cores} cores${record.noisy ? '  NOISY' : ''}`);
-		const noisyText = noisy ? ` (${noisy} of them NOISY: measured with the load average above ${this.cores}, the number of cores; run again on an idle machine)` : '';
+		for (const record of this.loads)
+			console.log(
+				`  ${record.bench.padEnd(10)} ${record.before.toFixed(2)} → ${record.after.toFixed(2)} on ${record.cores} cores${record.noisy ? '  NOISY' : ''}`,
+			);
+		const noisyText = noisy
+			? ` (${noisy} of them NOISY: measured with the load average above ${this.cores}, the number of cores; run again on an idle machine)`
+			: '';
 		console.log(
 			`\n${failed ? `✗ ${failed} of ${targets} targets/checks not met${noisyText}` : `✓ all ${targets} targets/checks met`} in ${fmtMs(elapsedMs)} (Node ${process.version}, ${this.cores} CPUs)`,
 		);

@@ -19,7 +19,16 @@
  * third of the unpacked package).
  */
 import { execFileSync } from 'child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
+import {
+	copyFileSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'fs';
 import { join, resolve } from 'path';
 import { buildPackageFolder } from '../test/harness/builtPackage';
 import { scaled, type Benchmark } from './common';
@@ -87,13 +96,18 @@ const fromPackage = () => Object.keys(require.cache).filter((file) => file.start
 type Mode = 'lazy' | 'floor' | 'eager' | 'require';
 
 function loadOnce(mode: Mode, target: string): Sample {
-	const out = execFileSync(process.execPath, ['--expose-gc', '-e', PROBE, mode, target], { cwd: ROOT, encoding: 'utf8' });
+	const out = execFileSync(process.execPath, ['--expose-gc', '-e', PROBE, mode, target], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
 	return JSON.parse(out) as Sample;
 }
 
 /** The credential and node files n8n requires: package.json's `n8n` block (dist/…/*.js paths). */
 function n8nEntries(): string[] {
-	const { n8n } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { n8n: { credentials: string[]; nodes: string[] } };
+	const { n8n } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+		n8n: { credentials: string[]; nodes: string[] };
+	};
 	return [...n8n.credentials, ...n8n.nodes];
 }
 
@@ -112,9 +126,13 @@ function emptyMetadataPackage(folder: string): string {
 	mkdirSync(join(ROOT, '.tmp'), { recursive: true });
 	const floor = mkdtempSync(join(ROOT, '.tmp', 'bench-load-floor-'));
 	copyFileSync(join(folder, 'package.json'), join(floor, 'package.json'));
-	for (const [dir, empty] of [['known', '{}'], ['types', '[]']]) {
+	for (const [dir, empty] of [
+		['known', '{}'],
+		['types', '[]'],
+	]) {
 		mkdirSync(join(floor, 'dist', dir), { recursive: true });
-		for (const file of ['nodes.json', 'credentials.json']) writeFileSync(join(floor, 'dist', dir, file), empty);
+		for (const file of ['nodes.json', 'credentials.json'])
+			writeFileSync(join(floor, 'dist', dir, file), empty);
 	}
 	return floor;
 }
@@ -138,12 +156,19 @@ export const loadTime: Benchmark = {
 			const floorFolder = emptyMetadataPackage(folder);
 			const files = n8nEntries().map((entry) => join(folder, entry));
 			const twilio = require.resolve('n8n-nodes-base/dist/nodes/Twilio/Twilio.node.js');
-			const samples = { lazy: [] as Sample[], floor: [] as Sample[], eager: [] as Sample[], twilio: [] as Sample[], required: [] as Sample[] };
+			const samples = {
+				lazy: [] as Sample[],
+				floor: [] as Sample[],
+				eager: [] as Sample[],
+				twilio: [] as Sample[],
+				required: [] as Sample[],
+			};
 			try {
 				for (let i = 0; i < starts; i++) {
 					// Lazy and floor one after the other in every round: drift hits both alike.
 					const pair = i % 2 ? (['floor', 'lazy'] as const) : (['lazy', 'floor'] as const);
-					for (const mode of pair) samples[mode].push(loadOnce(mode, mode === 'lazy' ? folder : floorFolder));
+					for (const mode of pair)
+						samples[mode].push(loadOnce(mode, mode === 'lazy' ? folder : floorFolder));
 					samples.eager.push(loadOnce('eager', eagerFolder));
 					samples.twilio.push(loadOnce('require', JSON.stringify([twilio])));
 					samples.required.push(loadOnce('require', JSON.stringify(files)));
@@ -156,30 +181,79 @@ export const loadTime: Benchmark = {
 			const floor = cpuOf(samples.floor);
 			const eager = cpuOf(samples.eager);
 			const twilioCpu = cpuOf(samples.twilio);
-			const metadata = ['known', 'types'].flatMap((dir) => ['nodes.json', 'credentials.json'].map((file) => statSync(join(folder, 'dist', dir, file)).size));
-			report.note(`lazy start (LazyPackageDirectoryLoader): CPU ${listed(samples.lazy)} ms; wall median ${fmtMs(median(samples.lazy.map((sample) => sample.wall)))}`);
+			const metadata = ['known', 'types'].flatMap((dir) =>
+				['nodes.json', 'credentials.json'].map(
+					(file) => statSync(join(folder, 'dist', dir, file)).size,
+				),
+			);
+			report.note(
+				`lazy start (LazyPackageDirectoryLoader): CPU ${listed(samples.lazy)} ms; wall median ${fmtMs(median(samples.lazy.map((sample) => sample.wall)))}`,
+			);
 			report.note(`floor (same loader, empty metadata):     CPU ${listed(samples.floor)} ms`);
 			report.note(`eager load (PackageDirectoryLoader):     CPU ${listed(samples.eager)} ms`);
 			report.note(`Twilio node (require):                   CPU ${listed(samples.twilio)} ms`);
 			report.note(`package files (require):                 CPU ${listed(samples.required)} ms`);
-			report.note(`metadata the lazy start reads: known/nodes ${fmtBytes(metadata[0])}, known/credentials ${fmtBytes(metadata[1])}, types/nodes ${fmtBytes(metadata[2])}, types/credentials ${fmtBytes(metadata[3])}`);
-			report.info(`lazy start of the package in n8n (LazyPackageDirectoryLoader, CPU; ${starts} processes)`, `min ${fmtMs(minOf(samples.lazy))}, median ${fmtMs(lazy)}`);
-			report.info(`n8n's floor: the same loader over empty metadata, same measure`, `min ${fmtMs(minOf(samples.floor))}, median ${fmtMs(floor)}`);
-			report.info('eager load of the package in n8n (PackageDirectoryLoader, no metadata), same measure', fmtMs(eager));
-			report.target('lazy start vs n8n\'s floor (same loader, empty metadata), medians', lazy / floor, { op: '<=', limit: TARGET_LAZY_VS_FLOOR }, fmtRatio);
-			report.info('lazy start vs n8n\'s floor, minimums', fmtRatio(minOf(samples.lazy) / minOf(samples.floor)));
-			report.target('lazy start vs eager load of the same package', lazy / eager, { op: '<=', limit: TARGET_LAZY_VS_EAGER }, fmtRatio);
+			report.note(
+				`metadata the lazy start reads: known/nodes ${fmtBytes(metadata[0])}, known/credentials ${fmtBytes(metadata[1])}, types/nodes ${fmtBytes(metadata[2])}, types/credentials ${fmtBytes(metadata[3])}`,
+			);
+			report.info(
+				`lazy start of the package in n8n (LazyPackageDirectoryLoader, CPU; ${starts} processes)`,
+				`min ${fmtMs(minOf(samples.lazy))}, median ${fmtMs(lazy)}`,
+			);
+			report.info(
+				`n8n's floor: the same loader over empty metadata, same measure`,
+				`min ${fmtMs(minOf(samples.floor))}, median ${fmtMs(floor)}`,
+			);
+			report.info(
+				'eager load of the package in n8n (PackageDirectoryLoader, no metadata), same measure',
+				fmtMs(eager),
+			);
+			report.target(
+				"lazy start vs n8n's floor (same loader, empty metadata), medians",
+				lazy / floor,
+				{ op: '<=', limit: TARGET_LAZY_VS_FLOOR },
+				fmtRatio,
+			);
+			report.info(
+				"lazy start vs n8n's floor, minimums",
+				fmtRatio(minOf(samples.lazy) / minOf(samples.floor)),
+			);
+			report.target(
+				'lazy start vs eager load of the same package',
+				lazy / eager,
+				{ op: '<=', limit: TARGET_LAZY_VS_EAGER },
+				fmtRatio,
+			);
 			report.info("n8n's Twilio node, required, same measure", fmtMs(twilioCpu));
-			report.info("lazy start vs n8n's Twilio node's load (n8n's own floor is about twice Twilio's)", fmtRatio(lazy / twilioCpu));
-			report.info('first use of the Convocore node after a lazy start (once per process, when a workflow uses it)', fmtMs(median(samples.lazy.map((sample) => sample.firstUse ?? NaN))));
-			report.info('require of the package files alone (the figure before lazy loading)', fmtMs(cpuOf(samples.required)));
+			report.info(
+				"lazy start vs n8n's Twilio node's load (n8n's own floor is about twice Twilio's)",
+				fmtRatio(lazy / twilioCpu),
+			);
+			report.info(
+				'first use of the Convocore node after a lazy start (once per process, when a workflow uses it)',
+				fmtMs(median(samples.lazy.map((sample) => sample.firstUse ?? NaN))),
+			);
+			report.info(
+				'require of the package files alone (the figure before lazy loading)',
+				fmtMs(cpuOf(samples.required)),
+			);
 			const required = Math.max(...samples.lazy.map((sample) => sample.required ?? NaN));
-			report.expect('the lazy start requires none of the package code', required === 0, `${required} files required in the worst start`);
+			report.expect(
+				'the lazy start requires none of the package code',
+				required === 0,
+				`${required} files required in the worst start`,
+			);
 
 			const built = filesUnder(join(folder, 'dist'));
 			const declarations = built.filter((file) => file.endsWith('.d.ts'));
 			const size = built.reduce((sum, file) => sum + statSync(file).size, 0);
-			report.expect('the build ships no .d.ts', declarations.length === 0, declarations.length ? declarations.slice(0, 3).join(', ') : `${built.length} files, ${fmtBytes(size)}`);
+			report.expect(
+				'the build ships no .d.ts',
+				declarations.length === 0,
+				declarations.length
+					? declarations.slice(0, 3).join(', ')
+					: `${built.length} files, ${fmtBytes(size)}`,
+			);
 		} finally {
 			rmSync(folder, { recursive: true, force: true });
 		}

@@ -26,7 +26,10 @@ export const pagination: Benchmark = {
 	title: `Pagination: Voice > Search, Return All, page size 500 vs 100, ${LATENCY_MS} ms API latency, ${ROUNDS} interleaved rounds`,
 	async run({ sandbox, report, credential }) {
 		const search = (pageSize: number) =>
-			runConvocore({ resource: 'voice', operation: 'search', returnAll: true, options: { pageSize } }, { credential });
+			runConvocore(
+				{ resource: 'voice', operation: 'search', returnAll: true, options: { pageSize } },
+				{ credential },
+			);
 
 		resetWithLatency(sandbox, LATENCY_MS, '/voices');
 		const warm = await search(500);
@@ -50,23 +53,35 @@ export const pagination: Benchmark = {
 					`${requests[variant][0]} requests per run (fewest possible ${expected(variant)})`,
 			);
 		}
-		const key = (item: INodeExecutionData) => `${item.json.provider as string}/${item.json.voiceId as string}`;
+		const key = (item: INodeExecutionData) =>
+			`${item.json.provider as string}/${item.json.voiceId as string}`;
 		const big = outputs['page size 500'] ?? [];
 		const small = outputs['page size 100'] ?? [];
 		report.expect(
 			'both page sizes return the whole catalog, same voices in the same order',
-			total > 0 && big.length === total && small.length === total && big.every((item, i) => key(item) === key(small[i])),
+			total > 0 &&
+				big.length === total &&
+				small.length === total &&
+				big.every((item, i) => key(item) === key(small[i])),
 			`${big.length} and ${small.length} voices of ${total}`,
 		);
 		report.expect(
 			'no request more than the page size requires',
-			(Object.keys(PAGE_SIZES) as Variant[]).every((variant) => requests[variant].every((count) => count === expected(variant))),
-			(Object.keys(PAGE_SIZES) as Variant[]).map((variant) => `${variant}: ${requests[variant].join('/')}`).join(', '),
+			(Object.keys(PAGE_SIZES) as Variant[]).every((variant) =>
+				requests[variant].every((count) => count === expected(variant)),
+			),
+			(Object.keys(PAGE_SIZES) as Variant[])
+				.map((variant) => `${variant}: ${requests[variant].join('/')}`)
+				.join(', '),
 		);
 
 		const requestRatio = median(requests['page size 100']) / median(requests['page size 500']);
 		const timeRatio = median(times['page size 100']) / median(times['page size 500']);
-		report.info(`voice search Return All (${total} voices): requests, page size 100 vs 500`, `${fmtRatio(requestRatio)} the requests`, 'requests, page size 100 vs 500');
+		report.info(
+			`voice search Return All (${total} voices): requests, page size 100 vs 500`,
+			`${fmtRatio(requestRatio)} the requests`,
+			'requests, page size 100 vs 500',
+		);
 		report.target(
 			`voice search Return All (${total} voices), ${LATENCY_MS} ms API latency: page size 500 vs 100`,
 			timeRatio,

@@ -45,8 +45,25 @@ function pageText(newest: number, count: number, hasMore: boolean, page: number)
 			state: 'ai-chatting',
 			sessionData: {
 				turns: [
-					{ from: 'human', ts, messages: [{ item: { type: 'text', payload: { message: 'Hello, I would like to book a table.' } } }] },
-					{ from: 'bot', ts: ts + 1, messages: [{ item: { type: 'text', payload: { message: 'Hi! For how many people?' } } }] },
+					{
+						from: 'human',
+						ts,
+						messages: [
+							{
+								item: {
+									type: 'text',
+									payload: { message: 'Hello, I would like to book a table.' },
+								},
+							},
+						],
+					},
+					{
+						from: 'bot',
+						ts: ts + 1,
+						messages: [
+							{ item: { type: 'text', payload: { message: 'Hi! For how many people?' } } },
+						],
+					},
 				],
 				sessions: [[]],
 				currentSessionTs: ts,
@@ -68,7 +85,11 @@ class CannedFeed {
 	answer = async (options: IHttpRequestOptions): Promise<unknown> => {
 		const page = Number((options.qs as { page?: unknown }).page ?? 0);
 		const top = this.newest - page * PAGE;
-		return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: pageText(top, PAGE, true, page) };
+		return {
+			statusCode: 200,
+			headers: { 'content-type': 'application/json' },
+			body: pageText(top, PAGE, true, page),
+		};
 	};
 }
 
@@ -81,12 +102,19 @@ export const pollTriggerBench: Benchmark = {
 		sessionFeed(sandbox.state).clock = () => (clock += 7);
 		const SESSIONS = { method: 'GET', path: '/workspace/sessions' };
 		for (const limit of [50, PAGE]) {
-			const trigger = new PollHarness({ credential, parameters: { workspaceId: workspace, options: { pageSize: limit } } });
+			const trigger = new PollHarness({
+				credential,
+				parameters: { workspaceId: workspace, options: { pageSize: limit } },
+			});
 			await trigger.activate();
 			let before = sandbox.count(SESSIONS);
 			const idle = await trigger.tick();
 			const idleRequests = sandbox.count(SESSIONS) - before;
-			report.expect(`limit ${limit}: a poll with nothing new is 1 request`, idleRequests === 1 && !idle.emitted && !idle.error, `${idleRequests} request(s)`);
+			report.expect(
+				`limit ${limit}: a poll with nothing new is 1 request`,
+				idleRequests === 1 && !idle.emitted && !idle.error,
+				`${idleRequests} request(s)`,
+			);
 			addSessions(sandbox.state, { count: NEW_SESSIONS });
 			before = sandbox.count(SESSIONS);
 			const busy = await trigger.tick();
@@ -94,7 +122,9 @@ export const pollTriggerBench: Benchmark = {
 			const bound = Math.ceil(NEW_SESSIONS / limit) + 1;
 			report.expect(
 				`limit ${limit}: a poll with ${NEW_SESSIONS} new sessions takes at most ⌈${NEW_SESSIONS}/${limit}⌉ + 1 = ${bound} requests and emits each once`,
-				requests <= bound && busy.emitted?.length === NEW_SESSIONS && new Set(busy.emitted.map((item) => item.json.convoId)).size === NEW_SESSIONS,
+				requests <= bound &&
+					busy.emitted?.length === NEW_SESSIONS &&
+					new Set(busy.emitted.map((item) => item.json.convoId)).size === NEW_SESSIONS,
 				`${requests} requests, ${busy.emitted?.length ?? 0} sessions`,
 			);
 		}
@@ -107,10 +137,17 @@ export const pollTriggerBench: Benchmark = {
 			answer: feed.answer,
 		});
 		await poller.activate();
-		const webhook = new TriggerHarness({ events: ['message_received', 'conversation_updated'], secret: SECRET, execute: false });
+		const webhook = new TriggerHarness({
+			events: ['message_received', 'conversation_updated'],
+			secret: SECRET,
+			execute: false,
+		});
 		const deliveries = Array.from({ length: DELIVERIES }, (_, i) => {
 			const type = i % 2 ? 'conversation_updated' : 'message_received';
-			return jsonRequest({ type, payload: { ...sampleEventPayload(type, SECRET), convoId: `convo-${i}` } });
+			return jsonRequest({
+				type,
+				payload: { ...sampleEventPayload(type, SECRET), convoId: `convo-${i}` },
+			});
 		});
 		const perItem = { 'polling trigger': [] as number[], 'webhook trigger': [] as number[] };
 		type Variant = keyof typeof perItem;
@@ -140,9 +177,15 @@ export const pollTriggerBench: Benchmark = {
 			perItem[variant].push(await runOnce(variant));
 		});
 		for (const variant of Object.keys(perItem) as Variant[]) {
-			report.note(`${variant.padEnd(16)} median ${fmtUs(median(perItem[variant]))} of CPU per item (${perItem[variant].map((us) => fmtUs(us)).join(', ')})`);
+			report.note(
+				`${variant.padEnd(16)} median ${fmtUs(median(perItem[variant]))} of CPU per item (${perItem[variant].map((us) => fmtUs(us)).join(', ')})`,
+			);
 		}
-		report.expect('every poll emitted its 250 new sessions, each delivery its event', emittedPolls === ROUNDS * DELIVERIES && emittedWebhook === ROUNDS * DELIVERIES, `${emittedPolls} sessions, ${emittedWebhook} events`);
+		report.expect(
+			'every poll emitted its 250 new sessions, each delivery its event',
+			emittedPolls === ROUNDS * DELIVERIES && emittedWebhook === ROUNDS * DELIVERIES,
+			`${emittedPolls} sessions, ${emittedWebhook} events`,
+		);
 		report.target(
 			'polling trigger: CPU per emitted session vs the webhook trigger per event',
 			median(perItem['polling trigger']) / median(perItem['webhook trigger']),

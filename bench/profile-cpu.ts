@@ -23,14 +23,20 @@ async function main(): Promise<void> {
 	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	const ctx = contextFor(sandbox, new Report());
 	const send = (n: number, tag: string) =>
-		variant === 'http' ? sendWithHttpRequestNode(ctx, smsItems(n, tag), 'direct') : sendWithConvocore(ctx, smsItems(n, tag), 'direct');
+		variant === 'http'
+			? sendWithHttpRequestNode(ctx, smsItems(n, tag), 'direct')
+			: sendWithConvocore(ctx, smsItems(n, tag), 'direct');
 	try {
 		for (let i = 0; i < 5; i++) await send(300, 'warm-up');
 		const perItem: number[] = [];
 		const out = process.argv[4];
 		const session = new Session();
 		const post = (method: string, params?: object) =>
-			new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+			new Promise<unknown>((resolve, reject) =>
+				session.post(method, params ?? {}, (error, result) =>
+					error ? reject(error) : resolve(result),
+				),
+			);
 		if (out) {
 			session.connect();
 			await post('Profiler.enable');
@@ -51,7 +57,9 @@ async function main(): Promise<void> {
 		}
 		perItem.sort((a, b) => a - b);
 		const mean = perItem.reduce((sum, ms) => sum + ms, 0) / perItem.length;
-		console.log(`${variant}: CPU per item, mean ${(mean * 1000).toFixed(0)} µs, median ${perItem[Math.floor(perItem.length / 2)].toFixed(3)} ms (${perItem.map((ms) => ms.toFixed(3)).join(', ')})`);
+		console.log(
+			`${variant}: CPU per item, mean ${(mean * 1000).toFixed(0)} µs, median ${perItem[Math.floor(perItem.length / 2)].toFixed(3)} ms (${perItem.map((ms) => ms.toFixed(3)).join(', ')})`,
+		);
 	} finally {
 		await sandbox.close();
 	}

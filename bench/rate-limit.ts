@@ -37,7 +37,13 @@ export const rateLimit: Benchmark = {
 		await interleave<Variant>(['rate-limited', 'no 429'], ROUNDS, async (variant, round) => {
 			sandbox.reset();
 			if (variant === 'rate-limited') {
-				sandbox.injectFault({ method: 'POST', path: '/sms', kind: 'rate-limit', times: SMS, retryAfterSeconds: RETRY_AFTER_S });
+				sandbox.injectFault({
+					method: 'POST',
+					path: '/sms',
+					kind: 'rate-limit',
+					times: SMS,
+					retryAfterSeconds: RETRY_AFTER_S,
+				});
 			}
 			const items = smsItems(SMS, `429 round ${round}`);
 			let output: INodeExecutionData[] = [];
@@ -69,13 +75,19 @@ export const rateLimit: Benchmark = {
 
 		const limited = median(times['rate-limited']);
 		const clean = median(times['no 429']);
-		report.note(`rate-limited: median ${fmtMs(limited)} (${times['rate-limited'].map(fmtMs).join(', ')}), POST /sms per run ${attempts.join('/')} (expected ${2 * SMS}: ${SMS} × 429, ${SMS} × sent)`);
+		report.note(
+			`rate-limited: median ${fmtMs(limited)} (${times['rate-limited'].map(fmtMs).join(', ')}), POST /sms per run ${attempts.join('/')} (expected ${2 * SMS}: ${SMS} × 429, ${SMS} × sent)`,
+		);
 		report.note(`no 429:       median ${fmtMs(clean)} (${times['no 429'].map(fmtMs).join(', ')})`);
-		report.note(`earliest retry after its 429: ${earliestRetryGaps.map(fmtMs).join(', ')} (Retry-After ${RETRY_AFTER_S} s)`);
+		report.note(
+			`earliest retry after its 429: ${earliestRetryGaps.map(fmtMs).join(', ')} (Retry-After ${RETRY_AFTER_S} s)`,
+		);
 		report.expect(
 			`all ${SMS} succeed, each SMS sent exactly once`,
 			problems.length === 0 && attempts.every((count) => count === 2 * SMS),
-			problems.length ? problems.slice(0, 3).join(' | ') : `${ROUNDS} rounds, ${attempts.join('/')} POST /sms per rate-limited run`,
+			problems.length
+				? problems.slice(0, 3).join(' | ')
+				: `${ROUNDS} rounds, ${attempts.join('/')} POST /sms per rate-limited run`,
 		);
 		report.expect(
 			'no retry before Retry-After elapsed',
@@ -89,6 +101,10 @@ export const rateLimit: Benchmark = {
 			fmtRatio,
 			'total time vs Retry-After',
 		);
-		report.info(`${SMS} concurrent SMS: time the 429 burst added`, `${fmtMs(limited - clean)} (Retry-After ${RETRY_AFTER_S} s)`, 'time added by the 429 burst');
+		report.info(
+			`${SMS} concurrent SMS: time the 429 burst added`,
+			`${fmtMs(limited - clean)} (Retry-After ${RETRY_AFTER_S} s)`,
+			'time added by the 429 burst',
+		);
 	},
 };

@@ -30,7 +30,9 @@ async function underLimit(ctx: BenchContext, perSecond: number, rounds: number):
 		const posts = sandbox.requests({ method: 'POST', path: '/sms' });
 		const refused = posts.filter((request) => request.status === 429).length;
 		if (contender === 'http batched') {
-			batched.push(`${sandbox.sentSms.length} in ${fmtMs(ms)}${value.error ? ' (run failed)' : ''}`);
+			batched.push(
+				`${sandbox.sentSms.length} in ${fmtMs(ms)}${value.error ? ' (run failed)' : ''}`,
+			);
 			return;
 		}
 		times.push(ms);
@@ -43,11 +45,28 @@ async function underLimit(ctx: BenchContext, perSecond: number, rounds: number):
 		);
 	});
 	const name = `${ITEMS} SMS at ${perSecond} req/s`;
-	report.expect(`${name}: defaults deliver all ${ITEMS} exactly once, outputs in input order and paired`, problems.length === 0, problems.length ? problems.join(' | ') : `${rounds} runs`);
+	report.expect(
+		`${name}: defaults deliver all ${ITEMS} exactly once, outputs in input order and paired`,
+		problems.length === 0,
+		problems.length ? problems.join(' | ') : `${rounds} runs`,
+	);
 	report.note(`${name}, defaults: ${describeRuns(times)}`);
-	report.target(`${name}: defaults, total time vs the ideal ${fmtMs(idealMs)}`, median(times) / idealMs, { op: '<=', limit: TARGET_VS_IDEAL }, fmtRatio);
-	report.target(`${name}: defaults, 429 answers, share of all requests (worst run)`, Math.max(...shares), { op: '<=', limit: TARGET_429_SHARE }, (share) => `${(share * 100).toFixed(1)}%`);
-	report.info(`${name}: HTTP batched (${HTTP_BATCHING.batchSize} / ${HTTP_BATCHING.batchInterval} ms), SMS delivered of ${ITEMS}`, batched.join(' / '));
+	report.target(
+		`${name}: defaults, total time vs the ideal ${fmtMs(idealMs)}`,
+		median(times) / idealMs,
+		{ op: '<=', limit: TARGET_VS_IDEAL },
+		fmtRatio,
+	);
+	report.target(
+		`${name}: defaults, 429 answers, share of all requests (worst run)`,
+		Math.max(...shares),
+		{ op: '<=', limit: TARGET_429_SHARE },
+		(share) => `${(share * 100).toFixed(1)}%`,
+	);
+	report.info(
+		`${name}: HTTP batched (${HTTP_BATCHING.batchSize} / ${HTTP_BATCHING.batchInterval} ms), SMS delivered of ${ITEMS}`,
+		batched.join(' / '),
+	);
 }
 
 export const rateWindow: Benchmark = {

@@ -35,7 +35,25 @@ import { agentThroughput, largeBatch, smsThroughput } from './sms-throughput';
 import { trigger } from './trigger';
 import { triggerCost } from './trigger-cost';
 
-const BENCHMARKS: Benchmark[] = [agentThroughput, smsThroughput, largeBatch, rateWindow, slowRateWindow, cpuPerItem, cpuVsHttpNode, triggerCost, loadTime, engineOverhead, pagination, trigger, rateLimit, latencyBackoff, leadImport, sendMessageBench, pollTriggerBench];
+const BENCHMARKS: Benchmark[] = [
+	agentThroughput,
+	smsThroughput,
+	largeBatch,
+	rateWindow,
+	slowRateWindow,
+	cpuPerItem,
+	cpuVsHttpNode,
+	triggerCost,
+	loadTime,
+	engineOverhead,
+	pagination,
+	trigger,
+	rateLimit,
+	latencyBackoff,
+	leadImport,
+	sendMessageBench,
+	pollTriggerBench,
+];
 
 async function main(): Promise<number> {
 	const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -47,15 +65,21 @@ async function main(): Promise<number> {
 	}
 	const unknown = wanted.filter((id) => !BENCHMARKS.some((bench) => bench.id === id));
 	if (unknown.length) {
-		console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((bench) => bench.id).join(', ')}`);
+		console.error(
+			`Unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((bench) => bench.id).join(', ')}`,
+		);
 		return 2;
 	}
-	const selected = wanted.length ? BENCHMARKS.filter((bench) => wanted.includes(bench.id)) : BENCHMARKS;
+	const selected = wanted.length
+		? BENCHMARKS.filter((bench) => wanted.includes(bench.id))
+		: BENCHMARKS;
 
 	const started = now();
 	const report = new Report();
 	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-	console.log(`Convocore node benchmarks — sandbox at ${sandbox.url}, medians of interleaved rounds, ratios checked against targets${scale < 1 ? `, workloads scaled by ${scale}` : ''}`);
+	console.log(
+		`Convocore node benchmarks — sandbox at ${sandbox.url}, medians of interleaved rounds, ratios checked against targets${scale < 1 ? `, workloads scaled by ${scale}` : ''}`,
+	);
 	const loadAtStart = loadavg()[0];
 	console.log(`load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at start`);
 	try {
@@ -73,13 +97,23 @@ async function main(): Promise<number> {
 		await sandbox.close();
 	}
 	report.printSummary(now() - started);
-	writeResults(report, { benchmarks: selected.map((bench) => bench.id), scale, elapsedMs: now() - started, loadAverage: [loadAtStart, loadavg()[0]] });
+	writeResults(report, {
+		benchmarks: selected.map((bench) => bench.id),
+		scale,
+		elapsedMs: now() - started,
+		loadAverage: [loadAtStart, loadavg()[0]],
+	});
 	return report.failed.length ? 1 : 0;
 }
 
 /** bench/results.json: every figure of this run, to compare releases by. */
-function writeResults(report: Report, run: { benchmarks: string[]; scale: number; elapsedMs: number; loadAverage: number[] }): void {
-	const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+function writeResults(
+	report: Report,
+	run: { benchmarks: string[]; scale: number; elapsedMs: number; loadAverage: number[] },
+): void {
+	const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+		version: string;
+	};
 	const record = {
 		package: `n8n-nodes-convocore@${version}`,
 		date: new Date().toISOString(),

@@ -11,8 +11,24 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { MAX_CONCURRENCY } from '../nodes/Convocore/helpers/concurrency';
 import { logNormalLatency } from '../sandbox/server/load';
 import { checkSmsBatch, smsItems, type Benchmark, type BenchContext } from './common';
-import { CONTENDERS, HTTP_BATCHING, sendWith, sendWithConvocore, type Contender } from './contenders';
-import { cpuMs, fmtBytes, fmtMs, fmtRatio, interleave, median, settledHeap, spread, timed } from './lib';
+import {
+	CONTENDERS,
+	HTTP_BATCHING,
+	sendWith,
+	sendWithConvocore,
+	type Contender,
+} from './contenders';
+import {
+	cpuMs,
+	fmtBytes,
+	fmtMs,
+	fmtRatio,
+	interleave,
+	median,
+	settledHeap,
+	spread,
+	timed,
+} from './lib';
 
 const JITTER = { medianMs: 50, p99Ms: 400 } as const;
 
@@ -31,7 +47,13 @@ interface Workload {
 }
 
 type Times = Record<Contender, number[]>;
-const perContender = (): Times => ({ convocore: [], ceiling: [], http: [], 'http batched': [], fetch: [] });
+const perContender = (): Times => ({
+	convocore: [],
+	ceiling: [],
+	http: [],
+	'http batched': [],
+	fetch: [],
+});
 
 async function race(ctx: BenchContext, workload: Workload): Promise<Times> {
 	const { sandbox, report } = ctx;
@@ -44,13 +66,23 @@ async function race(ctx: BenchContext, workload: Workload): Promise<Times> {
 		sandbox.reset();
 		// Every contender of a round meets the same sequence of latencies.
 		const jitter = logNormalLatency({ ...JITTER, seed: round + 1 });
-		sandbox.shapeLoad({ latencyMs: workload.latencyMs === undefined ? jitter : () => workload.latencyMs as number });
+		sandbox.shapeLoad({
+			latencyMs: workload.latencyMs === undefined ? jitter : () => workload.latencyMs as number,
+		});
 		const cpuBefore = cpuMs();
 		const { ms, value } = await timed(() => sendWith(contender, ctx, items, workload.mode));
 		cpu[contender].push(cpuMs() - cpuBefore);
 		times[contender].push(ms);
 		peaks[contender].push(sandbox.peakInFlight);
-		const problem = value.error ?? checkSmsBatch(sandbox, items, contender === 'convocore' || contender === 'ceiling' ? value.output : withPairing(value.output));
+		const problem =
+			value.error ??
+			checkSmsBatch(
+				sandbox,
+				items,
+				contender === 'convocore' || contender === 'ceiling'
+					? value.output
+					: withPairing(value.output),
+			);
 		if (problem) problems.push(`${contender}: ${problem}`);
 	});
 	for (const contender of workload.contenders) {
@@ -62,7 +94,9 @@ async function race(ctx: BenchContext, workload: Workload): Promise<Times> {
 	report.expect(
 		`${workload.name}: every SMS sent exactly once, outputs in input order and paired`,
 		problems.length === 0,
-		problems.length ? problems.slice(0, 3).join(' | ') : `${workload.rounds * workload.contenders.length} batches × ${workload.items}`,
+		problems.length
+			? problems.slice(0, 3).join(' | ')
+			: `${workload.rounds * workload.contenders.length} batches × ${workload.items}`,
 	);
 	report.expect(
 		`${workload.name}: defaults never above the ceiling (${MAX_CONCURRENCY.default}) in flight, measured at the API`,
@@ -70,14 +104,28 @@ async function race(ctx: BenchContext, workload: Workload): Promise<Times> {
 		`peaks ${peaks.convocore.join('/')}`,
 	);
 	const vsCeiling = median(times.convocore) / median(times.ceiling);
-	report.target(`${workload.name}: defaults vs ceiling (fixed ${MAX_CONCURRENCY.default} from the first request), wall time`, vsCeiling, { op: '<=', limit: workload.vsCeiling }, (value) => `${fmtRatio(value)} the time`);
+	report.target(
+		`${workload.name}: defaults vs ceiling (fixed ${MAX_CONCURRENCY.default} from the first request), wall time`,
+		vsCeiling,
+		{ op: '<=', limit: workload.vsCeiling },
+		(value) => `${fmtRatio(value)} the time`,
+	);
 	if (workload.contenders.includes('http batched')) {
 		const vsBatched = median(times.convocore) / median(times['http batched']);
 		const line = `${workload.name}: defaults vs HTTP batched (${HTTP_BATCHING.batchSize} items / ${HTTP_BATCHING.batchInterval} ms), wall time`;
 		if (workload.vsBatched === undefined) report.info(line, `${fmtRatio(vsBatched)} the time`);
-		else report.target(line, vsBatched, { op: '<=', limit: workload.vsBatched }, (value) => `${fmtRatio(value)} the time`);
+		else
+			report.target(
+				line,
+				vsBatched,
+				{ op: '<=', limit: workload.vsBatched },
+				(value) => `${fmtRatio(value)} the time`,
+			);
 	}
-	report.info(`${workload.name}: defaults vs HTTP (all at once), wall time`, `${fmtRatio(median(times.convocore) / median(times.http))} the time`);
+	report.info(
+		`${workload.name}: defaults vs HTTP (all at once), wall time`,
+		`${fmtRatio(median(times.convocore) / median(times.http))} the time`,
+	);
 	report.info(
 		`${workload.name}: medians ${workload.contenders.join(' / ')}`,
 		workload.contenders.map((contender) => fmtMs(median(times[contender]))).join(' / '),
@@ -93,14 +141,24 @@ function withPairing<T extends { pairedItem?: unknown }>(output: T[]): T[] {
 async function warmUp(ctx: BenchContext, contenders: readonly Contender[]): Promise<void> {
 	// JIT, the engine's first-execution costs, keep-alive sockets, for every contender.
 	ctx.sandbox.shapeLoad({ latencyMs: () => 5 });
-	for (const contender of contenders) await sendWith(contender === 'http batched' ? 'http' : contender, ctx, smsItems(50, 'warm-up'));
+	for (const contender of contenders)
+		await sendWith(contender === 'http batched' ? 'http' : contender, ctx, smsItems(50, 'warm-up'));
 }
 
 export const agentThroughput: Benchmark = {
 	id: 'agent',
-	title: '1. 100 agent-mode SMS at 2 s API latency: defaults vs ceiling, HTTP, HTTP batched, fetch; 5 interleaved rounds',
+	title:
+		'1. 100 agent-mode SMS at 2 s API latency: defaults vs ceiling, HTTP, HTTP batched, fetch; 5 interleaved rounds',
 	async run(ctx) {
-		await race(ctx, { name: '100 agent SMS, 2 s', items: 100, mode: 'agent', latencyMs: 2000, rounds: 5, contenders: CONTENDERS, vsCeiling: 1.15 });
+		await race(ctx, {
+			name: '100 agent SMS, 2 s',
+			items: 100,
+			mode: 'agent',
+			latencyMs: 2000,
+			rounds: 5,
+			contenders: CONTENDERS,
+			vsCeiling: 1.15,
+		});
 	},
 };
 
@@ -109,7 +167,15 @@ export const smsThroughput: Benchmark = {
 	title: `2. 300 SMS at log-normal latency (median ${JITTER.medianMs} ms, p99 ≈ ${JITTER.p99Ms} ms): defaults vs ceiling, HTTP, HTTP batched, fetch; 5 interleaved rounds`,
 	async run(ctx) {
 		await warmUp(ctx, CONTENDERS);
-		await race(ctx, { name: '300 SMS, jitter', items: 300, mode: 'direct', rounds: 5, contenders: CONTENDERS, vsCeiling: 1.15, vsBatched: 0.3 });
+		await race(ctx, {
+			name: '300 SMS, jitter',
+			items: 300,
+			mode: 'direct',
+			rounds: 5,
+			contenders: CONTENDERS,
+			vsCeiling: 1.15,
+			vsBatched: 0.3,
+		});
 	},
 };
 
@@ -123,7 +189,14 @@ export const largeBatch: Benchmark = {
 	async run(ctx) {
 		const contenders: Contender[] = ['convocore', 'ceiling', 'http', 'fetch'];
 		await warmUp(ctx, contenders);
-		await race(ctx, { name: `${LARGE} SMS, jitter`, items: LARGE, mode: 'direct', rounds: 5, contenders, vsCeiling: 1.05 });
+		await race(ctx, {
+			name: `${LARGE} SMS, jitter`,
+			items: LARGE,
+			mode: 'direct',
+			rounds: 5,
+			contenders,
+			vsCeiling: 1.05,
+		});
 		await retainedMemory(ctx);
 	},
 };
@@ -139,7 +212,8 @@ async function retainedMemory(ctx: BenchContext): Promise<void> {
 	sandbox.shapeLoad({ latencyMs: logNormalLatency({ ...JITTER, seed: 99 }) });
 	let items: INodeExecutionData[] | undefined = smsItems(LARGE, 'memory');
 	const before = await settledHeap();
-	let output: INodeExecutionData[] | undefined = (await sendWithConvocore(ctx, items, 'direct')).output;
+	let output: INodeExecutionData[] | undefined = (await sendWithConvocore(ctx, items, 'direct'))
+		.output;
 	items = undefined;
 	// The sandbox's own records of the run are not the node's: cleared before measuring.
 	sandbox.reset();
@@ -149,7 +223,9 @@ async function retainedMemory(ctx: BenchContext): Promise<void> {
 	const after = await settledHeap();
 	const outputSize = withOutput - after;
 	const retained = withOutput - before;
-	report.note(`heap before ${fmtBytes(before)}, after the run with its output held ${fmtBytes(withOutput)}, output dropped ${fmtBytes(after)}; ${count} output items`);
+	report.note(
+		`heap before ${fmtBytes(before)}, after the run with its output held ${fmtBytes(withOutput)}, output dropped ${fmtBytes(after)}; ${count} output items`,
+	);
 	report.target(
 		`${LARGE} SMS: heap retained after the run vs the output's own size (${fmtBytes(outputSize)})`,
 		retained / outputSize,

@@ -35,15 +35,22 @@ class MinimalTrigger extends ConvocoreTrigger implements INodeType {
 
 function minimalWorkflow(): WebhookWorkflow {
 	const type = 'bench.minimalTrigger';
-	const trigger = node('Minimal Trigger', type, { events: ['message_received', 'conversation_updated'], options: {} }, {
-		webhookId: randomUUID(),
-		credentials: { convocoreApi: { id: '1', name: 'Convocore workspace' } },
-	});
+	const trigger = node(
+		'Minimal Trigger',
+		type,
+		{ events: ['message_received', 'conversation_updated'], options: {} },
+		{
+			webhookId: randomUUID(),
+			credentials: { convocoreApi: { id: '1', name: 'Convocore workspace' } },
+		},
+	);
 	return new WebhookWorkflow({
 		id: 'minimal-trigger',
 		workflow: { name: 'Minimal trigger', nodes: [trigger], connections: {} },
 		nodeTypes: new TestNodeTypes().add(type, new MinimalTrigger()),
-		credentialsHelper: new TestCredentialsHelper({ convocoreApi: { region: 'eu', secretKey: SECRET } }),
+		credentialsHelper: new TestCredentialsHelper({
+			convocoreApi: { region: 'eu', secretKey: SECRET },
+		}),
 		trigger: 'Minimal Trigger',
 		execute: false,
 	});
@@ -54,13 +61,20 @@ export const triggerCost: Benchmark = {
 	title: `Trigger webhook() per event vs a minimal trigger (reads credential and parameters), ${DELIVERIES} deliveries × ${ROUNDS} interleaved rounds`,
 	async run({ report }) {
 		const variants = {
-			'Convocore Trigger': new TriggerHarness({ events: ['message_received', 'conversation_updated'], secret: SECRET, execute: false }),
+			'Convocore Trigger': new TriggerHarness({
+				events: ['message_received', 'conversation_updated'],
+				secret: SECRET,
+				execute: false,
+			}),
 			'minimal trigger': minimalWorkflow(),
 		};
 		type Variant = keyof typeof variants;
 		const requests = Array.from({ length: DELIVERIES }, (_, i) => {
 			const type = i % 2 ? 'conversation_updated' : 'message_received';
-			return jsonRequest({ type, payload: { ...sampleEventPayload(type, SECRET), convoId: `convo-${i}` } });
+			return jsonRequest({
+				type,
+				payload: { ...sampleEventPayload(type, SECRET), convoId: `convo-${i}` },
+			});
 		});
 		const perEvent: Record<Variant, number[]> = { 'Convocore Trigger': [], 'minimal trigger': [] };
 		let emitted = 0;
@@ -77,8 +91,18 @@ export const triggerCost: Benchmark = {
 		await interleave(Object.keys(variants) as Variant[], ROUNDS, async (variant) => {
 			perEvent[variant].push(await deliverAll(variant));
 		});
-		for (const variant of Object.keys(variants) as Variant[]) report.note(`${variant.padEnd(17)} ${perEvent[variant].map(fmtUs.bind(null)).map((_, i) => fmtUs(perEvent[variant][i] * 1000)).join(', ')} per event`);
-		report.expect('every delivery accepted and emitted by both', emitted === 2 * ROUNDS * DELIVERIES, `${emitted} of ${2 * ROUNDS * DELIVERIES}`);
+		for (const variant of Object.keys(variants) as Variant[])
+			report.note(
+				`${variant.padEnd(17)} ${perEvent[variant]
+					.map(fmtUs.bind(null))
+					.map((_, i) => fmtUs(perEvent[variant][i] * 1000))
+					.join(', ')} per event`,
+			);
+		report.expect(
+			'every delivery accepted and emitted by both',
+			emitted === 2 * ROUNDS * DELIVERIES,
+			`${emitted} of ${2 * ROUNDS * DELIVERIES}`,
+		);
 		report.target(
 			'trigger webhook(): time per event vs a minimal trigger',
 			median(perEvent['Convocore Trigger']) / median(perEvent['minimal trigger']),

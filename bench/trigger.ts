@@ -14,7 +14,19 @@ import { secretsMatch } from '../nodes/ConvocoreTrigger/delivery';
 import { sampleEventPayload } from '../sandbox/domain/events';
 import { jsonRequest, TriggerHarness, type Delivery } from '../test/harness/webhook';
 import type { Benchmark } from './common';
-import { cpuMs, fmtBytes, fmtMs, fmtRatio, fmtUs, interleave, median, now, percentile, settledHeap, yieldToLoop } from './lib';
+import {
+	cpuMs,
+	fmtBytes,
+	fmtMs,
+	fmtRatio,
+	fmtUs,
+	interleave,
+	median,
+	now,
+	percentile,
+	settledHeap,
+	yieldToLoop,
+} from './lib';
 
 const SECRET = 'vg_BenchSecret7Qm2Xk9pZ';
 const WARM_UP = 1000;
@@ -56,7 +68,10 @@ export const trigger: Benchmark = {
 	id: 'trigger',
 	title: `Trigger: webhook deliveries through WebhookContext + WorkflowExecute, heap after ${FIRST} vs ${TOTAL.toLocaleString('en')}; secret check cost`,
 	async run({ report }) {
-		const harness = new TriggerHarness({ events: ['message_received', 'conversation_updated'], secret: SECRET });
+		const harness = new TriggerHarness({
+			events: ['message_received', 'conversation_updated'],
+			secret: SECRET,
+		});
 		let accepted = 0;
 		let refused = 0;
 		let deliveryCounter = 0;
@@ -69,12 +84,21 @@ export const trigger: Benchmark = {
 			// Each delivery is its own HTTP request in n8n: the event loop turns in between.
 			await yieldToLoop();
 			const type = deliveryCounter % 2 ? 'conversation_updated' : 'message_received';
-			const payload = { ...sampleEventPayload(type, SECRET), convoId: `convo-${deliveryCounter++}` };
+			const payload = {
+				...sampleEventPayload(type, SECRET),
+				convoId: `convo-${deliveryCounter++}`,
+			};
 			const start = now();
 			const delivery = await harness.deliver(jsonRequest({ type, payload }));
 			latencies.push(now() - start);
 			const item = delivery.items?.[0]?.json;
-			if (delivery.status === 200 && delivery.items?.length === 1 && item?.event === type && !('workspaceSecret' in item)) accepted++;
+			if (
+				delivery.status === 200 &&
+				delivery.items?.length === 1 &&
+				item?.event === type &&
+				!('workspaceSecret' in item)
+			)
+				accepted++;
 			else refused++;
 			if (keep) kept.push(delivery);
 		};
@@ -117,10 +141,15 @@ export const trigger: Benchmark = {
 		);
 
 		const delivered = WARM_UP + (MEMORY_ROUNDS + 1) * TOTAL;
-		report.expect('every delivery verified, emitted one item without the secret, executed', accepted === delivered && refused === 0, `${accepted} of ${delivered} accepted, ${refused} not`);
+		report.expect(
+			'every delivery verified, emitted one item without the secret, executed',
+			accepted === delivered && refused === 0,
+			`${accepted} of ${delivered} accepted, ${refused} not`,
+		);
 		report.expect(
 			'the memory check sees a known leak (control run keeping every delivery)',
-			control.total / TOTAL > TARGET_RETAINED_PER_EVENT && growthRatio(control) > TARGET_GROWTH_RATIO,
+			control.total / TOTAL > TARGET_RETAINED_PER_EVENT &&
+				growthRatio(control) > TARGET_GROWTH_RATIO,
 			`${fmtBytes(control.total / TOTAL)} per event, growth ratio ${fmtRatio(growthRatio(control))}`,
 		);
 		report.target(
@@ -143,7 +172,13 @@ export const trigger: Benchmark = {
 			`delivery (verify + emit + execution): median ${fmtMs(median(latencies))}, p99 ${fmtMs(percentile(latencies, 99))}, ` +
 				`max ${fmtMs(Math.max(...latencies))}`,
 		);
-		report.target('trigger: one delivery, verified, emitted and executed (median)', median(latencies), { op: '<=', limit: TARGET_DELIVERY_MS }, fmtMs, 'time per delivery (median)');
+		report.target(
+			'trigger: one delivery, verified, emitted and executed (median)',
+			median(latencies),
+			{ op: '<=', limit: TARGET_DELIVERY_MS },
+			fmtMs,
+			'time per delivery (median)',
+		);
 
 		// Constant-time comparison vs ===, on the same inputs: a match and mismatches at the first
 		// and at the last character, and one of another length. The match is a fresh copy, so === has
@@ -156,32 +191,67 @@ export const trigger: Benchmark = {
 		const matches: Record<string, number> = {};
 		// CPU time, not wall time: a synchronous loop of microseconds is what it costs, and wall time
 		// on a shared machine adds whatever the scheduler took away.
-		const compareWith = (name: string, compare: (a: string, b: string) => boolean, received: string[]) => {
+		const compareWith = (
+			name: string,
+			compare: (a: string, b: string) => boolean,
+			received: string[],
+		) => {
 			let matched = 0;
 			const start = cpuMs();
-			for (let i = 0; i < COMPARISONS; i++) if (compare(received[i % received.length], SECRET)) matched++;
+			for (let i = 0; i < COMPARISONS; i++)
+				if (compare(received[i % received.length], SECRET)) matched++;
 			const perCheckUs = ((cpuMs() - start) * 1000) / COMPARISONS;
 			matches[name] = (matches[name] ?? 0) + matched;
 			return perCheckUs;
 		};
-		const perCheck: Record<string, number[]> = { secretsMatch: [], '===': [], 'secretsMatch first': [], 'secretsMatch last': [] };
+		const perCheck: Record<string, number[]> = {
+			secretsMatch: [],
+			'===': [],
+			'secretsMatch first': [],
+			'secretsMatch last': [],
+		};
 		await interleave(['secretsMatch', '==='] as const, COMPARE_ROUNDS, async (variant) => {
-			perCheck[variant].push(compareWith(variant, variant === '===' ? (a, b) => a === b : secretsMatch, inputs));
+			perCheck[variant].push(
+				compareWith(variant, variant === '===' ? (a, b) => a === b : secretsMatch, inputs),
+			);
 		});
-		await interleave(['secretsMatch first', 'secretsMatch last'] as const, COMPARE_ROUNDS, async (variant) => {
-			perCheck[variant].push(compareWith(variant, secretsMatch, [variant === 'secretsMatch first' ? wrongFirst : wrongLast]));
-		});
+		await interleave(
+			['secretsMatch first', 'secretsMatch last'] as const,
+			COMPARE_ROUNDS,
+			async (variant) => {
+				perCheck[variant].push(
+					compareWith(variant, secretsMatch, [
+						variant === 'secretsMatch first' ? wrongFirst : wrongLast,
+					]),
+				);
+			},
+		);
 		const expectedMatches = (COMPARISONS / inputs.length) * COMPARE_ROUNDS;
 		report.expect(
 			'secretsMatch agrees with === on every input',
-			matches.secretsMatch === expectedMatches && matches['==='] === expectedMatches && !matches['secretsMatch first'] && !matches['secretsMatch last'],
+			matches.secretsMatch === expectedMatches &&
+				matches['==='] === expectedMatches &&
+				!matches['secretsMatch first'] &&
+				!matches['secretsMatch last'],
 			`${matches.secretsMatch} and ${matches['===']} matches of ${COMPARISONS * COMPARE_ROUNDS} (expected ${expectedMatches}); near-misses never match`,
 		);
 		const constantTime = median(perCheck.secretsMatch);
 		const plain = median(perCheck['===']);
-		report.note(`secretsMatch ${fmtUs(constantTime)} per check, === ${fmtUs(plain)} per check (CPU time, ${COMPARISONS.toLocaleString('en')} checks × ${COMPARE_ROUNDS} rounds)`);
-		report.target('trigger: constant-time secret check (timingSafeEqual over the configured secret bytes), CPU per check', constantTime, { op: '<=', limit: TARGET_CHECK_US }, fmtUs, 'secret check, CPU per call');
-		report.info('trigger: secret check, constant-time vs ===', `${fmtRatio(constantTime / plain)} the time`, 'secret check, constant-time vs ===');
+		report.note(
+			`secretsMatch ${fmtUs(constantTime)} per check, === ${fmtUs(plain)} per check (CPU time, ${COMPARISONS.toLocaleString('en')} checks × ${COMPARE_ROUNDS} rounds)`,
+		);
+		report.target(
+			'trigger: constant-time secret check (timingSafeEqual over the configured secret bytes), CPU per check',
+			constantTime,
+			{ op: '<=', limit: TARGET_CHECK_US },
+			fmtUs,
+			'secret check, CPU per call',
+		);
+		report.info(
+			'trigger: secret check, constant-time vs ===',
+			`${fmtRatio(constantTime / plain)} the time`,
+			'secret check, constant-time vs ===',
+		);
 		report.info(
 			'trigger: secret check, mismatch at first vs at last character',
 			// Fastest round of each: noise only ever adds time.

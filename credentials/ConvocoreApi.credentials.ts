@@ -69,11 +69,17 @@ export class ConvocoreApi implements ICredentialType {
 	 * function: n8n resolves a generic form through its expression engine on every request (about
 	 * 0.2 ms of CPU each, a sixth of a direct SMS's whole cost in n8n), a function is a string join.
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		const secretKey = credentials.secretKey;
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${typeof secretKey === 'string' ? secretKey : ''}` },
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${typeof secretKey === 'string' ? secretKey : ''}`,
+			},
 		};
 	}
 
@@ -99,7 +105,7 @@ export class ConvocoreApi implements ICredentialType {
 					value: 403,
 					// n8n judges a declarative test by status alone, so both causes of a 403 are named.
 					message:
-						'Refused (HTTP 403). If Convocore refused it, the key is valid but your plan has no API access: reading needs the Business plan or higher, writing the White Label plan or higher. If the answer was a web page rather than Convocore\'s error (a firewall, proxy or CDN in between, e.g. a bot challenge), fix network access between n8n and Convocore; the key may be fine.',
+						"Refused (HTTP 403). If Convocore refused it, the key is valid but your plan has no API access: reading needs the Business plan or higher, writing the White Label plan or higher. If the answer was a web page rather than Convocore's error (a firewall, proxy or CDN in between, e.g. a bot challenge), fix network access between n8n and Convocore; the key may be fine.",
 				},
 			},
 		],

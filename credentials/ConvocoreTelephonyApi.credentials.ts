@@ -40,7 +40,8 @@ export class ConvocoreTelephonyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The auth token of that account. Convocore stores it encrypted when a number is imported.',
+			description:
+				'The auth token of that account. Convocore stores it encrypted when a number is imported.',
 		},
 	];
 

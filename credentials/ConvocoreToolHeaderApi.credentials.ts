@@ -28,7 +28,8 @@ export class ConvocoreToolHeaderApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'X-Tool-Key',
-			description: 'The header the tool sends, e.g. X-Tool-Key. Use the same name in the Header Auth credential of the Webhook node that serves the tool.',
+			description:
+				'The header the tool sends, e.g. X-Tool-Key. Use the same name in the Header Auth credential of the Webhook node that serves the tool.',
 		},
 		{
 			displayName: 'Header Value',
@@ -37,7 +38,8 @@ export class ConvocoreToolHeaderApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The secret the header carries: at least 12 characters. Use the same value in the Webhook node’s Header Auth credential.',
+			description:
+				'The secret the header carries: at least 12 characters. Use the same value in the Webhook node’s Header Auth credential.',
 		},
 	];
 }

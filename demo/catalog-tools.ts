@@ -13,10 +13,19 @@ const TOOL_ANSWER = 'Answer from the workflow';
  * the names the example references (Convocore Tool Header on Tool > Create, Header Auth on the
  * Webhook). Made-up values for the sandbox; a user picks their own.
  */
-export const TOOL_HEADER = { name: 'X-Tool-Key', value: 'demo-tool-header-value-0123456789' } as const;
+export const TOOL_HEADER = {
+	name: 'X-Tool-Key',
+	value: 'demo-tool-header-value-0123456789',
+} as const;
 export const TOOL_HEADER_CREDENTIALS: Record<string, NamedCredential> = {
-	'Convocore tool header': { type: 'convocoreToolHeaderApi', data: { headerName: TOOL_HEADER.name, headerSecret: TOOL_HEADER.value } },
-	'Convocore tool header (webhook)': { type: 'httpHeaderAuth', data: { name: TOOL_HEADER.name, value: TOOL_HEADER.value } },
+	'Convocore tool header': {
+		type: 'convocoreToolHeaderApi',
+		data: { headerName: TOOL_HEADER.name, headerSecret: TOOL_HEADER.value },
+	},
+	'Convocore tool header (webhook)': {
+		type: 'httpHeaderAuth',
+		data: { name: TOOL_HEADER.name, value: TOOL_HEADER.value },
+	},
 };
 
 export const toolServedByWorkflow: ExampleSpec = {
@@ -37,19 +46,57 @@ export const toolServedByWorkflow: ExampleSpec = {
 		const [created] = json(outcome, 'Create the check_opening_hours tool');
 		const [answer] = json(outcome, TOOL_ANSWER);
 		const productionUrl = outcome.webhook?.productionUrl;
-		expect(problems, typeof created?.id === 'string' && created.serverUrl === productionUrl, `the tool does not point at the Production URL ${productionUrl} (${String(created?.serverUrl)})`);
-		expect(problems, !('serverUrlSecret' in (created ?? {})), 'the tool output holds a server URL secret');
-		expect(problems, !JSON.stringify(outcome.run.data.resultData.runData).includes(TOOL_HEADER.value), 'the header value is in the run data');
+		expect(
+			problems,
+			typeof created?.id === 'string' && created.serverUrl === productionUrl,
+			`the tool does not point at the Production URL ${productionUrl} (${String(created?.serverUrl)})`,
+		);
+		expect(
+			problems,
+			!('serverUrlSecret' in (created ?? {})),
+			'the tool output holds a server URL secret',
+		);
+		expect(
+			problems,
+			!JSON.stringify(outcome.run.data.resultData.runData).includes(TOOL_HEADER.value),
+			'the header value is in the run data',
+		);
 		const stored = Object.values(sandbox.state.tools ?? {}).find((tool) => tool.id === created?.id);
-		const header = stored?.fields.find((field) => field.in === 'header' && field.key === TOOL_HEADER.name);
-		expect(problems, header?.value === TOOL_HEADER.value, `the stored tool has no ${TOOL_HEADER.name} header field with the credential's value`);
-		expect(problems, sandbox.interact.toolCalls[0]?.fixedHeaders?.includes(TOOL_HEADER.name) === true, `the sandbox's call did not send ${TOOL_HEADER.name}`);
+		const header = stored?.fields.find(
+			(field) => field.in === 'header' && field.key === TOOL_HEADER.name,
+		);
+		expect(
+			problems,
+			header?.value === TOOL_HEADER.value,
+			`the stored tool has no ${TOOL_HEADER.name} header field with the credential's value`,
+		);
+		expect(
+			problems,
+			sandbox.interact.toolCalls[0]?.fixedHeaders?.includes(TOOL_HEADER.name) === true,
+			`the sandbox's call did not send ${TOOL_HEADER.name}`,
+		);
 		const calls = sandbox.interact.toolCalls;
-		expect(problems, calls.length === 1 && calls[0].url === productionUrl && calls[0].status === 200, `expected the sandbox to call ${productionUrl} once with HTTP 200, saw ${JSON.stringify(calls)}`);
+		expect(
+			problems,
+			calls.length === 1 && calls[0].url === productionUrl && calls[0].status === 200,
+			`expected the sandbox to call ${productionUrl} once with HTTP 200, saw ${JSON.stringify(calls)}`,
+		);
 		const [webhookRun] = outcome.webhookRuns ?? [];
-		const served = webhookRun ? outputOf(webhookRun, 'Opening hours answer', 0, { ifNotRun: 'empty' }).map((item) => item.json.answer) : [];
-		expect(problems, outcome.webhook?.executions === 1 && typeof served[0] === 'string', `expected one run of the webhook branch, got ${outcome.webhook?.executions}`);
-		expect(problems, typeof answer?.reply === 'string' && answer.reply === served[0] && answer.toolCalled === true, `the agent's reply ${quote(answer?.reply)} is not the workflow's answer ${quote(served[0])}`);
+		const served = webhookRun
+			? outputOf(webhookRun, 'Opening hours answer', 0, { ifNotRun: 'empty' }).map(
+					(item) => item.json.answer,
+				)
+			: [];
+		expect(
+			problems,
+			outcome.webhook?.executions === 1 && typeof served[0] === 'string',
+			`expected one run of the webhook branch, got ${outcome.webhook?.executions}`,
+		);
+		expect(
+			problems,
+			typeof answer?.reply === 'string' && answer.reply === served[0] && answer.toolCalled === true,
+			`the agent's reply ${quote(answer?.reply)} is not the workflow's answer ${quote(served[0])}`,
+		);
 		return problems;
 	},
 };

@@ -20,8 +20,19 @@ const leadFollowUp: ExampleSpec = {
 	file: '01-lead-captured-sms-follow-up.json',
 	deliveries: [
 		{ label: 'lead_captured', type: 'lead_captured', expectStatus: 200, expectRun: true },
-		{ label: 'webhook_test (not subscribed)', type: 'webhook_test', expectStatus: 200, expectRun: false },
-		{ label: 'lead_captured with a wrong workspace secret', type: 'lead_captured', workspaceSecret: 'vg_NotTheWorkspaceKey1', expectStatus: 401, expectRun: false },
+		{
+			label: 'webhook_test (not subscribed)',
+			type: 'webhook_test',
+			expectStatus: 200,
+			expectRun: false,
+		},
+		{
+			label: 'lead_captured with a wrong workspace secret',
+			type: 'lead_captured',
+			workspaceSecret: 'vg_NotTheWorkspaceKey1',
+			expectStatus: 401,
+			expectRun: false,
+		},
 	],
 	summarize(outcome) {
 		const [sms] = json(outcome, LEAD_SMS);
@@ -36,10 +47,22 @@ const leadFollowUp: ExampleSpec = {
 	verify(outcome, sandbox) {
 		const problems: string[] = [];
 		const [sms] = json(outcome, LEAD_SMS);
-		expect(problems, outcome.webhook?.executions === 1, `expected exactly 1 execution, got ${outcome.webhook?.executions}`);
-		expect(problems, typeof sms?.messageSid === 'string' && sms.mode === 'agent', 'no agent-written SMS was sent');
+		expect(
+			problems,
+			outcome.webhook?.executions === 1,
+			`expected exactly 1 execution, got ${outcome.webhook?.executions}`,
+		);
+		expect(
+			problems,
+			typeof sms?.messageSid === 'string' && sms.mode === 'agent',
+			'no agent-written SMS was sent',
+		);
 		const sent = sandbox.sentSms.filter((entry) => entry.messageSid === sms?.messageSid);
-		expect(problems, sent.length === 1 && sent[0].to === sms?.to, 'the sandbox did not record the SMS');
+		expect(
+			problems,
+			sent.length === 1 && sent[0].to === sms?.to,
+			'the sandbox did not record the SMS',
+		);
 		return problems;
 	},
 };
@@ -61,12 +84,32 @@ const campaign: ExampleSpec = {
 		const dry = json(outcome, 'Dry run');
 		const skipped = json(outcome, 'Skipped: a human is replying');
 		const sent = json(outcome, 'Send');
-		expect(problems, dry.length === 3 && dry.every((r) => r.dryRun === true), 'the dry run did not check 3 recipients');
-		expect(problems, skipped.length === 1 && skipped[0].to === SANDBOX_IDS.humanHandoffRecipient, 'the human-handoff conversation was not skipped');
-		expect(problems, sent.length === 2 && sent.every((r) => typeof r.messageSid === 'string'), 'expected 2 SMS sent');
+		expect(
+			problems,
+			dry.length === 3 && dry.every((r) => r.dryRun === true),
+			'the dry run did not check 3 recipients',
+		);
+		expect(
+			problems,
+			skipped.length === 1 && skipped[0].to === SANDBOX_IDS.humanHandoffRecipient,
+			'the human-handoff conversation was not skipped',
+		);
+		expect(
+			problems,
+			sent.length === 2 && sent.every((r) => typeof r.messageSid === 'string'),
+			'expected 2 SMS sent',
+		);
 		const recorded = sandbox.sentSms.filter((entry) => entry.campaignId === 'spring-checkup-2026');
-		expect(problems, recorded.length === 2, `the sandbox recorded ${recorded.length} campaign SMS, expected 2`);
-		expect(problems, !recorded.some((entry) => entry.to === SANDBOX_IDS.humanHandoffRecipient), 'an SMS went to the human-handoff conversation');
+		expect(
+			problems,
+			recorded.length === 2,
+			`the sandbox recorded ${recorded.length} campaign SMS, expected 2`,
+		);
+		expect(
+			problems,
+			!recorded.some((entry) => entry.to === SANDBOX_IDS.humanHandoffRecipient),
+			'an SMS went to the human-handoff conversation',
+		);
 		return problems;
 	},
 };
@@ -90,13 +133,22 @@ const voices: ExampleSpec = {
 		expect(problems, found.length > 0, 'no voice found');
 		expect(
 			problems,
-			found.every((v) => v.provider === 'elevenlabs' && (v.filters as IDataObject).gender === 'female'),
+			found.every(
+				(v) => v.provider === 'elevenlabs' && (v.filters as IDataObject).gender === 'female',
+			),
 			'a voice outside the filters was returned',
 		);
 		const preview = output(outcome, 'Download the preview')[0]?.binary?.preview;
 		const bytes = preview ? Buffer.from(preview.data, 'base64') : Buffer.alloc(0);
 		// An MP3 frame starts with 11 set sync bits.
-		expect(problems, bytes.length > 0 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && preview?.mimeType === 'audio/mpeg', 'the preview is not an MP3');
+		expect(
+			problems,
+			bytes.length > 0 &&
+				bytes[0] === 0xff &&
+				(bytes[1] & 0xe0) === 0xe0 &&
+				preview?.mimeType === 'audio/mpeg',
+			'the preview is not an MP3',
+		);
 		return problems;
 	},
 };
@@ -118,9 +170,21 @@ const buyAndAssign: ExampleSpec = {
 		const [bought] = json(outcome, 'Buy the number');
 		const [check] = json(outcome, 'Check: dry-run SMS from the new number');
 		const number = SANDBOX_IDS.buyableNumber;
-		expect(problems, bought?.phoneNumber === number && typeof bought.phoneNumberSid === 'string', `${number} was not bought`);
-		expect(problems, sandbox.state.agents[SANDBOX_IDS.noSmsAgent]?.smsNumbers.includes(number), `${number} is not connected to ${SANDBOX_IDS.noSmsAgent} for SMS`);
-		expect(problems, check?.dryRun === true && check.from === number, 'the dry run did not send from the new number');
+		expect(
+			problems,
+			bought?.phoneNumber === number && typeof bought.phoneNumberSid === 'string',
+			`${number} was not bought`,
+		);
+		expect(
+			problems,
+			sandbox.state.agents[SANDBOX_IDS.noSmsAgent]?.smsNumbers.includes(number),
+			`${number} is not connected to ${SANDBOX_IDS.noSmsAgent} for SMS`,
+		);
+		expect(
+			problems,
+			check?.dryRun === true && check.from === number,
+			'the dry run did not send from the new number',
+		);
 		return problems;
 	},
 };
@@ -139,7 +203,11 @@ const release: ExampleSpec = {
 		const problems: string[] = [];
 		const [released] = json(outcome, 'Release the number');
 		const number = SANDBOX_IDS.buyableNumber;
-		expect(problems, released?.success === true && released.phoneNumber === number, `${number} was not released`);
+		expect(
+			problems,
+			released?.success === true && released.phoneNumber === number,
+			`${number} was not released`,
+		);
 		expect(problems, !sandbox.state.numbers[number], `${number} is still in the workspace`);
 		return problems;
 	},
@@ -160,8 +228,16 @@ const metrics: ExampleSpec = {
 		const problems: string[] = [];
 		const rows = json(outcome, 'Key, type and description');
 		const expected = sandbox.state.metrics[SANDBOX_IDS.ownAccountAgent]?.length ?? 0;
-		expect(problems, rows.length === expected && expected > 0, `listed ${rows.length} metrics, the agent has ${expected}`);
-		expect(problems, new Set(rows.map((r) => r.key)).size === rows.length, 'a metric was listed twice');
+		expect(
+			problems,
+			rows.length === expected && expected > 0,
+			`listed ${rows.length} metrics, the agent has ${expected}`,
+		);
+		expect(
+			problems,
+			new Set(rows.map((r) => r.key)).size === rows.length,
+			'a metric was listed twice',
+		);
 		return problems;
 	},
 };
@@ -176,9 +252,17 @@ const crawler: ExampleSpec = {
 		const problems: string[] = [];
 		const [deleted] = json(outcome, 'Delete the crawler job');
 		const jobId = SANDBOX_IDS.crawlerJobBlog;
-		expect(problems, deleted?.success === true && deleted.jobId === jobId, `${jobId} was not deleted`);
+		expect(
+			problems,
+			deleted?.success === true && deleted.jobId === jobId,
+			`${jobId} was not deleted`,
+		);
 		expect(problems, !sandbox.state.crawlerJobs[jobId], `${jobId} still exists`);
-		expect(problems, !sandbox.state.scrapedPages.some((page) => page.jobId === jobId), `pages of ${jobId} are left`);
+		expect(
+			problems,
+			!sandbox.state.scrapedPages.some((page) => page.jobId === jobId),
+			`pages of ${jobId} are left`,
+		);
 		return problems;
 	},
 };
@@ -201,9 +285,21 @@ const callLead: ExampleSpec = {
 		const problems: string[] = [];
 		const [lead] = json(outcome, 'Save the lead');
 		const [summary] = json(outcome, CALL_SUMMARY);
-		expect(problems, typeof lead?.id === 'string' && !!sandbox.state.leads[lead.id as string], 'the lead was not saved');
-		expect(problems, sandbox.placedCalls.length === 1 && sandbox.placedCalls[0].to === '+4917655544433', `expected one call to +4917655544433, got ${sandbox.placedCalls.length}`);
-		expect(problems, typeof summary?.summary === 'string' && summary.summary.includes('Sam Patel'), 'no summary was read back');
+		expect(
+			problems,
+			typeof lead?.id === 'string' && !!sandbox.state.leads[lead.id as string],
+			'the lead was not saved',
+		);
+		expect(
+			problems,
+			sandbox.placedCalls.length === 1 && sandbox.placedCalls[0].to === '+4917655544433',
+			`expected one call to +4917655544433, got ${sandbox.placedCalls.length}`,
+		);
+		expect(
+			problems,
+			typeof summary?.summary === 'string' && summary.summary.includes('Sam Patel'),
+			'no summary was read back',
+		);
 		expect(problems, summary?.leadId === lead?.id, 'the summary is not linked to the lead');
 		return problems;
 	},
@@ -230,11 +326,21 @@ const onboardClient: ExampleSpec = {
 		const problems: string[] = [];
 		const [client] = json(outcome, CLIENT);
 		const [agent] = json(outcome, CLONE);
-		const copies = Object.values(sandbox.state.agents).filter((candidate) => candidate.title === client?.agentName);
-		expect(problems, copies.length === 1, `expected exactly one agent "${client?.agentName}", the sandbox has ${copies.length}`);
+		const copies = Object.values(sandbox.state.agents).filter(
+			(candidate) => candidate.title === client?.agentName,
+		);
+		expect(
+			problems,
+			copies.length === 1,
+			`expected exactly one agent "${client?.agentName}", the sandbox has ${copies.length}`,
+		);
 		const copy = copies[0];
 		const template = sandbox.state.agents[String(client?.templateAgentId)];
-		expect(problems, !!template && copy?.ID === agent?.ID && copy.ID !== template.ID, 'the clone output does not name a new agent');
+		expect(
+			problems,
+			!!template && copy?.ID === agent?.ID && copy.ID !== template.ID,
+			'the clone output does not name a new agent',
+		);
 		const wanted = {
 			theme: client?.theme,
 			aiIntroductionMessage: client?.introMessage,
@@ -242,16 +348,36 @@ const onboardClient: ExampleSpec = {
 			twilioSmsPhoneNumber: client?.smsNumber,
 		};
 		for (const [field, value] of Object.entries(wanted)) {
-			expect(problems, copy?.fields?.[field] === value, `the new agent's ${field} is ${JSON.stringify(copy?.fields?.[field])}, expected ${JSON.stringify(value)}`);
+			expect(
+				problems,
+				copy?.fields?.[field] === value,
+				`the new agent's ${field} is ${JSON.stringify(copy?.fields?.[field])}, expected ${JSON.stringify(value)}`,
+			);
 		}
-		const documents = Object.values(sandbox.state.knowledgeDocs).filter((document) => document.agentId === copy?.ID);
-		expect(problems, documents.length === 1 && documents[0].sourceType === 'doc' && documents[0].content === client?.faq, `expected the FAQ text as the new agent's one document, found ${documents.length}`);
+		const documents = Object.values(sandbox.state.knowledgeDocs).filter(
+			(document) => document.agentId === copy?.ID,
+		);
+		expect(
+			problems,
+			documents.length === 1 &&
+				documents[0].sourceType === 'doc' &&
+				documents[0].content === client?.faq,
+			`expected the FAQ text as the new agent's one document, found ${documents.length}`,
+		);
 		const [summary] = json(outcome, ONBOARDED);
-		expect(problems, !!copy && summary?.agentId === copy.ID && summary.faqDocumentId === documents[0]?.ID, 'the summary does not name the new agent and its FAQ document');
+		expect(
+			problems,
+			!!copy && summary?.agentId === copy.ID && summary.faqDocumentId === documents[0]?.ID,
+			'the summary does not name the new agent and its FAQ document',
+		);
 		// The copy carries the template's secret fields; no node's output may show them.
 		const secrets = secretStringsOf(template?.secretFields);
 		const shown = JSON.stringify([CLONE, FAQ, ONBOARDED].map((node) => json(outcome, node)));
-		expect(problems, secrets.length > 0 && !secrets.some((secret) => shown.includes(secret)), "a secret of the template agent is in the workflow's output");
+		expect(
+			problems,
+			secrets.length > 0 && !secrets.some((secret) => shown.includes(secret)),
+			"a secret of the template agent is in the workflow's output",
+		);
 		return problems;
 	},
 };
@@ -264,20 +390,57 @@ const knowledgeCrawl: ExampleSpec = {
 		const pages = json(outcome, 'What was added');
 		return [
 			`crawler job ${job?.id} ${job?.status} after waiting: ${quote(job?.message)} into ${(job?.toAgentIds as string[] | undefined)?.join(', ')}`,
-			...pages.map((page) => `added ${page.url}: ${quote(page.title)} (${page.mdCharCount} characters of markdown)`),
+			...pages.map(
+				(page) =>
+					`added ${page.url}: ${quote(page.title)} (${page.mdCharCount} characters of markdown)`,
+			),
 		];
 	},
 	verify(outcome, sandbox) {
 		const problems: string[] = [];
 		const [job] = json(outcome, 'Crawl the help center');
 		const pages = json(outcome, 'What was added');
-		expect(problems, job?.status === 'completed' && job.done === true, `the job did not complete (status ${job?.status})`);
+		expect(
+			problems,
+			job?.status === 'completed' && job.done === true,
+			`the job did not complete (status ${job?.status})`,
+		);
 		expect(problems, pages.length === 4, `expected the 4 help pages, got ${pages.length}`);
-		expect(problems, pages.every((page) => String(page.url).startsWith('https://acme-dental.example/help')), 'a page outside the help center was crawled');
-		const documents = Object.values(sandbox.state.knowledgeDocs).filter((document) => document.crawlerJobId === job?.id);
-		expect(problems, documents.length === pages.length && documents.every((document) => document.agentId === SANDBOX_IDS.ownAccountAgent), "the pages are not all in the agent's knowledge base");
+		expect(
+			problems,
+			pages.every((page) => String(page.url).startsWith('https://acme-dental.example/help')),
+			'a page outside the help center was crawled',
+		);
+		const documents = Object.values(sandbox.state.knowledgeDocs).filter(
+			(document) => document.crawlerJobId === job?.id,
+		);
+		expect(
+			problems,
+			documents.length === pages.length &&
+				documents.every((document) => document.agentId === SANDBOX_IDS.ownAccountAgent),
+			"the pages are not all in the agent's knowledge base",
+		);
 		return problems;
 	},
 };
 
-export const EXAMPLES: ExampleSpec[] = [leadFollowUp, campaign, voices, buyAndAssign, release, metrics, crawler, callLead, knowledgeCrawl, onboardClient, answerCheck, twoTurns, leadsToCampaign, handOver, toolServedByWorkflow, monthlyUsageReport, newConversationFollowUp, weeklyMetricReport];
+export const EXAMPLES: ExampleSpec[] = [
+	leadFollowUp,
+	campaign,
+	voices,
+	buyAndAssign,
+	release,
+	metrics,
+	crawler,
+	callLead,
+	knowledgeCrawl,
+	onboardClient,
+	answerCheck,
+	twoTurns,
+	leadsToCampaign,
+	handOver,
+	toolServedByWorkflow,
+	monthlyUsageReport,
+	newConversationFollowUp,
+	weeklyMetricReport,
+];

@@ -7,7 +7,8 @@ import { outputOf } from '../test/harness/engine';
 import type { ExampleOutcome } from './runner';
 
 /** A node's output items (none when it did not run, e.g. a branch not taken). */
-export const output = (outcome: ExampleOutcome, node: string, index = 0) => outputOf(outcome.run, node, index, { ifNotRun: 'empty' });
+export const output = (outcome: ExampleOutcome, node: string, index = 0) =>
+	outputOf(outcome.run, node, index, { ifNotRun: 'empty' });
 
 export const json = (outcome: ExampleOutcome, node: string, index = 0): IDataObject[] =>
 	output(outcome, node, index).map((item) => item.json);

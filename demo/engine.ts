@@ -31,7 +31,12 @@ import type {
 	IRun,
 	IWorkflowSettings,
 } from 'n8n-workflow';
-import { executeWorkflow, newWorkflow, type AnyNodeType, type EngineUrls } from '../test/harness/engine';
+import {
+	executeWorkflow,
+	newWorkflow,
+	type AnyNodeType,
+	type EngineUrls,
+} from '../test/harness/engine';
 
 /** A workflow as n8n exports it (the fields the engine needs; the rest is kept as it is). */
 export interface WorkflowJson {
@@ -77,7 +82,9 @@ export interface CoreNodes {
 
 export function loadCoreNodes(): CoreNodes {
 	const root = dirname(require.resolve('n8n-nodes-base/package.json'));
-	const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+	const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+		version: string;
+	};
 	const types = new Map<string, AnyNodeType>();
 	for (const [type, file] of Object.entries(CORE_NODE_FILES)) {
 		const className = file.split('/').pop()!.split('.')[0];
@@ -121,7 +128,9 @@ export async function loadBuiltPackage(packageDir: string): Promise<LoadedPackag
 		types.set(`${loader.packageName}.${name}`, type);
 		sourcePaths[`${loader.packageName}.${name}`] = sourcePath;
 	}
-	const credentialTypes = Object.keys(loader.known.credentials).map((name) => loader.getCredential(name).type);
+	const credentialTypes = Object.keys(loader.known.credentials).map(
+		(name) => loader.getCredential(name).type,
+	);
 	for (const name of Object.keys(loader.known.credentials)) {
 		sourcePaths[name] = loader.known.credentials[name].sourcePath;
 	}
@@ -147,7 +156,11 @@ let executionCounter = 0;
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
 /** "Execute workflow" in the editor: a manual run from the workflow's Manual Trigger. */
-export async function runManualWorkflow(json: WorkflowJson, engine: Engine, urls?: EngineUrls): Promise<IRun> {
+export async function runManualWorkflow(
+	json: WorkflowJson,
+	engine: Engine,
+	urls?: EngineUrls,
+): Promise<IRun> {
 	const trigger = json.nodes.find((node) => node.type === MANUAL_TRIGGER && !node.disabled);
 	if (!trigger) throw new Error(`"${json.name}" has no Manual Trigger to start from`);
 	const workflow = newWorkflow(json, engine.nodeTypes, { id: `workflow-${randomUUID()}` });
@@ -179,7 +192,9 @@ export function nodeRuns(run: IRun): NodeRun[] {
 		return {
 			name,
 			outputs: (task.data?.main ?? []).map((items) => items?.length ?? 0),
-			...(error ? { error: `${error.message}${error.description ? ` (${error.description})` : ''}` } : {}),
+			...(error
+				? { error: `${error.message}${error.description ? ` (${error.description})` : ''}` }
+				: {}),
 		};
 	});
 }

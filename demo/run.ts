@@ -14,12 +14,20 @@ import { modeFromEnv } from '../sandbox/server/mode';
 import { EXAMPLES } from './catalog';
 import { credentialsByName, TestCredentialsHelper, TestNodeTypes } from '../test/harness/engine';
 import { loadBuiltPackage, loadCoreNodes, type NodeRun } from './engine';
-import { CREDENTIAL_NAME, EXAMPLES_DIR, runExamples, sandboxCredentials, type ExampleResult } from './runner';
+import {
+	CREDENTIAL_NAME,
+	EXAMPLES_DIR,
+	runExamples,
+	sandboxCredentials,
+	type ExampleResult,
+} from './runner';
 
 const ROOT = join(__dirname, '..');
 
 function versionOf(pkg: string): string {
-	return (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
+	return (
+		JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }
+	).version;
 }
 
 interface PackageJson {
@@ -33,7 +41,10 @@ function formatNodes(nodes: NodeRun[], workflowNodes: ExampleResult['workflow'])
 	return nodes
 		.map(({ name, outputs, error }) => {
 			if (error) return `${name} (failed)`;
-			const counts = types.get(name) === 'n8n-nodes-base.if' ? `true ${outputs[0] ?? 0}, false ${outputs[1] ?? 0}` : outputs.join('/');
+			const counts =
+				types.get(name) === 'n8n-nodes-base.if'
+					? `true ${outputs[0] ?? 0}, false ${outputs[1] ?? 0}`
+					: outputs.join('/');
 			return `${name} (${counts})`;
 		})
 		.join(' → ');
@@ -55,12 +66,16 @@ function printResult(result: ExampleResult, index: number): void {
 					return delivery.body;
 				}
 			})();
-			console.log(`    event    ${delivery.label} → HTTP ${delivery.status}: ${message}${delivery.ran ? '' : ' (no run)'}`);
+			console.log(
+				`    event    ${delivery.label} → HTTP ${delivery.status}: ${message}${delivery.ran ? '' : ' (no run)'}`,
+			);
 		}
 	}
-	if (result.nodes.length) console.log(`    ran      ${formatNodes(result.nodes, result.workflow)}`);
+	if (result.nodes.length)
+		console.log(`    ran      ${formatNodes(result.nodes, result.workflow)}`);
 	for (const line of result.lines) console.log(`    result   ${line}`);
-	for (const problem of result.problems) console.log(`    FAILED   ${problem.split('\n').join('\n             ')}`);
+	for (const problem of result.problems)
+		console.log(`    FAILED   ${problem.split('\n').join('\n             ')}`);
 }
 
 async function main(): Promise<number> {
@@ -69,15 +84,21 @@ async function main(): Promise<number> {
 	const listed = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
 	const missing = listed.filter((file) => !existsSync(join(ROOT, file)));
 	if (missing.length) {
-		console.error(`The built package is missing ${missing.join(', ')}: run "npm run build" (or "npm run demo", which builds first).`);
+		console.error(
+			`The built package is missing ${missing.join(', ')}: run "npm run build" (or "npm run demo", which builds first).`,
+		);
 		return 1;
 	}
 
 	// The package exactly as n8n loads a community package: n8n-core's loader over its folder.
 	const loaded = await loadBuiltPackage(ROOT);
-	const fromElsewhere = Object.entries(loaded.sourcePaths).filter(([, file]) => !listed.includes(file));
+	const fromElsewhere = Object.entries(loaded.sourcePaths).filter(
+		([, file]) => !listed.includes(file),
+	);
 	if (fromElsewhere.length || loaded.types.size !== pkg.n8n.nodes.length) {
-		console.error(`n8n-core did not load the package from the files package.json lists: ${JSON.stringify(loaded.sourcePaths)}`);
+		console.error(
+			`n8n-core did not load the package from the files package.json lists: ${JSON.stringify(loaded.sourcePaths)}`,
+		);
 		return 1;
 	}
 	const core = loadCoreNodes();
@@ -88,15 +109,29 @@ async function main(): Promise<number> {
 	try {
 		const engine = {
 			nodeTypes,
-			credentialsHelper: new TestCredentialsHelper(credentialsByName(sandboxCredentials(sandbox)), loaded.credentialTypes),
+			credentialsHelper: new TestCredentialsHelper(
+				credentialsByName(sandboxCredentials(sandbox)),
+				loaded.credentialTypes,
+			),
 		};
 
-		console.log(`Convocore for n8n: demo of ${loaded.packageName}@${loaded.version} on Node ${process.version}`);
-		console.log(`  package   built files loaded by n8n-core ${versionOf('n8n-core')}'s LazyPackageDirectoryLoader, as n8n loads community nodes:`);
-		for (const [type, file] of Object.entries(loaded.sourcePaths)) console.log(`              ${type.padEnd(38)} ${file}`);
-		console.log(`  engine    n8n-core WorkflowExecute, n8n-workflow ${versionOf('n8n-workflow')}; core nodes from n8n-nodes-base ${core.version}`);
-		console.log(`  sandbox   ${sandbox.url} (local Convocore V3 API, ${sandbox.mode} mode; nothing leaves this machine)`);
-		console.log(`  credential "${CREDENTIAL_NAME}": region Custom, base URL ${sandbox.baseUrl('eu')}, secret ${sandbox.keys.euWhiteLabel} (EU White Label workspace)`);
+		console.log(
+			`Convocore for n8n: demo of ${loaded.packageName}@${loaded.version} on Node ${process.version}`,
+		);
+		console.log(
+			`  package   built files loaded by n8n-core ${versionOf('n8n-core')}'s LazyPackageDirectoryLoader, as n8n loads community nodes:`,
+		);
+		for (const [type, file] of Object.entries(loaded.sourcePaths))
+			console.log(`              ${type.padEnd(38)} ${file}`);
+		console.log(
+			`  engine    n8n-core WorkflowExecute, n8n-workflow ${versionOf('n8n-workflow')}; core nodes from n8n-nodes-base ${core.version}`,
+		);
+		console.log(
+			`  sandbox   ${sandbox.url} (local Convocore V3 API, ${sandbox.mode} mode; nothing leaves this machine)`,
+		);
+		console.log(
+			`  credential "${CREDENTIAL_NAME}": region Custom, base URL ${sandbox.baseUrl('eu')}, secret ${sandbox.keys.euWhiteLabel} (EU White Label workspace)`,
+		);
 
 		results = await runExamples(EXAMPLES, engine, sandbox);
 		results.forEach(printResult);
@@ -105,16 +140,23 @@ async function main(): Promise<number> {
 	}
 
 	const inCatalog = new Set(EXAMPLES.map((spec) => spec.file));
-	const notRun = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json') && !inCatalog.has(file));
+	const notRun = readdirSync(EXAMPLES_DIR).filter(
+		(file) => file.endsWith('.json') && !inCatalog.has(file),
+	);
 	const failed = results.filter((result) => result.problems.length > 0);
 	console.log('');
-	if (notRun.length) console.log(`✘ not run by the demo: ${notRun.map((file) => relative(ROOT, join(EXAMPLES_DIR, file))).join(', ')}`);
+	if (notRun.length)
+		console.log(
+			`✘ not run by the demo: ${notRun.map((file) => relative(ROOT, join(EXAMPLES_DIR, file))).join(', ')}`,
+		);
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	if (failed.length || notRun.length) {
 		console.log(`✘ ${failed.length} of ${results.length} workflows failed (${seconds} s)`);
 		return 1;
 	}
-	console.log(`✔ all ${results.length} example workflows ran green through n8n's engine against the sandbox (${seconds} s)`);
+	console.log(
+		`✔ all ${results.length} example workflows ran green through n8n's engine against the sandbox (${seconds} s)`,
+	);
 	return 0;
 }
 

@@ -34,7 +34,11 @@ export function sandboxCredentials(sandbox: Sandbox): Record<string, NamedCreden
 	return {
 		[CREDENTIAL_NAME]: {
 			type: 'convocoreApi',
-			data: { region: 'custom', baseUrl: sandbox.baseUrl('eu'), secretKey: sandbox.keys.euWhiteLabel },
+			data: {
+				region: 'custom',
+				baseUrl: sandbox.baseUrl('eu'),
+				secretKey: sandbox.keys.euWhiteLabel,
+			},
 		},
 		// Example 15's tool header, on Tool > Create and on the Webhook that checks it.
 		...TOOL_HEADER_CREDENTIALS,
@@ -104,7 +108,12 @@ export interface ExampleResult {
  * as n8n does it, each request through the trigger's webhook() and, for a started run, the whole
  * workflow from the trigger's output.
  */
-async function runTriggerExample(spec: ExampleSpec, workflow: WorkflowJson, engine: Engine, sandbox: Sandbox): Promise<ExampleOutcome> {
+async function runTriggerExample(
+	spec: ExampleSpec,
+	workflow: WorkflowJson,
+	engine: Engine,
+	sandbox: Sandbox,
+): Promise<ExampleOutcome> {
 	const server = await startWebhookServer(
 		(baseUrl) =>
 			new WebhookWorkflow({
@@ -125,7 +134,12 @@ async function runTriggerExample(spec: ExampleSpec, workflow: WorkflowJson, engi
 			const answer = await sandbox.deliverEvent(server.url, delivery.type, {
 				...(delivery.workspaceSecret ? { workspaceSecret: delivery.workspaceSecret } : {}),
 			});
-			deliveries.push({ ...delivery, status: answer.status, body: answer.body, ran: server.executions.length > before });
+			deliveries.push({
+				...delivery,
+				status: answer.status,
+				body: answer.body,
+				ran: server.executions.length > before,
+			});
 		}
 		const runs = await Promise.all(server.executions);
 		if (!runs.length) throw new Error('no delivery started the workflow');
@@ -150,12 +164,22 @@ async function runServedExample(workflow: WorkflowJson, engine: Engine): Promise
 	let base = '';
 	const server = await startWebhookServer((baseUrl) => {
 		base = baseUrl;
-		return new WebhookWorkflow({ workflow, nodeTypes: engine.nodeTypes, credentialsHelper: engine.credentialsHelper, urls: { instanceBaseUrl: `${baseUrl}/` } });
+		return new WebhookWorkflow({
+			workflow,
+			nodeTypes: engine.nodeTypes,
+			credentialsHelper: engine.credentialsHelper,
+			urls: { instanceBaseUrl: `${baseUrl}/` },
+		});
 	});
 	try {
 		const run = await runManualWorkflow(workflow, engine, { instanceBaseUrl: `${base}/` });
 		const runs = await Promise.all(server.executions);
-		return { workflow, run, webhook: { productionUrl: server.url, deliveries: [], executions: runs.length }, webhookRuns: runs };
+		return {
+			workflow,
+			run,
+			webhook: { productionUrl: server.url, deliveries: [], executions: runs.length },
+			webhookRuns: runs,
+		};
 	} finally {
 		await Promise.allSettled(server.executions);
 		await server.close();
@@ -163,7 +187,11 @@ async function runServedExample(workflow: WorkflowJson, engine: Engine): Promise
 }
 
 /** Runs one example and checks it; never throws (a failure is reported in `problems`). */
-export async function runExample(spec: ExampleSpec, engine: Engine, sandbox: Sandbox): Promise<ExampleResult> {
+export async function runExample(
+	spec: ExampleSpec,
+	engine: Engine,
+	sandbox: Sandbox,
+): Promise<ExampleResult> {
 	const started = Date.now();
 	const result: ExampleResult = { spec, nodes: [], lines: [], problems: [], ms: 0 };
 	try {
@@ -172,10 +200,10 @@ export async function runExample(spec: ExampleSpec, engine: Engine, sandbox: San
 		const outcome = spec.run
 			? await spec.run(workflow, engine, sandbox)
 			: spec.deliveries
-			? await runTriggerExample(spec, workflow, engine, sandbox)
-			: spec.servesWebhook
-				? await runServedExample(workflow, engine)
-				: { workflow, run: await runManualWorkflow(workflow, engine) };
+				? await runTriggerExample(spec, workflow, engine, sandbox)
+				: spec.servesWebhook
+					? await runServedExample(workflow, engine)
+					: { workflow, run: await runManualWorkflow(workflow, engine) };
 		result.outcome = outcome;
 		result.nodes = nodeRuns(outcome.run);
 		const error = runError(outcome.run);
@@ -200,7 +228,11 @@ export async function runExample(spec: ExampleSpec, engine: Engine, sandbox: San
 }
 
 /** Runs the examples in order on one sandbox (some build on earlier ones, e.g. release after buy). */
-export async function runExamples(specs: ExampleSpec[], engine: Engine, sandbox: Sandbox): Promise<ExampleResult[]> {
+export async function runExamples(
+	specs: ExampleSpec[],
+	engine: Engine,
+	sandbox: Sandbox,
+): Promise<ExampleResult[]> {
 	const results: ExampleResult[] = [];
 	for (const spec of specs) results.push(await runExample(spec, engine, sandbox));
 	return results;

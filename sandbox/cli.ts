@@ -8,7 +8,11 @@ import { SANDBOX_IDS, SANDBOX_KEYS } from './seed/seed';
 function portFromArgs(argv: string[]): number {
 	const flag = argv.indexOf('--port');
 	const inline = argv.find((arg) => arg.startsWith('--port='));
-	const raw = inline ? inline.slice('--port='.length) : flag >= 0 ? argv[flag + 1] : process.env.SANDBOX_PORT ?? '4010';
+	const raw = inline
+		? inline.slice('--port='.length)
+		: flag >= 0
+			? argv[flag + 1]
+			: (process.env.SANDBOX_PORT ?? '4010');
 	const port = Number(raw);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) {
 		console.error(`Invalid port "${raw}": use --port N or SANDBOX_PORT with 0 to 65535.`);
@@ -24,27 +28,47 @@ async function main(): Promise<void> {
 		mode: modeFromEnv(),
 	});
 	const keys: Array<[string, string]> = [
-		[SANDBOX_KEYS.euWhiteLabel, 'EU White Label workspace: reads and writes (use with the EU base)'],
+		[
+			SANDBOX_KEYS.euWhiteLabel,
+			'EU White Label workspace: reads and writes (use with the EU base)',
+		],
 		[SANDBOX_KEYS.euBusiness, 'EU Business workspace: reads only; writes answer 403'],
 		[SANDBOX_KEYS.euPro, 'EU Pro workspace: no API access (403)'],
 		[SANDBOX_KEYS.euLegacy, 'EU legacy pay-as-you-go workspace: not gated'],
 		[SANDBOX_KEYS.naWhiteLabel, 'NA White Label workspace: use with the NA base'],
-		[SANDBOX_KEYS.euAgentSecret, `agent secret of ${SANDBOX_IDS.ownAccountAgent} (EU): only that agent, plus voices`],
+		[
+			SANDBOX_KEYS.euAgentSecret,
+			`agent secret of ${SANDBOX_IDS.ownAccountAgent} (EU): only that agent, plus voices`,
+		],
 	];
 	console.log(`Convocore V3 sandbox listening on ${sandbox.url}`);
-	console.log(`  mode: ${sandbox.mode} (CONVOCORE_SANDBOX_MODE=strict|published; POST /__sandbox/mode { mode } switches it)`);
+	console.log(
+		`  mode: ${sandbox.mode} (CONVOCORE_SANDBOX_MODE=strict|published; POST /__sandbox/mode { mode } switches it)`,
+	);
 	console.log(`  EU base URL: ${sandbox.baseUrl('eu')}`);
 	console.log(`  NA base URL: ${sandbox.baseUrl('na')}`);
-	console.log(`  Interact socket (Agent > Send Message): ${sandbox.url.replace('http:', 'ws:')}/interact`);
+	console.log(
+		`  Interact socket (Agent > Send Message): ${sandbox.url.replace('http:', 'ws:')}/interact`,
+	);
 	console.log('Secrets (Authorization: Bearer <secret>):');
 	for (const [key, purpose] of keys) console.log(`  ${key}  ${purpose}`);
 	console.log('Agents (EU White Label):');
-	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: own-account SMS ${SANDBOX_IDS.ownAccountPrimaryNumber} (primary), ${SANDBOX_IDS.ownAccountSecondNumber}`);
-	console.log(`  ${SANDBOX_IDS.rentalAgent}: platform-rental SMS ${SANDBOX_IDS.rentalNumber}; knowledge-base documents ${SANDBOX_IDS.knowledgeDocIds.join(', ')}`);
+	console.log(
+		`  ${SANDBOX_IDS.ownAccountAgent}: own-account SMS ${SANDBOX_IDS.ownAccountPrimaryNumber} (primary), ${SANDBOX_IDS.ownAccountSecondNumber}`,
+	);
+	console.log(
+		`  ${SANDBOX_IDS.rentalAgent}: platform-rental SMS ${SANDBOX_IDS.rentalNumber}; knowledge-base documents ${SANDBOX_IDS.knowledgeDocIds.join(', ')}`,
+	);
 	console.log(`  ${SANDBOX_IDS.noSmsAgent}: no SMS number`);
-	console.log(`  human-handoff recipient of ${SANDBOX_IDS.ownAccountAgent}: ${SANDBOX_IDS.humanHandoffRecipient}`);
-	console.log(`  ${SANDBOX_IDS.ownAccountAgent}: finished call ${SANDBOX_IDS.callConvoId} (summary, metrics); leads ${SANDBOX_IDS.leadIds.join(', ')}`);
-	console.log(`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | GET|POST /__sandbox/mode | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver | GET /__sandbox/interact`);
+	console.log(
+		`  human-handoff recipient of ${SANDBOX_IDS.ownAccountAgent}: ${SANDBOX_IDS.humanHandoffRecipient}`,
+	);
+	console.log(
+		`  ${SANDBOX_IDS.ownAccountAgent}: finished call ${SANDBOX_IDS.callConvoId} (summary, metrics); leads ${SANDBOX_IDS.leadIds.join(', ')}`,
+	);
+	console.log(
+		`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | GET|POST /__sandbox/mode | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver | GET /__sandbox/interact`,
+	);
 
 	let closing = false;
 	const shutdown = (signal: string) => {

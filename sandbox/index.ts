@@ -50,7 +50,11 @@ export interface Sandbox {
 	clearFaults(): void;
 	/** Back to the seed; clears requests, sentSms, delivered and faults. */
 	reset(): void;
-	deliverEvent(targetUrl: string, type: EventType, options?: DeliverOptions): Promise<{ status: number; body: string }>;
+	deliverEvent(
+		targetUrl: string,
+		type: EventType,
+		options?: DeliverOptions,
+	): Promise<{ status: number; body: string }>;
 	readonly delivered: DeliveredEvent[];
 	/** Strict or published (sandbox/server/server/mode.ts); reset() keeps it. */
 	mode: SandboxMode;
@@ -99,7 +103,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		clearFaults: () => server.faults.clear(),
 		reset: () => server.reset(),
-		deliverEvent: (targetUrl, type, deliverOptions) => server.deliverEvent(targetUrl, type, deliverOptions),
+		deliverEvent: (targetUrl, type, deliverOptions) =>
+			server.deliverEvent(targetUrl, type, deliverOptions),
 		get delivered() {
 			return server.delivered;
 		},

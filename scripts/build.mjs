@@ -29,7 +29,15 @@
 // require('n8n-workflow') resolves through the repository's node_modules.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -51,14 +59,18 @@ const outdirArg = args.includes('--outdir') ? args[args.indexOf('--outdir') + 1]
 if (!outdirArg) throw new Error('--outdir needs a folder');
 const outdir = resolve(repoRoot, outdirArg);
 // The output folder is emptied first: never the repository or a folder holding it.
-if (outdir === repoRoot || repoRoot.startsWith(outdir + sep)) throw new Error(`refusing to empty ${outdir}: it holds the repository`);
+if (outdir === repoRoot || repoRoot.startsWith(outdir + sep))
+	throw new Error(`refusing to empty ${outdir}: it holds the repository`);
 const entries = n8nEntryFiles(readPackageJson());
 /** An entry's path under the output folder: dist/nodes/X/X.node.js -> nodes/X/X.node.js. */
 const outputPath = (entry) => entry.slice('dist/'.length);
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-	entryPoints: entries.map((entry) => ({ in: sourceOf(entry), out: outputPath(entry).replace(/\.js$/, '') })),
+	entryPoints: entries.map((entry) => ({
+		in: sourceOf(entry),
+		out: outputPath(entry).replace(/\.js$/, ''),
+	})),
 	outdir,
 	bundle: true,
 	platform: 'node',
@@ -70,7 +82,10 @@ await build({
 });
 // The codex of each node (categories, documentation links) sits next to its .js, as n8n expects.
 for (const entry of entries.filter((file) => file.endsWith('.node.js'))) {
-	cpSync(sourceOf(entry).replace(/\.ts$/, '.json'), join(outdir, outputPath(entry).replace(/\.js$/, '.json')));
+	cpSync(
+		sourceOf(entry).replace(/\.ts$/, '.json'),
+		join(outdir, outputPath(entry).replace(/\.js$/, '.json')),
+	);
 }
 
 /**
@@ -80,7 +95,10 @@ for (const entry of entries.filter((file) => file.endsWith('.node.js'))) {
  */
 function generateMetadata() {
 	const n8nCore = dirname(createRequire(import.meta.url).resolve('n8n-core/package.json'));
-	const generator = join(n8nCore, JSON.parse(readFileSync(join(n8nCore, 'package.json'), 'utf8')).bin['n8n-generate-metadata']);
+	const generator = join(
+		n8nCore,
+		JSON.parse(readFileSync(join(n8nCore, 'package.json'), 'utf8')).bin['n8n-generate-metadata'],
+	);
 	let packageDir = repoRoot;
 	if (outdir !== join(repoRoot, 'dist')) {
 		packageDir = mkdtempSync(join(tmpdir(), 'convocore-metadata-'));
@@ -89,21 +107,28 @@ function generateMetadata() {
 	}
 	try {
 		const result = spawnSync(process.execPath, [generator], { cwd: packageDir, stdio: 'inherit' });
-		if (result.status !== 0) throw new Error(`n8n-generate-metadata exited with ${result.status ?? result.signal}`);
+		if (result.status !== 0)
+			throw new Error(`n8n-generate-metadata exited with ${result.status ?? result.signal}`);
 	} finally {
 		if (packageDir !== repoRoot) rmSync(packageDir, { recursive: true, force: true });
 	}
 	// The generator also lists the load-options methods the descriptions reference and the ones the
 	// nodes define, for n8n's own build to compare. Compared here the same way, then left out of the
 	// package: n8n reads only known/ and types/.
-	const methods = (name) => JSON.parse(readFileSync(join(outdir, 'methods', `${name}.json`), 'utf8'));
+	const methods = (name) =>
+		JSON.parse(readFileSync(join(outdir, 'methods', `${name}.json`), 'utf8'));
 	const defined = methods('defined');
 	for (const [node, names] of Object.entries(methods('referenced'))) {
 		const missing = names.filter((name) => !(defined[node] ?? []).includes(name));
-		if (missing.length > 0) throw new Error(`node ${node} references load-options methods it does not define: ${missing.join(', ')}`);
+		if (missing.length > 0)
+			throw new Error(
+				`node ${node} references load-options methods it does not define: ${missing.join(', ')}`,
+			);
 	}
 	rmSync(join(outdir, 'methods'), { recursive: true, force: true });
-	const missing = LAZY_LOADING_METADATA.map(outputPath).filter((file) => !existsSync(join(outdir, file)));
+	const missing = LAZY_LOADING_METADATA.map(outputPath).filter(
+		(file) => !existsSync(join(outdir, file)),
+	);
 	if (missing.length > 0) throw new Error(`n8n-generate-metadata wrote no ${missing.join(', ')}`);
 	for (const file of LAZY_LOADING_METADATA.map(outputPath)) asciiOnly(join(outdir, file));
 }
@@ -118,8 +143,13 @@ function generateMetadata() {
  */
 function asciiOnly(file) {
 	const text = readFileSync(file, 'utf8');
-	const escaped = text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	const escaped = text.replace(
+		/[\u0080-\uffff]/g,
+		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
 	if (escaped !== text) writeFileSync(file, escaped);
 }
 generateMetadata();
-process.stdout.write(`built ${entries.map(outputPath).join(', ')} and n8n's lazy-loading metadata (known/, types/) into ${outdir}\n`);
+process.stdout.write(
+	`built ${entries.map(outputPath).join(', ')} and n8n's lazy-loading metadata (known/, types/) into ${outdir}\n`,
+);

@@ -56,7 +56,8 @@ const documentationUrls = brokenDocumentationUrls(root, homepage.replace(/#.*$/,
 
 for (const { sentence, had, has } of missing)
 	console.log(`MISSING (said ${had}x before, ${has}x now): ${sentence}`);
-for (const problem of [...links.broken, ...documentationUrls.broken]) console.log(`BROKEN LINK ${problem}`);
+for (const problem of [...links.broken, ...documentationUrls.broken])
+	console.log(`BROKEN LINK ${problem}`);
 console.log(
 	`docs: ${before.length} sentences of the README before the split checked in ${files.length} files, ` +
 		`${missing.length} missing; ${links.checked} relative links checked, ${links.broken.length} broken; ` +

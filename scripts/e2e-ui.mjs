@@ -30,13 +30,21 @@ import { ensureBuilt, repoRoot } from './lib/package.mjs';
 
 const args = process.argv.slice(2);
 const keep = args.includes('--keep');
-const screenshotDir = resolve(repoRoot, args.includes('--screenshots') ? args[args.indexOf('--screenshots') + 1] : join('.tmp', 'e2e-ui'));
+const screenshotDir = resolve(
+	repoRoot,
+	args.includes('--screenshots') ? args[args.indexOf('--screenshots') + 1] : join('.tmp', 'e2e-ui'),
+);
 
 const t0 = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 const log = (message) => process.stdout.write(`[e2e:ui ${seconds(t0).padStart(5)}] ${message}\n`);
 
-const OWNER = { email: 'e2e-ui@example.com', firstName: 'Editor', lastName: 'Test', password: 'E2e-ui-password-1' };
+const OWNER = {
+	email: 'e2e-ui@example.com',
+	firstName: 'Editor',
+	lastName: 'Test',
+	password: 'E2e-ui-password-1',
+};
 const SANDBOX_SECRET = 'vg_EUwhiteLabel7Qm2Xk9p';
 
 async function main() {
@@ -47,9 +55,15 @@ async function main() {
 		const install = ensureN8n(join(repoRoot, '.cache', 'e2e'), log);
 		const chromium = ensureChromium(log);
 		ensureBuilt();
-		const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: repoRoot, encoding: 'utf8' });
+		const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', workDir], {
+			cwd: repoRoot,
+			encoding: 'utf8',
+		});
 		if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-		const tarball = join(workDir, JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0].filename);
+		const tarball = join(
+			workDir,
+			JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0].filename,
+		);
 		const userFolder = join(workDir, 'user');
 		installLikeN8n(tarball, userFolder, log);
 
@@ -59,9 +73,17 @@ async function main() {
 
 		const rest = new N8nRestClient(n8n.url);
 		await rest.setupOwnerAndLogin(OWNER);
-		const credential = await rest.createCredential('Convocore account', 'convocoreApi', { region: 'custom', baseUrl: sandbox.baseUrl, secretKey: SANDBOX_SECRET });
+		const credential = await rest.createCredential('Convocore account', 'convocoreApi', {
+			region: 'custom',
+			baseUrl: sandbox.baseUrl,
+			secretKey: SANDBOX_SECRET,
+		});
 		// Made up: Phone Number > Import's panel needs the credential chosen, never used here.
-		const telephonyCredential = await rest.createCredential('Telephony account', 'convocoreTelephonyApi', { accountSid: `AC${'0'.repeat(32)}`, authToken: 'e2e-ui-made-up' });
+		const telephonyCredential = await rest.createCredential(
+			'Telephony account',
+			'convocoreTelephonyApi',
+			{ accountSid: `AC${'0'.repeat(32)}`, authToken: 'e2e-ui-made-up' },
+		);
 
 		browser = await launchChromium(chromium);
 		const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -69,7 +91,19 @@ async function main() {
 		// n8n's editor bundle takes half a minute to load on a busy two-core machine.
 		page.setDefaultNavigationTimeout(180_000);
 		const editor = new Editor(page, { baseUrl: n8n.url, screenshotDir });
-		await runEditorSteps({ editor, rest, checks, sandbox, n8nUrl: n8n.url, credential, telephonyCredential, owner: OWNER, repoRoot, webhookId: randomUUID(), log });
+		await runEditorSteps({
+			editor,
+			rest,
+			checks,
+			sandbox,
+			n8nUrl: n8n.url,
+			credential,
+			telephonyCredential,
+			owner: OWNER,
+			repoRoot,
+			webhookId: randomUUID(),
+			log,
+		});
 		await fetchTestEventStep({ editor, rest, checks, sandbox, n8nUrl: n8n.url, credential });
 	} catch (error) {
 		checks.results.push({ mode: 'setup', name: 'setup', ok: false, error: error.message });

@@ -67,9 +67,15 @@ async function main() {
 		log(`n8n ready: ${install.n8nBin} on Node ${install.nodeVersion} (${timings.install})`);
 
 		ensureBuilt();
-		const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: repoRoot, encoding: 'utf8' });
+		const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', workDir], {
+			cwd: repoRoot,
+			encoding: 'utf8',
+		});
 		if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-		const tarball = join(workDir, JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0].filename);
+		const tarball = join(
+			workDir,
+			JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0].filename,
+		);
 		log(`packed ${tarball}`);
 
 		const sandbox = await startSandbox(workDir);
@@ -77,10 +83,21 @@ async function main() {
 
 		if (modeArg !== 'queue') {
 			since = Date.now();
-			const n8n = await startSingle(install, freshUserFolder(workDir, 'user-single', tarball), workDir);
+			const n8n = await startSingle(
+				install,
+				freshUserFolder(workDir, 'user-single', tarball),
+				workDir,
+			);
 			log(`single mode: n8n at ${n8n.url} (pid ${n8n.processes.main.pid})`);
 			await proveLazyLoading({ mode: 'single', processes: n8n.processes, checks });
-			await runScenario({ mode: 'single', n8nUrl: n8n.url, webhookBaseUrl: n8n.webhookUrl, sandbox, repoRoot, checks });
+			await runScenario({
+				mode: 'single',
+				n8nUrl: n8n.url,
+				webhookBaseUrl: n8n.webhookUrl,
+				sandbox,
+				repoRoot,
+				checks,
+			});
 			await n8n.processes.main.stop();
 			timings.single = seconds(since);
 		}
@@ -91,12 +108,28 @@ async function main() {
 			const services = ensureQueueServices(log);
 			const redis = await startRedis(services.redisServer, workDir);
 			const postgres = await startPostgres(services.postgresBin, workDir);
-			log(`queue mode: redis on ${redis.port} (pid ${redis.process.pid}), postgres on ${postgres.port} (pid ${postgres.process.pid})`);
-			const n8n = await startQueue(install, freshUserFolder(workDir, 'user-queue', tarball), workDir, { redis, postgres });
+			log(
+				`queue mode: redis on ${redis.port} (pid ${redis.process.pid}), postgres on ${postgres.port} (pid ${postgres.process.pid})`,
+			);
+			const n8n = await startQueue(
+				install,
+				freshUserFolder(workDir, 'user-queue', tarball),
+				workDir,
+				{ redis, postgres },
+			);
 			const { main: mainProcess, worker, webhook } = n8n.processes;
-			log(`queue mode: main ${n8n.url} (pid ${mainProcess.pid}), webhook ${n8n.webhookUrl} (pid ${webhook.pid}), worker pid ${worker.pid}`);
+			log(
+				`queue mode: main ${n8n.url} (pid ${mainProcess.pid}), webhook ${n8n.webhookUrl} (pid ${webhook.pid}), worker pid ${worker.pid}`,
+			);
 			await proveLazyLoading({ mode: 'queue', processes: n8n.processes, checks });
-			const seen = await runScenario({ mode: 'queue', n8nUrl: n8n.url, webhookBaseUrl: n8n.webhookUrl, sandbox, repoRoot, checks });
+			const seen = await runScenario({
+				mode: 'queue',
+				n8nUrl: n8n.url,
+				webhookBaseUrl: n8n.webhookUrl,
+				sandbox,
+				repoRoot,
+				checks,
+			});
 			await proveQueueRoles({ seen, processes: n8n.processes, checks });
 			await provePollQueueRoles({ seen, processes: n8n.processes, checks });
 			timings.queue = seconds(since);
@@ -110,8 +143,15 @@ async function main() {
 
 	const failed = checks.failed;
 	const passed = checks.results.length - failed.length;
-	writeFileSync(join(workDir, 'summary.json'), `${JSON.stringify({ timings, results: checks.results }, null, 2)}\n`);
-	log(`timings: ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}; total ${seconds(t0)}`);
+	writeFileSync(
+		join(workDir, 'summary.json'),
+		`${JSON.stringify({ timings, results: checks.results }, null, 2)}\n`,
+	);
+	log(
+		`timings: ${Object.entries(timings)
+			.map(([k, v]) => `${k} ${v}`)
+			.join(', ')}; total ${seconds(t0)}`,
+	);
 	if (failed.length > 0 || keep) log(`logs kept in ${workDir}`);
 	else rmSync(workDir, { recursive: true, force: true });
 	// The plain closing line CI readers recognise.

@@ -24,7 +24,14 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ensureBuilt, makeTempDir, packInto, readPackageJson, repoRoot, run } from './lib/package.mjs';
+import {
+	ensureBuilt,
+	makeTempDir,
+	packInto,
+	readPackageJson,
+	repoRoot,
+	run,
+} from './lib/package.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const force = process.argv.includes('--build');
@@ -35,7 +42,8 @@ const keep = process.argv.includes('--keep');
 function cleanEnv(extra = {}) {
 	const env = {};
 	for (const [key, value] of Object.entries(process.env)) {
-		if (/^npm_/i.test(key) || key === 'NODE_PATH' || key === 'NODE_ENV' || key === 'INIT_CWD') continue;
+		if (/^npm_/i.test(key) || key === 'NODE_PATH' || key === 'NODE_ENV' || key === 'INIT_CWD')
+			continue;
 		env[key] = value;
 	}
 	return { ...env, ...extra };
@@ -45,7 +53,9 @@ function cleanEnv(extra = {}) {
 function assertNoNodeModulesAbove(dir) {
 	for (let d = dirname(dir); ; d = dirname(d)) {
 		if (existsSync(join(d, 'node_modules'))) {
-			throw new Error(`${join(d, 'node_modules')} exists above the install folder; requires could resolve there`);
+			throw new Error(
+				`${join(d, 'node_modules')} exists above the install folder; requires could resolve there`,
+			);
 		}
 		if (d === parse(d).root) return;
 	}
@@ -62,7 +72,9 @@ function runChild(label, args, options) {
 		.join('\n');
 	if (other) process.stdout.write(`${other}\n`);
 	if (result.stderr) process.stdout.write(result.stderr);
-	const parsed = line ? JSON.parse(line.slice('RESULT:'.length)) : { problems: ['child printed no result'] };
+	const parsed = line
+		? JSON.parse(line.slice('RESULT:'.length))
+		: { problems: ['child printed no result'] };
 	const ok = result.status === 0 && parsed.problems.length === 0;
 	process.stdout.write(`${JSON.stringify({ ...parsed, problems: undefined }, null, 2)}\n`);
 	for (const problem of parsed.problems) process.stdout.write(`PROBLEM: ${problem}\n`);
@@ -111,17 +123,27 @@ function main() {
 		if (!existsSync(join(installedDir, 'package.json'))) {
 			throw new Error(`npm install did not produce ${installedDir}`);
 		}
-		const listed = run('npm', ['ls', '--all', '--parseable'], { cwd: nodesDir, env: cleanEnv(), capture: true });
+		const listed = run('npm', ['ls', '--all', '--parseable'], {
+			cwd: nodesDir,
+			env: cleanEnv(),
+			capture: true,
+		});
 		const installedCount = listed.stdout.split('\n').filter(Boolean).length - 1;
-		process.stdout.write(`installed ${installedCount} packages (${pkg.name}, its peer n8n-workflow and that one's dependencies)\n`);
+		process.stdout.write(
+			`installed ${installedCount} packages (${pkg.name}, its peer n8n-workflow and that one's dependencies)\n`,
+		);
 
 		// Copy the plain-node loader next to the install, so it too resolves nothing from the repo.
 		const plainLoader = join(nodesDir, 'load-installed-package.cjs');
 		copyFileSync(join(here, 'lib', 'load-installed-package.cjs'), plainLoader);
-		const plainOk = runChild('plain node: require and instantiate every n8n-block file', [plainLoader, installedDir], {
-			cwd: nodesDir,
-			env: cleanEnv(),
-		});
+		const plainOk = runChild(
+			'plain node: require and instantiate every n8n-block file',
+			[plainLoader, installedDir],
+			{
+				cwd: nodesDir,
+				env: cleanEnv(),
+			},
+		);
 
 		const n8nOk = runChild(
 			'n8n-core LazyPackageDirectoryLoader over the installed package',

@@ -20,16 +20,28 @@ function installedVersion(name) {
 
 if (Object.entries(ENGINE).some(([name, version]) => installedVersion(name) !== version)) {
 	mkdirSync(prefix, { recursive: true });
-	writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ name: 'n8n1-engine', private: true }, null, 2)}\n`);
+	writeFileSync(
+		join(prefix, 'package.json'),
+		`${JSON.stringify({ name: 'n8n1-engine', private: true }, null, 2)}\n`,
+	);
 	const specs = Object.entries(ENGINE).map(([name, version]) => `${name}@${version}`);
 	process.stdout.write(`installing ${specs.join(' and ')} into ${prefix}\n`);
-	const install = spawnSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', ...specs], { cwd: prefix, stdio: 'inherit', env: cleanEnv() });
+	const install = spawnSync(
+		'npm',
+		['install', '--ignore-scripts', '--no-audit', '--no-fund', ...specs],
+		{ cwd: prefix, stdio: 'inherit', env: cleanEnv() },
+	);
 	if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
 const jest = spawnSync(
 	process.execPath,
-	[join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', 'jest.n8n1.config.js', ...process.argv.slice(2)],
+	[
+		join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
+		'-c',
+		'jest.n8n1.config.js',
+		...process.argv.slice(2),
+	],
 	{ cwd: repoRoot, stdio: 'inherit', env: { ...process.env, N8N_ENGINE_MAJOR: '1' } },
 );
 process.exit(jest.status ?? 1);

@@ -10,13 +10,21 @@ import { RESOURCES } from './actions';
 import { runOperation } from './actions/router';
 import { operationProperty, resourceOperationProperties } from './descriptions/resourceOperation';
 import { listSearch, loadOptions } from './methods';
-import { TOOL_HEADER_CREDENTIAL_TEST, TOOL_HEADER_CREDENTIAL_TYPE, testToolHeaderCredential } from './actions/tool/headerAuth';
+import {
+	TOOL_HEADER_CREDENTIAL_TEST,
+	TOOL_HEADER_CREDENTIAL_TYPE,
+	testToolHeaderCredential,
+} from './actions/tool/headerAuth';
 import { credentialSecrets, withoutSecrets } from '../shared/secrets';
 import { TELEPHONY_CREDENTIAL_TYPE } from '../shared/telco';
 import { CREDENTIAL_TYPE } from './transport/request';
 
 /** Every credential the node may hold; their secrets never leave in an error. */
-const CREDENTIAL_TYPES = [CREDENTIAL_TYPE, TELEPHONY_CREDENTIAL_TYPE, TOOL_HEADER_CREDENTIAL_TYPE] as const;
+const CREDENTIAL_TYPES = [
+	CREDENTIAL_TYPE,
+	TELEPHONY_CREDENTIAL_TYPE,
+	TOOL_HEADER_CREDENTIAL_TYPE,
+] as const;
 
 // The default of 0.1.0. Saved workflows leave out a parameter that is at its default, so it
 // never changes, whatever order the menu has.
@@ -30,8 +38,8 @@ const resourceProperty: INodeProperties = {
 	// Sorted by name, as n8n's options-sorted-alphabetically rule asks. By code unit, not
 	// localeCompare: that initialises ICU, 5 to 9 ms of loading the package inside n8n. The names
 	// are plain ASCII words with capitals, where both give the same order (a tooling test checks).
-	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })).sort((a, b) =>
-		a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })).sort(
+		(a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
 	),
 	default: DEFAULT_RESOURCE,
 };
@@ -70,13 +78,22 @@ export class Convocore implements INodeType {
 			{
 				name: 'convocoreTelephonyApi',
 				required: true,
-				displayOptions: { show: { resource: ['phoneNumber'], operation: ['import'] }, hide: { '@version': [1] } },
+				displayOptions: {
+					show: { resource: ['phoneNumber'], operation: ['import'] },
+					hide: { '@version': [1] },
+				},
 			},
 			// Tool > Create and Update with Header Authentication on: the header the tool sends.
 			{
 				name: 'convocoreToolHeaderApi',
 				required: true,
-				displayOptions: { show: { resource: ['tool'], operation: ['create', 'update'], headerAuthentication: [true] } },
+				displayOptions: {
+					show: {
+						resource: ['tool'],
+						operation: ['create', 'update'],
+						headerAuthentication: [true],
+					},
+				},
 				testedBy: 'convocoreToolHeaderTest',
 			},
 		],
@@ -88,7 +105,11 @@ export class Convocore implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions, credentialTest: { [TOOL_HEADER_CREDENTIAL_TEST]: testToolHeaderCredential } };
+	methods = {
+		listSearch,
+		loadOptions,
+		credentialTest: { [TOOL_HEADER_CREDENTIAL_TEST]: testToolHeaderCredential },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;

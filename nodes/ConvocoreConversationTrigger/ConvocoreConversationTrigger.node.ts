@@ -8,7 +8,10 @@ import {
 } from 'n8n-workflow';
 import { searchAgents } from '../Convocore/methods/agents';
 import { searchWorkspaces } from '../Convocore/methods/workspaces';
-import { workspaceSessionPageSchema, type WorkspaceSessionPage } from '../shared/contracts/sessions';
+import {
+	workspaceSessionPageSchema,
+	type WorkspaceSessionPage,
+} from '../shared/contracts/sessions';
 import { convocoreApiRequest } from '../Convocore/transport/request';
 import { RateLimitGate } from '../Convocore/transport/retries';
 import { properties } from './description';
@@ -40,8 +43,10 @@ export class ConvocoreConversationTrigger implements INodeType {
 		icon: { light: 'file:../../icons/convocore.svg', dark: 'file:../../icons/convocore.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["event"] === "newConversation" ? "New conversation" : "New session" }}',
-		description: 'Starts the workflow when a new conversation or session appears in a Convocore workspace (polling, no public URL needed)',
+		subtitle:
+			'={{ $parameter["event"] === "newConversation" ? "New conversation" : "New session" }}',
+		description:
+			'Starts the workflow when a new conversation or session appears in a Convocore workspace (polling, no public URL needed)',
 		defaults: { name: 'Convocore Conversation Trigger' },
 		polling: true,
 		inputs: [],
@@ -59,7 +64,13 @@ export class ConvocoreConversationTrigger implements INodeType {
 		const fetchPage = async (page: number): Promise<WorkspaceSessionPage> =>
 			(await convocoreApiRequest.call(
 				this,
-				{ method: 'GET', path: '/workspace/sessions', qs: pageQuery(settings, page), raw: true, response: workspaceSessionPageSchema },
+				{
+					method: 'GET',
+					path: '/workspace/sessions',
+					qs: pageQuery(settings, page),
+					raw: true,
+					response: workspaceSessionPageSchema,
+				},
 				{ gate },
 			)) as WorkspaceSessionPage;
 
@@ -86,7 +97,9 @@ export class ConvocoreConversationTrigger implements INodeType {
 		if (fresh.length === 0) return null;
 		// Written only now that every page was read: n8n saves it with the emitted items.
 		writeWatermark(staticData, advance(watermark, fresh));
-		const items = fresh.filter((session) => wanted(settings, session)).map((session) => sessionItem(session, settings.simplify));
+		const items = fresh
+			.filter((session) => wanted(settings, session))
+			.map((session) => sessionItem(session, settings.simplify));
 		return items.length ? [items] : null;
 	}
 }

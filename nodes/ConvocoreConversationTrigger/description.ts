@@ -20,7 +20,8 @@ export const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'The workspace whose conversations to watch. The credential must hold this workspace\'s secret.',
+		description:
+			"The workspace whose conversations to watch. The credential must hold this workspace's secret.",
 		modes: [
 			{
 				displayName: 'From List',
@@ -46,7 +47,8 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'New Session',
 				value: EVENTS.newSession,
-				description: 'A new session on any conversation, a new conversation\'s first session included',
+				description:
+					"A new session on any conversation, a new conversation's first session included",
 			},
 		],
 	},
@@ -55,7 +57,8 @@ export const properties: INodeProperties[] = [
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to leave out the session\'s turns (the messages), keeping the conversation\'s fields only',
+		description:
+			"Whether to leave out the session's turns (the messages), keeping the conversation's fields only",
 	},
 	{
 		displayName: 'Filters',
@@ -88,7 +91,7 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. web-chat',
 				description:
-					'Only sessions from this channel (the conversation\'s origin), e.g. web-chat, messenger, instagram, discord, gb-chat, sms or telephony',
+					"Only sessions from this channel (the conversation's origin), e.g. web-chat, messenger, instagram, discord, gb-chat, sms or telephony",
 			},
 		],
 	},
@@ -106,7 +109,8 @@ export const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: SESSIONS_PAGE.maxLimit },
 				// SESSIONS_PAGE.maxLimit, written out: n8n's lint reads only a literal default.
 				default: 100,
-				description: 'Sessions per request (1 to 100). A poll with nothing new sends one request whatever the size.',
+				description:
+					'Sessions per request (1 to 100). A poll with nothing new sends one request whatever the size.',
 			},
 			{
 				displayName: 'Region',
@@ -115,7 +119,12 @@ export const properties: INodeProperties[] = [
 				default: 'credential',
 				options: [
 					{ name: 'EU', value: 'eu' },
-					{ name: 'From Credential', value: 'credential', description: 'The credential\'s region; for a custom base URL, the region its path or host names' },
+					{
+						name: 'From Credential',
+						value: 'credential',
+						description:
+							"The credential's region; for a custom base URL, the region its path or host names",
+					},
 					{ name: 'North America', value: 'na' },
 				],
 				description: 'The region the workspace lives in; the sessions route requires it',

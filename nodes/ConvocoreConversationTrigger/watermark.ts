@@ -1,5 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { sessionKey, type WorkspaceSession, type WorkspaceSessionPage } from '../shared/contracts/sessions';
+import {
+	sessionKey,
+	type WorkspaceSession,
+	type WorkspaceSessionPage,
+} from '../shared/contracts/sessions';
 
 /**
  * Exactly once over a feed that lists sessions newest first and pages by number: what was seen is
@@ -30,12 +34,18 @@ export function readWatermark(staticData: IDataObject, scope: string): Watermark
 	const stored = staticData[STATIC_KEY] as Partial<Watermark> | undefined;
 	if (!stored || typeof stored !== 'object' || stored.scope !== scope) return undefined;
 	const ts = typeof stored.ts === 'number' && Number.isFinite(stored.ts) ? stored.ts : null;
-	const keys = Array.isArray(stored.keys) ? stored.keys.filter((key): key is string => typeof key === 'string') : [];
+	const keys = Array.isArray(stored.keys)
+		? stored.keys.filter((key): key is string => typeof key === 'string')
+		: [];
 	return { scope, ts, keys };
 }
 
 export function writeWatermark(staticData: IDataObject, watermark: Watermark): void {
-	staticData[STATIC_KEY] = { scope: watermark.scope, ts: watermark.ts, keys: [...watermark.keys] } as unknown as IDataObject;
+	staticData[STATIC_KEY] = {
+		scope: watermark.scope,
+		ts: watermark.ts,
+		keys: [...watermark.keys],
+	} as unknown as IDataObject;
 }
 
 /** The watermark that counts everything on a first page as seen: the activation's "from now on". */
@@ -45,7 +55,9 @@ export function watermarkOf(scope: string, page: WorkspaceSessionPage): Watermar
 		const start = session.sessionData.currentSessionTs;
 		if (ts === null || start > ts) ts = start;
 	}
-	const keys = page.sessions.filter((session) => session.sessionData.currentSessionTs === ts).map(sessionKey);
+	const keys = page.sessions
+		.filter((session) => session.sessionData.currentSessionTs === ts)
+		.map(sessionKey);
 	return { scope, ts, keys };
 }
 
@@ -65,7 +77,8 @@ function isNew(watermark: Watermark, seenAtMark: Set<string>, session: Workspace
 /** Newest first, as the feed is read: each start at or before the one above it. */
 function isNewestFirst(sessions: WorkspaceSession[]): boolean {
 	for (let i = 1; i < sessions.length; i++) {
-		if (sessions[i].sessionData.currentSessionTs > sessions[i - 1].sessionData.currentSessionTs) return false;
+		if (sessions[i].sessionData.currentSessionTs > sessions[i - 1].sessionData.currentSessionTs)
+			return false;
 	}
 	return true;
 }
@@ -75,7 +88,10 @@ function isNewestFirst(sessions: WorkspaceSession[]): boolean {
  * A page that is not newest first disables the early stop for the rest of the scan: the order is
  * our reading of an undocumented feed, and reading to the end costs requests, never sessions.
  */
-export async function scanSince(watermark: Watermark, fetchPage: (page: number) => Promise<WorkspaceSessionPage>): Promise<Scan> {
+export async function scanSince(
+	watermark: Watermark,
+	fetchPage: (page: number) => Promise<WorkspaceSessionPage>,
+): Promise<Scan> {
 	const seenAtMark = new Set(watermark.keys);
 	const found = new Map<string, WorkspaceSession>();
 	let ordered = true;
@@ -110,6 +126,7 @@ export function advance(watermark: Watermark, fresh: WorkspaceSession[]): Waterm
 	}
 	if (ts === null) return watermark;
 	const keys = new Set(ts === watermark.ts ? watermark.keys : []);
-	for (const session of fresh) if (session.sessionData.currentSessionTs === ts) keys.add(sessionKey(session));
+	for (const session of fresh)
+		if (session.sessionData.currentSessionTs === ts) keys.add(sessionKey(session));
 	return { scope: watermark.scope, ts, keys: [...keys] };
 }

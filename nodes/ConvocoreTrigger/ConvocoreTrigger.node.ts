@@ -46,14 +46,19 @@ const DEFAULT_CLOCK_SKEW_SECONDS = 60;
 
 /** A replay guard, none when Max Event Age is not set, or why the options are unusable. */
 function replayGuardFrom(options: TriggerOptions): ReplayGuard | undefined | { invalid: string } {
-	const { maxEventAgeSeconds: maxAge, allowedClockSkewSeconds: skew = DEFAULT_CLOCK_SKEW_SECONDS } = options;
+	const { maxEventAgeSeconds: maxAge, allowedClockSkewSeconds: skew = DEFAULT_CLOCK_SKEW_SECONDS } =
+		options;
 	if (maxAge === undefined || maxAge === null) return undefined;
 	// Set but unusable fails closed: a guard silently off would accept replayed events.
 	if (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0) {
-		return { invalid: `Max Event Age (Seconds) must be a positive number of seconds, got ${describe(maxAge)}` };
+		return {
+			invalid: `Max Event Age (Seconds) must be a positive number of seconds, got ${describe(maxAge)}`,
+		};
 	}
 	if (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0) {
-		return { invalid: `Allowed Clock Skew (Seconds) must be a number of seconds, 0 or more, got ${describe(skew)}` };
+		return {
+			invalid: `Allowed Clock Skew (Seconds) must be a number of seconds, 0 or more, got ${describe(skew)}`,
+		};
 	}
 	return { maxAgeSeconds: maxAge, clockSkewSeconds: skew };
 }
@@ -63,7 +68,9 @@ function describe(value: unknown): string {
 }
 
 function selectedEvents(value: unknown): string[] {
-	return Array.isArray(value) ? value.filter((event): event is string => typeof event === 'string') : [];
+	return Array.isArray(value)
+		? value.filter((event): event is string => typeof event === 'string')
+		: [];
 }
 
 function sameEvents(a: string[], b: string[]): boolean {
@@ -163,7 +170,9 @@ export class ConvocoreTrigger implements INodeType {
 				const recorded = selectedEvents(staticData.events);
 				const current = selectedEvents(this.getNodeParameter('events', []));
 				return (
-					webhookUrl !== undefined && staticData.webhookUrl === webhookUrl && sameEvents(recorded, current)
+					webhookUrl !== undefined &&
+					staticData.webhookUrl === webhookUrl &&
+					sameEvents(recorded, current)
 				);
 			},
 
@@ -171,7 +180,10 @@ export class ConvocoreTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const webhookUrl = this.getNodeWebhookUrl('default');
 				if (webhookUrl === undefined) {
-					throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for this node');
+					throw new NodeOperationError(
+						this.getNode(),
+						'n8n did not provide a webhook URL for this node',
+					);
 				}
 				const events = selectedEvents(this.getNodeParameter('events', []));
 				if (events.length === 0) {
@@ -181,13 +193,18 @@ export class ConvocoreTrigger implements INodeType {
 				}
 				const credentials = await this.getCredentials<IDataObject>('convocoreApi');
 				if (typeof credentials.secretKey !== 'string' || credentials.secretKey.length === 0) {
-					throw new NodeOperationError(this.getNode(), 'The Convocore credential has no Secret Key', {
-						description:
-							'Every event is verified against the workspace secret. Set it in the credential, then activate again.',
-					});
+					throw new NodeOperationError(
+						this.getNode(),
+						'The Convocore credential has no Secret Key',
+						{
+							description:
+								'Every event is verified against the workspace secret. Set it in the credential, then activate again.',
+						},
+					);
 				}
 				const guard = replayGuardFrom(this.getNodeParameter('options', {}) as TriggerOptions);
-				if (guard && 'invalid' in guard) throw new NodeOperationError(this.getNode(), guard.invalid);
+				if (guard && 'invalid' in guard)
+					throw new NodeOperationError(this.getNode(), guard.invalid);
 				const staticData = this.getWorkflowStaticData('node');
 				staticData.webhookUrl = webhookUrl;
 				staticData.events = events;
@@ -215,8 +232,17 @@ export class ConvocoreTrigger implements INodeType {
 
 		const decision =
 			replayGuard && 'invalid' in replayGuard
-				? { kind: 'reject' as const, status: 500, message: `The trigger is misconfigured: ${replayGuard.invalid}` }
-				: decideDelivery(this.getBodyData(), request.rawBody, { secret, events, replayGuard, now: Date.now() });
+				? {
+						kind: 'reject' as const,
+						status: 500,
+						message: `The trigger is misconfigured: ${replayGuard.invalid}`,
+					}
+				: decideDelivery(this.getBodyData(), request.rawBody, {
+						secret,
+						events,
+						replayGuard,
+						now: Date.now(),
+					});
 
 		if (decision.kind === 'emit') {
 			// Wrapped here, not with helpers.returnJsonArray, which would take a payload field

@@ -115,7 +115,8 @@ export function readEnvelope(body: unknown, rawBody: unknown): EventEnvelope | u
 	// JSON delivery doubled the cost of the common case.
 	const fromBody = readEventEnvelope(typeof body === 'string' ? tryJson(body) : body);
 	if (fromBody) return fromBody;
-	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) return readEventEnvelope(tryJson(rawBody.toString('utf8')));
+	if (Buffer.isBuffer(rawBody) && rawBody.length > 0)
+		return readEventEnvelope(tryJson(rawBody.toString('utf8')));
 	if (typeof rawBody === 'string' && rawBody.length > 0) return readEventEnvelope(tryJson(rawBody));
 	return undefined;
 }
@@ -135,7 +136,12 @@ function rawLength(rawBody: unknown): number {
  * Recursive (faster than an explicit stack here): the depth is bounded, and the walk stops as
  * soon as the bound is reached.
  */
-function collectLongStrings(value: unknown, minLength: number, depthLeft: number, candidates: string[]): boolean {
+function collectLongStrings(
+	value: unknown,
+	minLength: number,
+	depthLeft: number,
+	candidates: string[],
+): boolean {
 	if (typeof value === 'string') {
 		// Most values and keys are shorter than the secret, so cannot hold it.
 		if (value.length >= minLength) candidates.push(value);
@@ -152,7 +158,15 @@ function collectLongStrings(value: unknown, minLength: number, depthLeft: number
 	for (const key in value) {
 		if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
 		if (key.length >= minLength) candidates.push(key);
-		if (!collectLongStrings((value as Record<string, unknown>)[key], minLength, depthLeft - 1, candidates)) return false;
+		if (
+			!collectLongStrings(
+				(value as Record<string, unknown>)[key],
+				minLength,
+				depthLeft - 1,
+				candidates,
+			)
+		)
+			return false;
 	}
 	return true;
 }
@@ -166,7 +180,12 @@ function countSecretHits(candidates: readonly string[], secret: string): number 
 
 /** Sets an own property, also for the key "__proto__", which plain assignment would not. */
 function defineOwn(target: object, key: string, value: unknown): void {
-	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+	Object.defineProperty(target, key, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 }
 
 /** defineOwn, by plain assignment (many times faster) for every key but "__proto__". */
@@ -180,7 +199,8 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
  * replaced by REDACTED. Iterative, so deeply nested payloads cannot overflow the stack.
  */
 export function redactSecret<T>(root: T, secret: string): T {
-	const scrub = (text: string) => (secret.length > 0 && text.includes(secret) ? text.split(secret).join(REDACTED) : text);
+	const scrub = (text: string) =>
+		secret.length > 0 && text.includes(secret) ? text.split(secret).join(REDACTED) : text;
 	if (typeof root === 'string') return scrub(root) as T;
 	if (typeof root !== 'object' || root === null) return root;
 
@@ -209,7 +229,11 @@ export function redactSecret<T>(root: T, secret: string): T {
 	return result as T;
 }
 
-function checkFreshness(payload: Record<string, unknown>, guard: ReplayGuard, now: number): string | undefined {
+function checkFreshness(
+	payload: Record<string, unknown>,
+	guard: ReplayGuard,
+	now: number,
+): string | undefined {
 	const createdAt = payload.createdAt;
 	if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) {
 		return 'Unauthorized: the replay guard is on and payload.createdAt is missing or not a number (milliseconds since the epoch)';
@@ -227,7 +251,8 @@ const payloadPredicates = new Map<EventType, Predicate | undefined>();
 
 /** Whether the payload is the documented shape of its type, without zod's parsed copy. */
 function payloadMatches(type: EventType, payload: unknown): boolean {
-	if (!payloadPredicates.has(type)) payloadPredicates.set(type, compilePredicate(EVENT_PAYLOAD_SCHEMAS[type]));
+	if (!payloadPredicates.has(type))
+		payloadPredicates.set(type, compilePredicate(EVENT_PAYLOAD_SCHEMAS[type]));
 	const predicate = payloadPredicates.get(type);
 	return predicate ? predicate(payload) : false;
 }
@@ -236,7 +261,11 @@ function payloadMatches(type: EventType, payload: unknown): boolean {
  * Builds the one item of an event: `{ event, ...payload }` without the secret, marked when
  * off-contract. `holdsSecretElsewhere` false (from countSecretHits, after the match) skips the redacted deep copy.
  */
-export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretElsewhere = true): IDataObject {
+export function buildItem(
+	envelope: EventEnvelope,
+	secret: string,
+	holdsSecretElsewhere = true,
+): IDataObject {
 	const { type, payload } = envelope;
 	const issues: string[] = [];
 	let knownType = true;
@@ -249,7 +278,9 @@ export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretEl
 		}
 	} else {
 		knownType = false;
-		issues.push(`"${type}" is not an event type documented by Convocore, so its payload was not checked`);
+		issues.push(
+			`"${type}" is not an event type documented by Convocore, so its payload was not checked`,
+		);
 	}
 
 	// The trigger's own keys win; a payload field they would hide is kept and reported.
@@ -257,7 +288,9 @@ export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretEl
 	for (const reserved of ['event', VALIDATION_KEY]) {
 		if (Object.prototype.hasOwnProperty.call(payload, reserved)) {
 			setOwn(shadowed, reserved, payload[reserved]);
-			issues.push(`${reserved}: the payload has a field "${reserved}", which this trigger's output uses; its value is in ${VALIDATION_KEY}.shadowed.${reserved}`);
+			issues.push(
+				`${reserved}: the payload has a field "${reserved}", which this trigger's output uses; its value is in ${VALIDATION_KEY}.shadowed.${reserved}`,
+			);
 		}
 	}
 
@@ -272,20 +305,32 @@ export function buildItem(envelope: EventEnvelope, secret: string, holdsSecretEl
 		result[VALIDATION_KEY] = validation;
 	}
 	// Validation issues may quote a received value, and that value may be the secret.
-	return (holdsSecretElsewhere || issues.length > 0 ? redactSecret(result, secret) : result) as IDataObject;
+	return (
+		holdsSecretElsewhere || issues.length > 0 ? redactSecret(result, secret) : result
+	) as IDataObject;
 }
 
-export function decideDelivery(body: unknown, rawBody: unknown, settings: DeliverySettings): DeliveryDecision {
+export function decideDelivery(
+	body: unknown,
+	rawBody: unknown,
+	settings: DeliverySettings,
+): DeliveryDecision {
 	if (rawLength(rawBody) > MAX_BODY_BYTES) {
 		return reject(413, `Payload too large: an event is at most ${MAX_BODY_BYTES / 1024 / 1024} MB`);
 	}
 	const envelope = readEnvelope(body, rawBody);
 	if (!envelope) {
-		return reject(400, 'Bad request: the body must be a JSON object { "type": string, "payload": object }');
+		return reject(
+			400,
+			'Bad request: the body must be a JSON object { "type": string, "payload": object }',
+		);
 	}
 	const longStrings: string[] = [];
 	if (!collectLongStrings(envelope, settings.secret.length, MAX_DEPTH, longStrings)) {
-		return reject(400, `Bad request: the body is nested deeper than ${MAX_DEPTH} levels, which no Convocore event is`);
+		return reject(
+			400,
+			`Bad request: the body is nested deeper than ${MAX_DEPTH} levels, which no Convocore event is`,
+		);
 	}
 
 	const received = envelope.payload.workspaceSecret;
@@ -297,7 +342,10 @@ export function decideDelivery(body: unknown, rawBody: unknown, settings: Delive
 	}
 	// An empty configured secret would accept an empty received one: refuse everything instead.
 	if (settings.secret.length === 0 || !secretsMatch(received, settings.secret)) {
-		return reject(401, "Unauthorized: payload.workspaceSecret does not match this trigger's workspace secret");
+		return reject(
+			401,
+			"Unauthorized: payload.workspaceSecret does not match this trigger's workspace secret",
+		);
 	}
 
 	if (settings.replayGuard) {
@@ -317,5 +365,8 @@ export function decideDelivery(body: unknown, rawBody: unknown, settings: Delive
 	}
 
 	// payload.workspaceSecret, which matched, is one hit and is left out of the item.
-	return { kind: 'emit', item: buildItem(envelope, settings.secret, countSecretHits(longStrings, settings.secret) > 1) };
+	return {
+		kind: 'emit',
+		item: buildItem(envelope, settings.secret, countSecretHits(longStrings, settings.secret) > 1),
+	};
 }

@@ -82,7 +82,10 @@ const EVENT_DESCRIPTIONS: Record<EventType, { name: string; description: string 
 	},
 };
 
-const option = (type: EventType): INodePropertyOptions => ({ value: type, ...EVENT_DESCRIPTIONS[type] });
+const option = (type: EventType): INodePropertyOptions => ({
+	value: type,
+	...EVENT_DESCRIPTIONS[type],
+});
 
 /**
  * The Events choices: every documented type plus "All Events", written down sorted by name as

@@ -18,7 +18,8 @@ const PLAN_FOR_WRITES = 'White Label';
 /** Longest piece of a server's message quoted in an error message. */
 const MAX_QUOTED_LENGTH = 200;
 
-const NOT_SENT_AGAIN = 'It was not sent again, to avoid doing it twice: check in Convocore before retrying.';
+const NOT_SENT_AGAIN =
+	'It was not sent again, to avoid doing it twice: check in Convocore before retrying.';
 export const MAY_HAVE_BEEN_PROCESSED = `The request may have been processed. ${NOT_SENT_AGAIN}`;
 const MAY_HAVE_REACHED = `The request may or may not have reached Convocore. ${NOT_SENT_AGAIN}`;
 const MAY_HAVE_ARRIVED = `The request may have reached Convocore and been processed. ${NOT_SENT_AGAIN}`;
@@ -144,10 +145,20 @@ export function apiError(
 	headers?: Headers,
 	extra: Pick<ErrorScope, 'retries'> & { secrets?: ReadonlySet<string> } = {},
 ): NodeApiError {
-	const errorScope: ErrorScope = { ctx, request, scope, secrets: extra.secrets ?? new Set(), retries: extra.retries };
+	const errorScope: ErrorScope = {
+		ctx,
+		request,
+		scope,
+		secrets: extra.secrets ?? new Set(),
+		retries: extra.retries,
+	};
 	const errorBody = nestedErrorBody(body) ?? body;
 	const fromConvocore = errorBodySchema.partial().safeParse(errorBody);
-	const isConvocoreJson = fromConvocore.success && errorBody !== null && typeof errorBody === 'object' && !Array.isArray(errorBody);
+	const isConvocoreJson =
+		fromConvocore.success &&
+		errorBody !== null &&
+		typeof errorBody === 'object' &&
+		!Array.isArray(errorBody);
 	const apiBody = fromConvocore.success ? fromConvocore.data : {};
 	const apiMessage = quoted(apiBody.message);
 	const code = typeof apiBody.code === 'string' && apiBody.code ? apiBody.code : undefined;
@@ -170,17 +181,19 @@ export function apiError(
 			break;
 		case statusCode === 403: {
 			const billingLink = findUrl(body) ?? findUrl(headerValue(headers, 'location'));
-			const planGate = /plan|upgrade|billing/i.test(`${apiMessage ?? ''} ${code ?? ''}`) || !!billingLink;
+			const planGate =
+				/plan|upgrade|billing/i.test(`${apiMessage ?? ''} ${code ?? ''}`) || !!billingLink;
 			if (!isConvocoreJson && !billingLink) {
 				message = `Something between n8n and Convocore refused ${describeRequest(request)} (HTTP 403)`;
 				hint =
-					'The answer was not Convocore\'s: a firewall, proxy or CDN (for example a bot challenge page) blocked the request. Check network rules or proxies between n8n and Convocore, or try again later.';
+					"The answer was not Convocore's: a firewall, proxy or CDN (for example a bot challenge page) blocked the request. Check network rules or proxies between n8n and Convocore, or try again later.";
 			} else if (planGate) {
 				message = `Your Convocore plan does not allow this request (${describeRequest(request)})`;
 				hint = `${write ? `Changes (POST, PUT, PATCH, DELETE) need the ${PLAN_FOR_WRITES} plan or higher` : `Reading (GET) needs the ${PLAN_FOR_READS} plan or higher`} (by the plan table this package was built on; the undated Billing page on docs.convocore.ai lists API access on other plans too, so check your plan there).${billingLink ? ` Upgrade here: ${billingLink}` : ''}${apiMessage ? ` Convocore said: ${apiMessage}` : ''}`;
 			} else {
 				message = `Convocore refused this request: ${apiMessage ?? 'forbidden'}`;
-				hint = 'An agent secret only works for its own agent; workspace operations need the workspace secret.';
+				hint =
+					'An agent secret only works for its own agent; workspace operations need the workspace secret.';
 			}
 			break;
 		}
@@ -200,7 +213,8 @@ export function apiError(
 			break;
 		case statusCode >= 200 && statusCode < 300:
 			message = `Convocore reported a failure: ${apiMessage ?? 'success was false'}`;
-			if (write) hint = 'Convocore said it did not do this. Check the message and the code before retrying.';
+			if (write)
+				hint = 'Convocore said it did not do this. Check the message and the code before retrying.';
 			break;
 		default:
 			message = `Convocore answered HTTP ${statusCode}${apiMessage ? `: ${apiMessage}` : ''}`;
@@ -229,12 +243,26 @@ function nestedErrorBody(body: unknown): Record<string, unknown> | undefined {
 	const { error, ...rest } = body as Record<string, unknown>;
 	if (error === null || typeof error !== 'object' || Array.isArray(error)) return undefined;
 	const nested = error as Record<string, unknown>;
-	const pick = (key: string) => (typeof rest[key] === 'string' && rest[key] !== '' ? rest[key] : typeof nested[key] === 'string' ? nested[key] : rest[key]);
-	return { ...rest, message: pick('message'), code: pick('code'), ...(rest.issues === undefined && Array.isArray(nested.issues) ? { issues: nested.issues } : {}) };
+	const pick = (key: string) =>
+		typeof rest[key] === 'string' && rest[key] !== ''
+			? rest[key]
+			: typeof nested[key] === 'string'
+				? nested[key]
+				: rest[key];
+	return {
+		...rest,
+		message: pick('message'),
+		code: pick('code'),
+		...(rest.issues === undefined && Array.isArray(nested.issues) ? { issues: nested.issues } : {}),
+	};
 }
 
 /** The network failed: refused, reset, unresolvable, dropped. Built from scratch: the underlying error carries the request headers, secret included. */
-export function connectionError(errorScope: ErrorScope, error: unknown, url: string | undefined): NodeApiError {
+export function connectionError(
+	errorScope: ErrorScope,
+	error: unknown,
+	url: string | undefined,
+): NodeApiError {
 	const host = safeHost(url);
 	const reason = networkCode(error);
 	const causes: Record<string, string> = {
@@ -275,12 +303,18 @@ export function cancelledError(errorScope: ErrorScope): NodeApiError {
 	const { request } = errorScope;
 	return convocoreError(errorScope, {
 		message: `The execution was cancelled during ${describeRequest(request)}`,
-		description: isRead(request) ? 'The request was stopped before Convocore answered; it changes nothing.' : MAY_HAVE_ARRIVED,
+		description: isRead(request)
+			? 'The request was stopped before Convocore answered; it changes nothing.'
+			: MAY_HAVE_ARRIVED,
 	});
 }
 
 /** A 429 asked for a wait that does not fit in what is left of the deadline: fail now, naming the time. */
-export function rateLimitTooLongError(errorScope: ErrorScope, resumeAt: number, timeoutMs: number): NodeApiError {
+export function rateLimitTooLongError(
+	errorScope: ErrorScope,
+	resumeAt: number,
+	timeoutMs: number,
+): NodeApiError {
 	const until = new Date(resumeAt).toISOString().slice(11, 19);
 	return convocoreError(errorScope, {
 		message: `Convocore is rate limiting this request and asks to wait until ${until} UTC (HTTP 429)`,
@@ -290,7 +324,12 @@ export function rateLimitTooLongError(errorScope: ErrorScope, resumeAt: number, 
 }
 
 /** API calls never follow redirects: the credential must not travel to another host. */
-export function redirectError(errorScope: ErrorScope, statusCode: number, location: string | undefined, baseUrl: string): NodeApiError {
+export function redirectError(
+	errorScope: ErrorScope,
+	statusCode: number,
+	location: string | undefined,
+	baseUrl: string,
+): NodeApiError {
 	const target = location ? safeHost(new URL(location, baseUrl).toString()) : 'an unnamed location';
 	const write = !isRead(errorScope.request);
 	return convocoreError(errorScope, {
@@ -301,7 +340,11 @@ export function redirectError(errorScope: ErrorScope, statusCode: number, locati
 }
 
 /** A success status whose body is not what the API specifies. */
-export function unexpectedBodyError(errorScope: ErrorScope, statusCode: number, what: string): NodeApiError {
+export function unexpectedBodyError(
+	errorScope: ErrorScope,
+	statusCode: number,
+	what: string,
+): NodeApiError {
 	const { request } = errorScope;
 	return convocoreError(errorScope, {
 		message: `Convocore answered ${describeRequest(request)} with HTTP ${statusCode} but ${what}`,

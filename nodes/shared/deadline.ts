@@ -92,7 +92,10 @@ export class Deadline {
 
 	/** Waits `ms`, or less if the deadline comes first; false when it did. */
 	async sleep(ms: number): Promise<boolean> {
-		return (await this.race(sleep(Math.min(ms, this.remainingMs())))) !== TIMED_OUT && this.remainingMs() > 0;
+		return (
+			(await this.race(sleep(Math.min(ms, this.remainingMs())))) !== TIMED_OUT &&
+			this.remainingMs() > 0
+		);
 	}
 }
 

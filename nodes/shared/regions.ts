@@ -13,12 +13,14 @@ export interface ConvocoreCredentialData {
 }
 
 /** The base every request path is appended to; never ends in a slash. */
-export function resolveBaseUrl(credentials: Pick<ConvocoreCredentialData, 'region' | 'baseUrl'>): string {
+export function resolveBaseUrl(
+	credentials: Pick<ConvocoreCredentialData, 'region' | 'baseUrl'>,
+): string {
 	if (credentials.region === 'custom') {
 		const custom = (credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 		if (!/^https?:\/\/[^/]+/i.test(custom)) {
 			throw new Error(
-				'The credential\'s Base URL must be a full http(s) URL ending in /v3, e.g. http://127.0.0.1:4010/eu/v3',
+				"The credential's Base URL must be a full http(s) URL ending in /v3, e.g. http://127.0.0.1:4010/eu/v3",
 			);
 		}
 		return custom;

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INode, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INode,
+	INodeParameters,
+	NodeParameterValueType,
+} from 'n8n-workflow';
 
 /**
  * Every secret the node knows (the credential's key, tokens inside Agent Options, the telephony
@@ -30,7 +35,8 @@ export function secretsIn(value: unknown, found: Set<string> = new Set(), depth 
 }
 
 export function addSecret(secrets: Set<string>, value: unknown): void {
-	if (typeof value === 'string' && value.trim().length >= MIN_SECRET_LENGTH) secrets.add(value.trim());
+	if (typeof value === 'string' && value.trim().length >= MIN_SECRET_LENGTH)
+		secrets.add(value.trim());
 }
 
 /**
@@ -38,9 +44,14 @@ export function addSecret(secrets: Set<string>, value: unknown): void {
  * case-insensitive, because a URL's host name and many proxies lowercase what they echo.
  */
 function secretPattern(secrets: Iterable<string>): RegExp | undefined {
-	const list = [...new Set(secrets)].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
+	const list = [...new Set(secrets)]
+		.filter((secret) => secret.length > 0)
+		.sort((a, b) => b.length - a.length);
 	if (list.length === 0) return undefined;
-	return new RegExp(list.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+	return new RegExp(
+		list.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+		'gi',
+	);
 }
 
 /** Whether `text` holds `secret`, in any case. */
@@ -64,16 +75,23 @@ export function mentionsSecret(value: unknown, secrets: ReadonlySet<string>): bo
 	if (!global) return false;
 	// Not global: test() then keeps no lastIndex between strings.
 	const pattern = new RegExp(global.source, 'i');
-	const shortest = Math.min(...[...secrets].filter((secret) => secret.length > 0).map((secret) => secret.length));
+	const shortest = Math.min(
+		...[...secrets].filter((secret) => secret.length > 0).map((secret) => secret.length),
+	);
 	return mentions(value, pattern, shortest, 0);
 }
 
 function mentions(value: unknown, pattern: RegExp, shortest: number, depth: number): boolean {
 	if (typeof value === 'string') return value.length >= shortest && pattern.test(value);
 	if (depth > 50 || value === null || typeof value !== 'object') return false;
-	if (Array.isArray(value)) return value.some((entry) => mentions(entry, pattern, shortest, depth + 1));
+	if (Array.isArray(value))
+		return value.some((entry) => mentions(entry, pattern, shortest, depth + 1));
 	for (const key in value as Record<string, unknown>) {
-		if (mentions(key, pattern, shortest, depth) || mentions((value as Record<string, unknown>)[key], pattern, shortest, depth + 1)) return true;
+		if (
+			mentions(key, pattern, shortest, depth) ||
+			mentions((value as Record<string, unknown>)[key], pattern, shortest, depth + 1)
+		)
+			return true;
 	}
 	return false;
 }
@@ -83,14 +101,18 @@ export function redactDeep<T>(value: T, secrets: ReadonlySet<string>, depth = 0)
 	const pattern = secrets.size ? secretPattern(secrets) : undefined;
 	if (!pattern) return value;
 	// A string shorter than every secret cannot hold one: most of an answer's strings (IDs, names).
-	const shortest = Math.min(...[...secrets].filter((secret) => secret.length > 0).map((secret) => secret.length));
+	const shortest = Math.min(
+		...[...secrets].filter((secret) => secret.length > 0).map((secret) => secret.length),
+	);
 	return redactWith(value, pattern, shortest, depth);
 }
 
 function redactWith<T>(value: T, pattern: RegExp, shortest: number, depth: number): T {
-	if (typeof value === 'string') return (value.length < shortest ? value : value.replace(pattern, REDACTED)) as T;
+	if (typeof value === 'string')
+		return (value.length < shortest ? value : value.replace(pattern, REDACTED)) as T;
 	if (depth > 50 || value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, pattern, shortest, depth + 1)) as T;
+	if (Array.isArray(value))
+		return value.map((entry) => redactWith(entry, pattern, shortest, depth + 1)) as T;
 	const copy: Record<string, unknown> = {};
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
 		copy[key] = redactWith(entry, pattern, shortest, depth + 1);
@@ -104,19 +126,35 @@ function redactWith<T>(value: T, pattern: RegExp, shortest: number, depth: numbe
  * that repeats the secret), as well as every secret in `known`. Numbers and booleans under such
  * names (a `maxTokens` counter) are kept, as is an empty value.
  */
-export function redactSecretFields<T>(value: T, known: Iterable<string> = [], isSecretName: (key: string) => boolean = isSecretKey): T {
+export function redactSecretFields<T>(
+	value: T,
+	known: Iterable<string> = [],
+	isSecretName: (key: string) => boolean = isSecretKey,
+): T {
 	const found = new Set<string>();
 	for (const secret of known) addSecret(found, secret);
 	const hidden = hideSecretFields(value, isSecretName, found, 0);
 	return redactDeep(hidden as T, found);
 }
 
-function hideSecretFields(value: unknown, isSecretName: (key: string) => boolean, found: Set<string>, depth: number): unknown {
+function hideSecretFields(
+	value: unknown,
+	isSecretName: (key: string) => boolean,
+	found: Set<string>,
+	depth: number,
+): unknown {
 	if (depth > 50 || value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) return value.map((entry) => hideSecretFields(entry, isSecretName, found, depth + 1));
+	if (Array.isArray(value))
+		return value.map((entry) => hideSecretFields(entry, isSecretName, found, depth + 1));
 	const copy: Record<string, unknown> = {};
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-		const secret = isSecretName(key) && entry !== '' && entry !== null && entry !== undefined && typeof entry !== 'number' && typeof entry !== 'boolean';
+		const secret =
+			isSecretName(key) &&
+			entry !== '' &&
+			entry !== null &&
+			entry !== undefined &&
+			typeof entry !== 'number' &&
+			typeof entry !== 'boolean';
 		if (secret && typeof entry === 'string') addSecret(found, entry);
 		copy[key] = secret ? REDACTED : hideSecretFields(entry, isSecretName, found, depth + 1);
 	}
@@ -161,7 +199,12 @@ function secretsInParameters(key: string, value: unknown, found: Set<string>, de
  * innocent name, or into a message). JSON text (Agent Options) is parsed so that the tokens
  * inside it are found by their field names.
  */
-function redactParameter(key: string, value: NodeParameterValueType, secrets: ReadonlySet<string>, depth: number): NodeParameterValueType {
+function redactParameter(
+	key: string,
+	value: NodeParameterValueType,
+	secrets: ReadonlySet<string>,
+	depth: number,
+): NodeParameterValueType {
 	if (typeof value === 'string') {
 		if (isSecretKey(key) && value !== '' && !value.startsWith('=')) return REDACTED;
 		const parsed = parsedJsonText(value);
@@ -170,12 +213,16 @@ function redactParameter(key: string, value: NodeParameterValueType, secrets: Re
 			if (/^\s*[[{]/.test(value) && SECRET_KEY_PATTERN.test(value)) return REDACTED;
 			return secrets.size ? redactText(value, secrets) : value;
 		}
-		const inside = [...secretsIn(parsed, new Set(secrets))].filter((secret) => holdsSecret(value, secret));
+		const inside = [...secretsIn(parsed, new Set(secrets))].filter((secret) =>
+			holdsSecret(value, secret),
+		);
 		return inside.length ? JSON.stringify(redactDeep(parsed, new Set(inside))) : value;
 	}
 	if (depth > 20 || value === null || typeof value !== 'object') return value;
 	if (Array.isArray(value)) {
-		return value.map((entry) => redactParameter(key, entry as NodeParameterValueType, secrets, depth + 1)) as NodeParameterValueType;
+		return value.map((entry) =>
+			redactParameter(key, entry as NodeParameterValueType, secrets, depth + 1),
+		) as NodeParameterValueType;
 	}
 	const copy: INodeParameters = {};
 	for (const [name, entry] of Object.entries(value as INodeParameters)) {
@@ -192,7 +239,10 @@ function redactParameter(key: string, value: NodeParameterValueType, secrets: Re
 export function redactedNode(node: INode, known: ReadonlySet<string> = new Set()): INode {
 	const secrets = new Set(known);
 	secretsInParameters('parameters', node.parameters, secrets, 0);
-	return { ...node, parameters: redactParameter('parameters', node.parameters, secrets, 0) as INodeParameters };
+	return {
+		...node,
+		parameters: redactParameter('parameters', node.parameters, secrets, 0) as INodeParameters,
+	};
 }
 
 /**
@@ -200,7 +250,10 @@ export function redactedNode(node: INode, known: ReadonlySet<string> = new Set()
  * auth token): fields with secret names, from every credential type given that the node has.
  * A credential the node does not have (or cannot read) adds nothing.
  */
-export async function credentialSecrets(ctx: IExecuteFunctions, types: readonly string[]): Promise<Set<string>> {
+export async function credentialSecrets(
+	ctx: IExecuteFunctions,
+	types: readonly string[],
+): Promise<Set<string>> {
 	const found = new Set<string>();
 	for (const type of types) {
 		try {
@@ -220,11 +273,19 @@ export async function credentialSecrets(ctx: IExecuteFunctions, types: readonly 
 export function withoutSecrets(error: unknown, secrets: ReadonlySet<string>, depth = 0): unknown {
 	// A chain of causes is followed a few links deep: one that loops back must not loop forever.
 	if (!(error instanceof Error) || depth > 4) return error;
-	const carrier = error as Error & { node?: INode; description?: unknown; errorResponse?: unknown; messages?: unknown; context?: unknown };
-	if (carrier.node && typeof carrier.node === 'object') carrier.node = redactedNode(carrier.node, secrets);
+	const carrier = error as Error & {
+		node?: INode;
+		description?: unknown;
+		errorResponse?: unknown;
+		messages?: unknown;
+		context?: unknown;
+	};
+	if (carrier.node && typeof carrier.node === 'object')
+		carrier.node = redactedNode(carrier.node, secrets);
 	if (secrets.size === 0) return error;
 	carrier.message = redactText(carrier.message, secrets);
-	if (typeof carrier.description === 'string') carrier.description = redactText(carrier.description, secrets);
+	if (typeof carrier.description === 'string')
+		carrier.description = redactText(carrier.description, secrets);
 	if (typeof carrier.stack === 'string') carrier.stack = redactText(carrier.stack, secrets);
 	// A NodeApiError keeps the server's answer and its messages too, and n8n stores them with the
 	// execution: an answer that quotes a secret under an innocent name (a webhook header) would leak.

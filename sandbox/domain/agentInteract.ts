@@ -2,7 +2,11 @@
 import type { IncomingMessage } from 'http';
 import type { Duplex } from 'stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { INTERACT_BUCKETS, interactObjectSchema, type InteractObject } from '../../nodes/shared/contracts/agentInteract';
+import {
+	INTERACT_BUCKETS,
+	interactObjectSchema,
+	type InteractObject,
+} from '../../nodes/shared/contracts/agentInteract';
 import { describeIssues } from '../../nodes/shared/contracts/common';
 import { authenticate, enforcePlan, type Caller } from '../server/auth';
 import type { Fault, FaultQueue } from '../server/faults';
@@ -10,7 +14,13 @@ import type { EventReceiver } from './receiver';
 import { scriptedTurn, streamPieces, tokenCount } from './scriptedAgent';
 import type { SandboxRegion, SandboxState } from './state';
 import { recordUsage } from './usage';
-import { TOOL_CALL_TIMEOUT_MS, callTool, toolAskedFor, toolReply, type ToolCallRecord } from './toolCalls';
+import {
+	TOOL_CALL_TIMEOUT_MS,
+	callTool,
+	toolAskedFor,
+	toolReply,
+	type ToolCallRecord,
+} from './toolCalls';
 
 /**
  * The interact WebSocket (agent-at-work spec §1) on the sandbox's own port: `GET /interact` with
@@ -32,7 +42,12 @@ interface TextTurn {
 	from: 'human' | 'bot';
 	ts: number;
 	modelId?: string;
-	messages: Array<{ from: 'human' | 'bot'; type: 'text'; ts: number; item: { type: 'text'; payload: { message: string } } }>;
+	messages: Array<{
+		from: 'human' | 'bot';
+		type: 'text';
+		ts: number;
+		item: { type: 'text'; payload: { message: string } };
+	}>;
 }
 
 function textTurn(from: 'human' | 'bot', text: string): TextTurn {
@@ -154,11 +169,20 @@ export class InteractSocket {
 		});
 	}
 
-	private async turn(ws: WebSocket, caller: Caller, text: string, fault: Fault | undefined): Promise<void> {
+	private async turn(
+		ws: WebSocket,
+		caller: Caller,
+		text: string,
+		fault: Fault | undefined,
+	): Promise<void> {
 		let interact: InteractObject;
 		try {
 			const parsed = interactObjectSchema.safeParse(JSON.parse(text));
-			if (!parsed.success) return ws.close(1008, `Invalid interact object: ${describeIssues(parsed.error).join('; ')}`.slice(0, 120));
+			if (!parsed.success)
+				return ws.close(
+					1008,
+					`Invalid interact object: ${describeIssues(parsed.error).join('; ')}`.slice(0, 120),
+				);
 			interact = parsed.data;
 		} catch {
 			return ws.close(1007, 'The interact object is not JSON');
@@ -166,17 +190,31 @@ export class InteractSocket {
 		const state = this.host.state();
 		// One host serves both regions here: a secret of the other region shows with the bucket.
 		if (interact.bucket !== INTERACT_BUCKETS[caller.workspace.region]) {
-			return ws.close(1008, `This secret belongs to the ${caller.workspace.region.toUpperCase()} region, not to bucket ${interact.bucket}`);
+			return ws.close(
+				1008,
+				`This secret belongs to the ${caller.workspace.region.toUpperCase()} region, not to bucket ${interact.bucket}`,
+			);
 		}
 		const agent = state.agents[interact.agentId];
-		if (!agent || agent.workspaceId !== caller.workspace.id || (caller.agent && caller.agent.ID !== agent.ID)) {
+		if (
+			!agent ||
+			agent.workspaceId !== caller.workspace.id ||
+			(caller.agent && caller.agent.ID !== agent.ID)
+		) {
 			return ws.close(1008, `Agent ${interact.agentId} was not found in this workspace`);
 		}
-		if (interact.bucket !== INTERACT_BUCKETS[agent.region]) return ws.close(1008, `Bucket ${interact.bucket} is not the agent's region`);
+		if (interact.bucket !== INTERACT_BUCKETS[agent.region])
+			return ws.close(1008, `Bucket ${interact.bucket} is not the agent's region`);
 		const convoId = interact.convoId;
 		const overlapping = this.openPerConversation.get(convoId) ?? 0;
 		this.openPerConversation.set(convoId, overlapping + 1);
-		const record: InteractRecord = { convoId, agentId: agent.ID, interact, fault: fault?.kind, overlapping };
+		const record: InteractRecord = {
+			convoId,
+			agentId: agent.ID,
+			interact,
+			fault: fault?.kind,
+			overlapping,
+		};
 		this.turns.push(record);
 		let ended = false;
 		// The turn is over for its conversation once the server closes or the client goes, whichever is first.
@@ -215,7 +253,9 @@ export class InteractSocket {
 		history.push(textTurn('bot', answer.reply));
 		if (!interact.disableRecordHistory) this.history.set(interact.convoId, history);
 
-		const send = (frame: unknown) => ws.readyState === ws.OPEN && ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+		const send = (frame: unknown) =>
+			ws.readyState === ws.OPEN &&
+			ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
 		if (fault?.kind === 'trickle') {
 			for (let index = 0; ws.readyState === ws.OPEN; index++) {
 				send({ type: 'chunk', chunk: '.', chunkIndex: index });
@@ -229,19 +269,33 @@ export class InteractSocket {
 		const padding = this.oversizedReply;
 		if (padding) {
 			const filler = 'x'.repeat(padding.frameBytes);
-			for (let index = 0; index < padding.frames && ws.readyState === ws.OPEN; index++) send({ type: 'chunk', chunk: filler, chunkIndex: -padding.frames + index });
+			for (let index = 0; index < padding.frames && ws.readyState === ws.OPEN; index++)
+				send({ type: 'chunk', chunk: filler, chunkIndex: -padding.frames + index });
 		}
 		for (const [index, piece] of pieces.entries()) {
-			if (fault?.kind === 'close-1011' && index === Math.ceil(pieces.length / 2)) return close(1011, 'Internal error');
+			if (fault?.kind === 'close-1011' && index === Math.ceil(pieces.length / 2))
+				return close(1011, 'Internal error');
 			if (fault?.kind === 'non-json' && index === 0) send('Upstream model timeout, retrying');
 			// Each UI Engine chunk is the whole bot turn so far (a TurnProps snapshot), replacing the last.
-			if (uiOnly) send({ type: 'chunk', ui_engine: true, chunk: JSON.stringify(textTurn('bot', pieces.slice(0, index + 1).join(''))), chunkIndex: index });
+			if (uiOnly)
+				send({
+					type: 'chunk',
+					ui_engine: true,
+					chunk: JSON.stringify(textTurn('bot', pieces.slice(0, index + 1).join(''))),
+					chunkIndex: index,
+				});
 			else send({ type: 'chunk', chunk: piece, chunkIndex: index });
 		}
 		for (const action of answer.actions) send({ type: 'action', action });
 		send({
 			type: 'metadata',
-			metadata: { sources: answer.sources, turns: history, inputTokens: tokenCount(prompt) + 120, outputTokens: tokenCount(answer.reply), llmUsed: MODEL },
+			metadata: {
+				sources: answer.sources,
+				turns: history,
+				inputTokens: tokenCount(prompt) + 120,
+				outputTokens: tokenCount(answer.reply),
+				llmUsed: MODEL,
+			},
 		});
 		this.host.receiver.emit(
 			'conversation_updated',
@@ -253,7 +307,13 @@ export class InteractSocket {
 				channel: 'web-chat',
 				region: agent.region,
 				// The origin the client gave (Send Message: web-chat unless set); `api` when it gave none.
-				lightConvoData: { ID: interact.convoId, origin: 'api', ...(interact.lightConvoData ?? {}), state: 'ai-chatting', messagesNum: history.length },
+				lightConvoData: {
+					ID: interact.convoId,
+					origin: 'api',
+					...(interact.lightConvoData ?? {}),
+					state: 'ai-chatting',
+					messagesNum: history.length,
+				},
 				turns: history,
 				operation: 'updated',
 			},

@@ -4,7 +4,12 @@ import { sid } from './ids';
 import { agentPhoneNumbers } from '../routes/agent';
 import { settleCalls } from '../routes/conversation';
 import { recordUsage } from './usage';
-import { conversationKey, type SandboxConversation, type SandboxLead, type SandboxState } from './state';
+import {
+	conversationKey,
+	type SandboxConversation,
+	type SandboxLead,
+	type SandboxState,
+} from './state';
 
 /**
  * How an outbound campaign runs in the sandbox: while it is enabled, one step every
@@ -69,10 +74,16 @@ export function groupLeads(state: SandboxState, agentId: string, groupName: stri
 }
 
 /** The campaign as the API answers it: settings and counters, not the runner's bookkeeping. */
-export function campaignRecord(state: SandboxState, campaign: SandboxCampaign): Record<string, unknown> {
+export function campaignRecord(
+	state: SandboxState,
+	campaign: SandboxCampaign,
+): Record<string, unknown> {
 	const record = JSON.parse(JSON.stringify(campaign)) as Record<string, unknown>;
 	for (const key of ['calledLeadIds', 'ongoing', 'workspaceId']) delete record[key];
-	return { ...record, totalLeads: groupLeads(state, campaign.agentId, campaign.leadGroupName).length };
+	return {
+		...record,
+		totalLeads: groupLeads(state, campaign.agentId, campaign.leadGroupName).length,
+	};
 }
 
 /** Runs an enabled campaign from now on, posting its events through `emit`: the first calls go out at once. */
@@ -85,13 +96,26 @@ export function runCampaign(state: SandboxState, campaign: SandboxCampaign, emit
 }
 
 /** Back to the start: counters at 0, every lead to be called again; the conversations go when asked. */
-export function restartCampaign(state: SandboxState, campaign: SandboxCampaign, resetConversations: boolean): void {
+export function restartCampaign(
+	state: SandboxState,
+	campaign: SandboxCampaign,
+	resetConversations: boolean,
+): void {
 	if (resetConversations) {
 		for (const [key, convo] of Object.entries(state.conversations)) {
-			if (convo.agentId === campaign.agentId && convo.campaignId === campaign.id) delete state.conversations[key];
+			if (convo.agentId === campaign.agentId && convo.campaignId === campaign.id)
+				delete state.conversations[key];
 		}
 	}
-	Object.assign(campaign, { contactedLeads: 0, successfulCalls: 0, onGoingCalls: 0, missingCalls: 0, calledLeadIds: [], ongoing: [], enabled: true });
+	Object.assign(campaign, {
+		contactedLeads: 0,
+		successfulCalls: 0,
+		onGoingCalls: 0,
+		missingCalls: 0,
+		calledLeadIds: [],
+		ongoing: [],
+		enabled: true,
+	});
 }
 
 function schedule(state: SandboxState, campaign: SandboxCampaign): void {
@@ -155,7 +179,12 @@ function ring(state: SandboxState, campaign: SandboxCampaign, lead: SandboxLead)
 		leadInfo: { leadId: lead.id },
 		messages: [],
 		history: [],
-		call: { callSid: sid('CA', `call-${state.counters.calls}`), from: agentPhoneNumbers(state, agent)[0] ?? '+10000000000', endsAt: now + state.callDurationMs, listenUrl: `wss://listen.convocore.example/calls/${convoId}` },
+		call: {
+			callSid: sid('CA', `call-${state.counters.calls}`),
+			from: agentPhoneNumbers(state, agent)[0] ?? '+10000000000',
+			endsAt: now + state.callDurationMs,
+			listenUrl: `wss://listen.convocore.example/calls/${convoId}`,
+		},
 		createdAt: now,
 		updatedAt: now,
 	};
@@ -172,7 +201,15 @@ function ring(state: SandboxState, campaign: SandboxCampaign, lead: SandboxLead)
 		sessionId: `session-${convoId}`,
 		channel: 'telephony',
 		region: agent.region,
-		lightConvoData: { ID: convoId, userName, userPhone: phone, origin: 'telephony', state: convo.state, messagesNum: 0, campaignId: campaign.id },
+		lightConvoData: {
+			ID: convoId,
+			userName,
+			userPhone: phone,
+			origin: 'telephony',
+			state: convo.state,
+			messagesNum: 0,
+			campaignId: campaign.id,
+		},
 		turns: [],
 		operation: 'updated',
 	});

@@ -1,6 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox's crawler: runs in Node, never ships (package.json "files" is dist/ only) */
 import { createHash } from 'crypto';
-import { CRAWLER_FINAL_STATUSES, type CreateCrawlerJobRequest, type CrawlerWebhookEvent } from '../../nodes/shared/contracts/crawlerJob';
+import {
+	CRAWLER_FINAL_STATUSES,
+	type CreateCrawlerJobRequest,
+	type CrawlerWebhookEvent,
+} from '../../nodes/shared/contracts/crawlerJob';
 import { addKnowledgeDocument } from './knowledgeBase';
 import { isBrokenPath, linkUrl, pageHtml, pageMarkdown, sitePage, sitePathOf } from './site';
 import type { CrawlerJob, SandboxState, ScrapedPage } from './state';
@@ -25,7 +29,9 @@ export function isFinalStatus(status: CrawlerJob['status']): boolean {
 /** The agents whose knowledge bases receive the job's pages: toAgentIds and toAgentId, once each. */
 export function targetAgentIds(request: CreateCrawlerJobRequest | undefined): string[] {
 	if (!request) return [];
-	return [...new Set([...(request.toAgentIds ?? []), ...(request.toAgentId ? [request.toAgentId] : [])])];
+	return [
+		...new Set([...(request.toAgentIds ?? []), ...(request.toAgentId ? [request.toAgentId] : [])]),
+	];
 }
 
 /** The job record as the API answers it (field list of the public client's `CrawlerJob`). */
@@ -58,7 +64,15 @@ export function jobRecord(state: SandboxState, job: CrawlerJob): Record<string, 
 		scrapedPagesNum: pages.length,
 		// As the public client shows it: whether a secret or token is set, never their values.
 		...(webhook
-			? { webhook: { url: webhook.url, events: webhook.events ?? [], hasSecret: Boolean(webhook.secret), hasBearerToken: Boolean(webhook.bearerToken), headerKeys: Object.keys(webhook.headers ?? {}) } }
+			? {
+					webhook: {
+						url: webhook.url,
+						events: webhook.events ?? [],
+						hasSecret: Boolean(webhook.secret),
+						hasBearerToken: Boolean(webhook.bearerToken),
+						headerKeys: Object.keys(webhook.headers ?? {}),
+					},
+				}
 			: {}),
 	};
 }
@@ -66,7 +80,9 @@ export function jobRecord(state: SandboxState, job: CrawlerJob): Record<string, 
 function pageContent(page: ScrapedPage): { markdown: string; html: string } {
 	return {
 		markdown: page.markdown ?? `# ${page.title}\n\nSandbox copy of ${page.url}`,
-		html: page.html ?? `<html><head><title>${page.title}</title></head><body><h1>${page.title}</h1></body></html>`,
+		html:
+			page.html ??
+			`<html><head><title>${page.title}</title></head><body><h1>${page.title}</h1></body></html>`,
 	};
 }
 
@@ -114,7 +130,8 @@ function schedule(state: SandboxState, job: CrawlerJob, serverUrl: string): void
 }
 
 function step(state: SandboxState, job: CrawlerJob, serverUrl: string): void {
-	if (state.crawler.retired || state.crawlerJobs[job.jobId] !== job || isFinalStatus(job.status)) return;
+	if (state.crawler.retired || state.crawlerJobs[job.jobId] !== job || isFinalStatus(job.status))
+		return;
 	if (job.status === 'queued') job.status = 'processing';
 	else if (!state.crawler.holdProcessing) scrapeNext(state, job, serverUrl);
 	if (!isFinalStatus(job.status)) schedule(state, job, serverUrl);
@@ -134,7 +151,16 @@ function scrapeNext(state: SandboxState, job: CrawlerJob, serverUrl: string): vo
 	const page = sitePath === undefined ? undefined : sitePage(sitePath);
 	const count = state.scrapedPages.filter((entry) => entry.jobId === job.jobId).length;
 	const scraped: ScrapedPage = page
-		? { pageId: `${job.jobId}-page-${count + 1}`, jobId: job.jobId, url, title: page.title, description: page.description, markdown: pageMarkdown(page), html: pageHtml(page), scrapedAt: Date.now() }
+		? {
+				pageId: `${job.jobId}-page-${count + 1}`,
+				jobId: job.jobId,
+				url,
+				title: page.title,
+				description: page.description,
+				markdown: pageMarkdown(page),
+				html: pageHtml(page),
+				scrapedAt: Date.now(),
+			}
 		: {
 				pageId: `${job.jobId}-page-${count + 1}`,
 				jobId: job.jobId,
@@ -164,19 +190,32 @@ function scrapeNext(state: SandboxState, job: CrawlerJob, serverUrl: string): vo
 }
 
 /** Follows links when the job crawls: `crawl` from the start pages, `deep` from every page. */
-function enqueueLinks(state: SandboxState, job: CrawlerJob, from: string, links: string[], scraped: number): void {
+function enqueueLinks(
+	state: SandboxState,
+	job: CrawlerJob,
+	from: string,
+	links: string[],
+	scraped: number,
+): void {
 	const request = job.request;
 	const isStart = request?.urls.includes(from) ?? false;
 	if (!request || !(request.deep || (request.crawl && isStart))) return;
 	const options = request.crawlOptions ?? {};
 	const max = options.maxPages ?? DEFAULT_MAX_PAGES;
-	const seen = new Set([...state.scrapedPages.filter((page) => page.jobId === job.jobId).map((page) => page.url), ...(job.queue ?? [])]);
+	const seen = new Set([
+		...state.scrapedPages.filter((page) => page.jobId === job.jobId).map((page) => page.url),
+		...(job.queue ?? []),
+	]);
 	const origin = new URL(from).origin;
 	for (const link of links) {
 		const url = linkUrl(link, from);
 		if (seen.has(url) || scraped + (job.queue?.length ?? 0) >= max) continue;
 		if (options.stayOnDomain !== false && new URL(url).origin !== origin) continue;
-		if (options.urlMatchers?.length && !options.urlMatchers.some((pattern) => matches(url, pattern))) continue;
+		if (
+			options.urlMatchers?.length &&
+			!options.urlMatchers.some((pattern) => matches(url, pattern))
+		)
+			continue;
 		if (options.unMatchers?.some((pattern) => matches(url, pattern))) continue;
 		seen.add(url);
 		job.queue?.push(url);
@@ -186,7 +225,10 @@ function enqueueLinks(state: SandboxState, job: CrawlerJob, from: string, links:
 /** A URL matcher: `*` matches anything; without one, the pattern matches anywhere in the URL. */
 function matches(url: string, pattern: string): boolean {
 	if (!pattern.includes('*')) return url.includes(pattern);
-	const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+	const source = pattern
+		.split('*')
+		.map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+		.join('.*');
 	return new RegExp(`^${source}$`).test(url);
 }
 
@@ -206,17 +248,37 @@ const deliveries = new WeakMap<CrawlerJob, Promise<void>>();
  * or secret (`X-Webhook-Secret`: Convocore's delivery format is not published) and its headers.
  * A receiver that fails is not retried.
  */
-function post(job: CrawlerJob, event: CrawlerWebhookEvent, extra: Record<string, unknown>, state: SandboxState): void {
+function post(
+	job: CrawlerJob,
+	event: CrawlerWebhookEvent,
+	extra: Record<string, unknown>,
+	state: SandboxState,
+): void {
 	const webhook = job.request?.webhook;
 	if (!webhook || (webhook.events && !webhook.events.includes(event))) return;
-	const body = JSON.stringify({ event, workspaceId: job.workspaceId, jobId: job.jobId, job: jobRecord(state, job), ...extra, createdAt: new Date().toISOString() });
-	const headers: Record<string, string> = { ...(webhook.headers ?? {}), 'content-type': 'application/json' };
+	const body = JSON.stringify({
+		event,
+		workspaceId: job.workspaceId,
+		jobId: job.jobId,
+		job: jobRecord(state, job),
+		...extra,
+		createdAt: new Date().toISOString(),
+	});
+	const headers: Record<string, string> = {
+		...(webhook.headers ?? {}),
+		'content-type': 'application/json',
+	};
 	if (webhook.bearerToken) headers.authorization = `Bearer ${webhook.bearerToken}`;
 	if (webhook.secret) headers['x-webhook-secret'] = webhook.secret;
 	const previous = deliveries.get(job) ?? Promise.resolve();
 	const next = previous.then(async () => {
 		try {
-			const response = await fetch(webhook.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
+			const response = await fetch(webhook.url, {
+				method: 'POST',
+				headers,
+				body,
+				signal: AbortSignal.timeout(5000),
+			});
 			await response.arrayBuffer();
 		} catch {
 			// Not retried, as the platform's deliveries are not documented to be.

@@ -2,8 +2,15 @@ import type { EventType } from '../../nodes/shared/contracts/events';
 import { SANDBOX_IDS, SANDBOX_KEYS } from '../seed/seed';
 const AGENT = { agentId: SANDBOX_IDS.ownAccountAgent, agentName: 'Ava from Acme Dental' };
 const CONVO_ID = SANDBOX_IDS.aiChattingConvoId;
-const ORGANISATION = { organisationId: 'org-smile-clinic', organisationName: 'Smile Clinic Berlin' };
-const CLIENT = { clientId: 'client-jana', clientName: 'Jana Weber', clientEmail: 'jana.weber@smile-clinic.example' };
+const ORGANISATION = {
+	organisationId: 'org-smile-clinic',
+	organisationName: 'Smile Clinic Berlin',
+};
+const CLIENT = {
+	clientId: 'client-jana',
+	clientName: 'Jana Weber',
+	clientEmail: 'jana.weber@smile-clinic.example',
+};
 const AGENT_RECORD = { ...AGENT, agentPlatform: 'vg' as const };
 
 function textTurn(from: 'human' | 'ai', text: string) {
@@ -26,14 +33,23 @@ const SAMPLE_BODIES: Record<EventType, () => Record<string, unknown>> = {
 		sessionId: `session-${CONVO_ID}`,
 		channel: 'sms',
 		region: 'eu',
-		lightConvoData: { ID: CONVO_ID, userName: 'Alex Automated', origin: 'sms', state: 'ai-chatting', messagesNum: 2 },
+		lightConvoData: {
+			ID: CONVO_ID,
+			userName: 'Alex Automated',
+			origin: 'sms',
+			state: 'ai-chatting',
+			messagesNum: 2,
+		},
 		turns: [
 			textTurn('human', 'Hi! Do you have a free slot on Friday afternoon?'),
 			textTurn('ai', 'Hi Alex, this is Ava. Friday at 15:30 is free. Shall I book it?'),
 		],
 		messagesHistory: [
 			{ role: 'user', content: 'Hi! Do you have a free slot on Friday afternoon?' },
-			{ role: 'assistant', content: 'Hi Alex, this is Ava. Friday at 15:30 is free. Shall I book it?' },
+			{
+				role: 'assistant',
+				content: 'Hi Alex, this is Ava. Friday at 15:30 is free. Shall I book it?',
+			},
 		],
 		operation: 'updated',
 	}),
@@ -65,7 +81,9 @@ const SAMPLE_BODIES: Record<EventType, () => Record<string, unknown>> = {
 	agent_created: () => ({ ...AGENT_RECORD, operation: 'created' }),
 	agent_updated: () => ({ ...AGENT_RECORD, operation: 'updated' }),
 	agent_deleted: () => ({ ...AGENT_RECORD, operation: 'deleted' }),
-	webhook_test: () => ({ message: 'This is a test event from Convocore: your webhook endpoint is reachable.' }),
+	webhook_test: () => ({
+		message: 'This is a test event from Convocore: your webhook endpoint is reachable.',
+	}),
 	lead_captured: () => ({
 		...AGENT,
 		leadName: 'Jordan Lee',
@@ -78,7 +96,12 @@ const SAMPLE_BODIES: Record<EventType, () => Record<string, unknown>> = {
 		...AGENT,
 		convoId: CONVO_ID,
 		formType: 'ui_engine_form',
-		formData: { name: 'Jordan Lee', email: 'jordan.lee@example.com', preferredDay: 'Friday', newPatient: true },
+		formData: {
+			name: 'Jordan Lee',
+			email: 'jordan.lee@example.com',
+			preferredDay: 'Friday',
+			newPatient: true,
+		},
 		channel: 'web-chat',
 	}),
 	organisation_created: () => ({ ...ORGANISATION, operation: 'created' }),
@@ -90,7 +113,10 @@ const SAMPLE_BODIES: Record<EventType, () => Record<string, unknown>> = {
 };
 
 /** A realistic payload for `type`, valid per EVENT_PAYLOAD_SCHEMAS, with createdAt = now. */
-export function sampleEventPayload(type: EventType, workspaceSecret: string): Record<string, unknown> {
+export function sampleEventPayload(
+	type: EventType,
+	workspaceSecret: string,
+): Record<string, unknown> {
 	// The Record type makes every EVENT_PAYLOAD_SCHEMAS type have a sample; this guards untyped callers.
 	const build = SAMPLE_BODIES[type];
 	if (!build) throw new Error(`Unknown event type "${type}"`);

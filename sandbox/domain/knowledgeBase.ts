@@ -9,7 +9,11 @@ import type { KnowledgeDocument, SandboxAgent, SandboxState } from './state';
 export type NewKnowledgeDocument = Pick<KnowledgeDocument, 'name' | 'sourceType' | 'content'> &
 	Partial<Pick<KnowledgeDocument, 'metadata' | 'tags' | 'refreshRate' | 'url' | 'crawlerJobId'>>;
 
-export function addKnowledgeDocument(state: SandboxState, agent: SandboxAgent, input: NewKnowledgeDocument): KnowledgeDocument {
+export function addKnowledgeDocument(
+	state: SandboxState,
+	agent: SandboxAgent,
+	input: NewKnowledgeDocument,
+): KnowledgeDocument {
 	state.counters.knowledgeDocs += 1;
 	const now = Date.now();
 	const document: KnowledgeDocument = {
@@ -34,16 +38,25 @@ export function knowledgeDocumentsOf(state: SandboxState, agentId: string): Know
 		.sort((a, b) => a.createdAt - b.createdAt || Number(a.ID.slice(3)) - Number(b.ID.slice(3)));
 }
 
-export type KnowledgeDocumentChanges = Partial<Pick<KnowledgeDocument, 'name' | 'content' | 'metadata' | 'tags' | 'refreshRate' | 'url'>>;
+export type KnowledgeDocumentChanges = Partial<
+	Pick<KnowledgeDocument, 'name' | 'content' | 'metadata' | 'tags' | 'refreshRate' | 'url'>
+>;
 
 /** Applies the changes of an update to a document and returns it. */
-export function updateKnowledgeDocument(document: KnowledgeDocument, changes: KnowledgeDocumentChanges): KnowledgeDocument {
+export function updateKnowledgeDocument(
+	document: KnowledgeDocument,
+	changes: KnowledgeDocumentChanges,
+): KnowledgeDocument {
 	Object.assign(document, changes, { updatedAt: Math.max(Date.now(), document.updatedAt + 1) });
 	return document;
 }
 
 /** Removes those of `ids` that are documents of the agent; returns how many were removed. */
-export function deleteKnowledgeDocuments(state: SandboxState, agentId: string, ids: string[]): number {
+export function deleteKnowledgeDocuments(
+	state: SandboxState,
+	agentId: string,
+	ids: string[],
+): number {
 	let removed = 0;
 	for (const id of new Set(ids)) {
 		if (state.knowledgeDocs[id]?.agentId !== agentId) continue;
@@ -54,7 +67,13 @@ export function deleteKnowledgeDocuments(state: SandboxState, agentId: string, i
 }
 
 /** What `GET /agents/{agentId}/kb/stats` answers: characters of content summed, and documents counted. */
-export function knowledgeStats(state: SandboxState, agentId: string): { charCount: number; docsCount: number } {
+export function knowledgeStats(
+	state: SandboxState,
+	agentId: string,
+): { charCount: number; docsCount: number } {
 	const documents = knowledgeDocumentsOf(state, agentId);
-	return { charCount: documents.reduce((sum, document) => sum + document.content.length, 0), docsCount: documents.length };
+	return {
+		charCount: documents.reduce((sum, document) => sum + document.content.length, 0),
+		docsCount: documents.length,
+	};
 }

@@ -15,7 +15,12 @@ export class EventReceiver {
 	emit(type: EventType, payload: Record<string, unknown>, workspaceSecret: string): void {
 		if (!this.url) return;
 		// The payload is complete: no sample value (another lead's email) rides along.
-		const delivery = deliverEvent(this.url, type, { payload, workspaceSecret, complete: true }, this.delivered).catch(() => {
+		const delivery = deliverEvent(
+			this.url,
+			type,
+			{ payload, workspaceSecret, complete: true },
+			this.delivered,
+		).catch(() => {
 			// A receiver that is down is recorded with status 0, as the platform does not retry.
 		});
 		this.pending.add(delivery);
@@ -40,7 +45,13 @@ export class EventReceiver {
 		}
 		const target = (body as { url?: unknown }).url;
 		if (typeof target !== 'string' || !/^https?:\/\//.test(target)) {
-			return { status: 400, body: { message: 'Send { url } with the http(s) URL that receives the events.', code: 'VALIDATION_ERROR' } };
+			return {
+				status: 400,
+				body: {
+					message: 'Send { url } with the http(s) URL that receives the events.',
+					code: 'VALIDATION_ERROR',
+				},
+			};
 		}
 		this.url = target;
 		return { status: 200, body: { success: true, message: `Events now go to ${target}.` } };

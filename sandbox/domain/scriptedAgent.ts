@@ -11,7 +11,11 @@ import type { SandboxAgent, SandboxState } from './state';
 export interface ScriptedAction {
 	type: 'tool_call' | 'request_handoff';
 	payload?: Record<string, unknown>;
-	toolMetadata?: { toolName: string; input: Record<string, unknown>; output: Record<string, unknown> };
+	toolMetadata?: {
+		toolName: string;
+		input: Record<string, unknown>;
+		output: Record<string, unknown>;
+	};
 }
 
 export interface ScriptedTurn {
@@ -20,10 +24,41 @@ export interface ScriptedTurn {
 	sources: Array<{ documentId: string; name: string }>;
 }
 
-const STOP_WORDS = new Set(['what', 'when', 'where', 'which', 'does', 'have', 'with', 'your', 'that', 'this', 'there', 'from', 'about', 'much', 'many', 'would', 'could', 'tell', 'please', 'the', 'and', 'you', 'are', 'how', 'for', 'can', 'any', 'our']);
+const STOP_WORDS = new Set([
+	'what',
+	'when',
+	'where',
+	'which',
+	'does',
+	'have',
+	'with',
+	'your',
+	'that',
+	'this',
+	'there',
+	'from',
+	'about',
+	'much',
+	'many',
+	'would',
+	'could',
+	'tell',
+	'please',
+	'the',
+	'and',
+	'you',
+	'are',
+	'how',
+	'for',
+	'can',
+	'any',
+	'our',
+]);
 
 function words(text: string): string[] {
-	return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.length >= 3 && !STOP_WORDS.has(word));
+	return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+		(word) => word.length >= 3 && !STOP_WORDS.has(word),
+	);
 }
 
 /** Word stems good enough for "costs" ~ "cost" and "opening" ~ "open". */
@@ -36,7 +71,10 @@ function stem(word: string): string {
  * any other line sentence by sentence.
  */
 function candidates(content: string): Array<{ match: string; answer: string }> {
-	const lines = content.split(/\n+/).map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+	const lines = content
+		.split(/\n+/)
+		.map((line) => line.trim())
+		.filter((line) => line && !line.startsWith('#'));
 	const found: Array<{ match: string; answer: string }> = [];
 	for (let index = 0; index < lines.length; index++) {
 		const line = lines[index];
@@ -46,13 +84,18 @@ function candidates(content: string): Array<{ match: string; answer: string }> {
 			index++;
 			continue;
 		}
-		for (const sentence of line.replace(/^[QA]:\s*/, '').split(/(?<=[.!?])\s+/)) found.push({ match: sentence, answer: sentence });
+		for (const sentence of line.replace(/^[QA]:\s*/, '').split(/(?<=[.!?])\s+/))
+			found.push({ match: sentence, answer: sentence });
 	}
 	return found;
 }
 
 /** The passage of the agent's documents that shares most words with the question (the document's name breaks ties). */
-function bestPassage(state: SandboxState, agent: SandboxAgent, question: string): { text: string; documentId: string; name: string } | undefined {
+function bestPassage(
+	state: SandboxState,
+	agent: SandboxAgent,
+	question: string,
+): { text: string; documentId: string; name: string } | undefined {
 	const asked = new Set(words(question).map(stem));
 	if (asked.size === 0) return undefined;
 	const shared = (text: string) => words(text).filter((word) => asked.has(stem(word))).length;
@@ -63,18 +106,29 @@ function bestPassage(state: SandboxState, agent: SandboxAgent, question: string)
 			const matched = shared(candidate.match);
 			if (matched === 0) continue;
 			const score = matched + nameScore;
-			if (!best || score > best.score) best = { text: candidate.answer, documentId: document.ID, name: document.name, score };
+			if (!best || score > best.score)
+				best = { text: candidate.answer, documentId: document.ID, name: document.name, score };
 		}
 	}
 	return best && { text: best.text, documentId: best.documentId, name: best.name };
 }
 
-const HANDOFF = /\b(human|real person|someone real|representative|operator|speak to (a|an) (person|agent))\b/i;
+const HANDOFF =
+	/\b(human|real person|someone real|representative|operator|speak to (a|an) (person|agent))\b/i;
 const BOOKING = /\b(book|booking|appointment|reserve|schedule)\b/i;
 
-export function scriptedTurn(state: SandboxState, agent: SandboxAgent, prompt: string, turnNumber: number): ScriptedTurn {
+export function scriptedTurn(
+	state: SandboxState,
+	agent: SandboxAgent,
+	prompt: string,
+	turnNumber: number,
+): ScriptedTurn {
 	if (prompt === 'start') {
-		return { reply: `Hi, this is ${agent.title}. How can I help you today?`, actions: [], sources: [] };
+		return {
+			reply: `Hi, this is ${agent.title}. How can I help you today?`,
+			actions: [],
+			sources: [],
+		};
 	}
 	if (HANDOFF.test(prompt)) {
 		return {
@@ -87,13 +141,32 @@ export function scriptedTurn(state: SandboxState, agent: SandboxAgent, prompt: s
 		const slot = `Friday 15:${String(30 + (turnNumber % 3) * 10).padStart(2, '0')}`;
 		return {
 			reply: `I have booked you for ${slot}. You will get a confirmation shortly.`,
-			actions: [{ type: 'tool_call', toolMetadata: { toolName: 'book_appointment', input: { request: prompt }, output: { booked: true, slot } } }],
+			actions: [
+				{
+					type: 'tool_call',
+					toolMetadata: {
+						toolName: 'book_appointment',
+						input: { request: prompt },
+						output: { booked: true, slot },
+					},
+				},
+			],
 			sources: [],
 		};
 	}
 	const passage = bestPassage(state, agent, prompt);
-	if (passage) return { reply: passage.text, actions: [], sources: [{ documentId: passage.documentId, name: passage.name }] };
-	return { reply: "I'm sorry, I don't have information about that. Could you rephrase, or ask about something else?", actions: [], sources: [] };
+	if (passage)
+		return {
+			reply: passage.text,
+			actions: [],
+			sources: [{ documentId: passage.documentId, name: passage.name }],
+		};
+	return {
+		reply:
+			"I'm sorry, I don't have information about that. Could you rephrase, or ask about something else?",
+		actions: [],
+		sources: [],
+	};
 }
 
 /** Splits a reply into the pieces it is streamed in (a few words each), keeping every character. */

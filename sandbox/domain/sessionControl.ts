@@ -21,7 +21,11 @@ const controlSchema = z
 	})
 	.strict();
 
-export function sessionControl(state: SandboxState, route: string, body: unknown): { status: number; body: unknown } {
+export function sessionControl(
+	state: SandboxState,
+	route: string,
+	body: unknown,
+): { status: number; body: unknown } {
 	try {
 		if (route === 'DELETE /__sandbox/sessions/timer') {
 			stopFeedTimer(state);
@@ -30,19 +34,39 @@ export function sessionControl(state: SandboxState, route: string, body: unknown
 		const feed = sessionFeed(state);
 		if (route === 'GET /__sandbox/sessions') {
 			const newest = [...feed.entries].sort((a, b) => b.ts - a.ts || b.seq - a.seq).slice(0, 10);
-			return { status: 200, body: { count: feed.entries.length, timer: feed.timer !== undefined, newest } };
+			return {
+				status: 200,
+				body: { count: feed.entries.length, timer: feed.timer !== undefined, newest },
+			};
 		}
 		const parsed = controlSchema.safeParse(body);
-		if (!parsed.success) return { status: 400, body: validationError('sessions control', parsed.error).toBody() };
+		if (!parsed.success)
+			return { status: 400, body: validationError('sessions control', parsed.error).toBody() };
 		const { everyMs, ...options } = parsed.data;
 		if (everyMs !== undefined) {
 			startFeedTimer(state, everyMs, options);
-			return { status: 200, body: { success: true, message: `The feed adds ${options.count ?? 1} session(s) every ${everyMs} ms.` } };
+			return {
+				status: 200,
+				body: {
+					success: true,
+					message: `The feed adds ${options.count ?? 1} session(s) every ${everyMs} ms.`,
+				},
+			};
 		}
 		const added = addSessions(state, options);
-		return { status: 200, body: { success: true, added: added.map(({ convoId, agentId, origin, ts }) => ({ convoId, agentId, origin, ts })) } };
+		return {
+			status: 200,
+			body: {
+				success: true,
+				added: added.map(({ convoId, agentId, origin, ts }) => ({ convoId, agentId, origin, ts })),
+			},
+		};
 	} catch (error) {
-		if (!(error instanceof ApiError)) return { status: 500, body: { message: `Sandbox failure: ${(error as Error).message}`, code: 'INTERNAL_ERROR' } };
+		if (!(error instanceof ApiError))
+			return {
+				status: 500,
+				body: { message: `Sandbox failure: ${(error as Error).message}`, code: 'INTERNAL_ERROR' },
+			};
 		return { status: error.status, body: error.toBody() };
 	}
 }

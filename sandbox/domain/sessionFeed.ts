@@ -56,7 +56,14 @@ export interface AddSessionsOptions {
 }
 
 const ORIGINS = ['web-chat', 'sms', 'telephony', 'messenger', 'instagram'] as const;
-const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijkstra', 'Barbara Liskov'];
+const NAMES = [
+	'Ada Lovelace',
+	'Grace Hopper',
+	'Alan Turing',
+	'Katherine Johnson',
+	'Edsger Dijkstra',
+	'Barbara Liskov',
+];
 
 /** The feed of this state, seeded from its conversations on first use. */
 export function sessionFeed(state: SandboxState): SessionFeedState {
@@ -76,7 +83,11 @@ export function sessionFeed(state: SandboxState): SessionFeedState {
 				origin: convo.origin,
 				state: convo.state,
 				ts: convo.createdAt,
-				turns: convo.history.map((turn) => ({ from: turn.from === 'ai' ? 'bot' : 'human', ts: turn.at, text: turn.text })),
+				turns: convo.history.map((turn) => ({
+					from: turn.from === 'ai' ? 'bot' : 'human',
+					ts: turn.at,
+					text: turn.text,
+				})),
 				seq: entries.length,
 			});
 		}
@@ -89,8 +100,15 @@ export function sessionFeed(state: SandboxState): SessionFeedState {
 export function addSessions(state: SandboxState, options: AddSessionsOptions = {}): FeedSession[] {
 	const feed = sessionFeed(state);
 	const count = options.count ?? 1;
-	const existing = options.convoId ? feed.entries.find((entry) => entry.convoId === options.convoId) : undefined;
-	if (options.convoId && !existing) throw new ApiError(404, 'CONVERSATION_NOT_FOUND', `Conversation ${options.convoId} has no session in the feed.`);
+	const existing = options.convoId
+		? feed.entries.find((entry) => entry.convoId === options.convoId)
+		: undefined;
+	if (options.convoId && !existing)
+		throw new ApiError(
+			404,
+			'CONVERSATION_NOT_FOUND',
+			`Conversation ${options.convoId} has no session in the feed.`,
+		);
 	const agentId = options.agentId ?? existing?.agentId ?? 'agent-own';
 	const agent = state.agents[agentId];
 	if (!agent) throw new ApiError(404, 'AGENT_NOT_FOUND', `Agent ${agentId} was not found.`);
@@ -98,7 +116,13 @@ export function addSessions(state: SandboxState, options: AddSessionsOptions = {
 	for (let i = 0; i < count; i++) {
 		const n = ++feed.added;
 		// A conversation's sessions start one after the other: never two in the same millisecond.
-		const latest = existing ? Math.max(...feed.entries.filter((entry) => entry.convoId === existing.convoId).map((entry) => entry.ts)) : -Infinity;
+		const latest = existing
+			? Math.max(
+					...feed.entries
+						.filter((entry) => entry.convoId === existing.convoId)
+						.map((entry) => entry.ts),
+				)
+			: -Infinity;
 		// And the server's clock never runs backwards: a later session never starts before an earlier one.
 		const ts = Math.max(options.at ?? Math.max(feed.clock(), feed.lastTs ?? -Infinity), latest + 1);
 		feed.lastTs = Math.max(feed.lastTs ?? -Infinity, ts);
@@ -117,8 +141,23 @@ export function addSessions(state: SandboxState, options: AddSessionsOptions = {
 			state: 'ai-chatting',
 			ts,
 			turns: [
-				{ from: 'human', ts, messages: [{ item: { type: 'text', payload: { message: `Hello, this is ${person} (session ${n}).` } } }] },
-				{ from: 'bot', ts: ts + 1, messages: [{ item: { type: 'text', payload: { message: 'Hi! How can I help?' } } }] },
+				{
+					from: 'human',
+					ts,
+					messages: [
+						{
+							item: {
+								type: 'text',
+								payload: { message: `Hello, this is ${person} (session ${n}).` },
+							},
+						},
+					],
+				},
+				{
+					from: 'bot',
+					ts: ts + 1,
+					messages: [{ item: { type: 'text', payload: { message: 'Hi! How can I help?' } } }],
+				},
 			],
 			seq: n,
 		};
@@ -156,7 +195,11 @@ export function sessionsOfConversation(state: SandboxState, convoId: string): Fe
  * replaced (reset) or the sandbox closes (both retire the state's crawler settings, which this
  * timer watches as the crawler jobs do).
  */
-export function startFeedTimer(state: SandboxState, intervalMs: number, options: AddSessionsOptions = {}): void {
+export function startFeedTimer(
+	state: SandboxState,
+	intervalMs: number,
+	options: AddSessionsOptions = {},
+): void {
 	stopFeedTimer(state);
 	const feed = sessionFeed(state);
 	feed.timer = setInterval(() => {
@@ -171,4 +214,3 @@ export function stopFeedTimer(state: SandboxState): void {
 	if (feed?.timer) clearInterval(feed.timer);
 	if (feed) feed.timer = undefined;
 }
-

@@ -119,7 +119,13 @@ export interface SandboxConversation {
 	metrics?: Record<string, unknown>;
 	capturedVariables?: Record<string, unknown>;
 	/** Calls: when the simulated call ends, and how long it lasted once it has. */
-	call?: { callSid: string; from: string; endsAt: number; durationSeconds?: number; listenUrl: string };
+	call?: {
+		callSid: string;
+		from: string;
+		endsAt: number;
+		durationSeconds?: number;
+		listenUrl: string;
+	};
 	userName: string;
 	/** The recipient's number. */
 	userPhone: string;
@@ -244,7 +250,14 @@ export interface SandboxState {
 	/** The workspace sessions feed (sandbox/domain/sessionFeed.ts); built from the conversations on first use. */
 	sessionFeed?: SessionFeedState;
 	/** Deterministic id counters. */
-	counters: { messages: number; numbers: number; calls: number; leads: number; knowledgeDocs: number; crawlerJobs?: number };
+	counters: {
+		messages: number;
+		numbers: number;
+		calls: number;
+		leads: number;
+		knowledgeDocs: number;
+		crawlerJobs?: number;
+	};
 }
 
 export function conversationKey(agentId: string, convoId: string): string {

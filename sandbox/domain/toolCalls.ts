@@ -32,7 +32,25 @@ const MAX_ANSWER_LENGTH = 1_000;
 const INTERACT_CHANNEL = 'web-chat';
 
 /** Words of a tool name that say how, not what: a message rarely repeats them. */
-const GENERIC_WORDS = new Set(['check', 'get', 'fetch', 'find', 'look', 'lookup', 'search', 'call', 'use', 'run', 'read', 'list', 'tool', 'the', 'for', 'and', 'api']);
+const GENERIC_WORDS = new Set([
+	'check',
+	'get',
+	'fetch',
+	'find',
+	'look',
+	'lookup',
+	'search',
+	'call',
+	'use',
+	'run',
+	'read',
+	'list',
+	'tool',
+	'the',
+	'for',
+	'and',
+	'api',
+]);
 
 /** What the sandbox did for one tool call (the secret only as whether it was sent). */
 export interface ToolCallRecord {
@@ -61,10 +79,18 @@ function nameWords(name: string): string[] {
 }
 
 /** The tool a message asks for, by the rule above, or undefined. */
-export function toolAskedFor(state: SandboxState, agent: SandboxAgent, prompt: string): SandboxTool | undefined {
+export function toolAskedFor(
+	state: SandboxState,
+	agent: SandboxAgent,
+	prompt: string,
+): SandboxTool | undefined {
 	const asked = new Set(wordsOf(prompt));
 	const tools = Object.values(state.tools ?? {}).filter(
-		(tool) => tool.agentId === agent.ID && !tool.disabled && tool.serverUrl && (tool.channels.length === 0 || tool.channels.includes(INTERACT_CHANNEL)),
+		(tool) =>
+			tool.agentId === agent.ID &&
+			!tool.disabled &&
+			tool.serverUrl &&
+			(tool.channels.length === 0 || tool.channels.includes(INTERACT_CHANNEL)),
 	);
 	return tools.find((tool) => {
 		const words = nameWords(tool.name);
@@ -74,7 +100,10 @@ export function toolAskedFor(state: SandboxState, agent: SandboxAgent, prompt: s
 
 function valueInMessage(key: string, prompt: string): string | undefined {
 	const escaped = key.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-	const match = new RegExp(`\\b${escaped}\\s*(?::|=|\\bis\\b)\\s*(?:"([^"]*)"|([^\\s,;!?]+))`, 'i').exec(prompt);
+	const match = new RegExp(
+		`\\b${escaped}\\s*(?::|=|\\bis\\b)\\s*(?:"([^"]*)"|([^\\s,;!?]+))`,
+		'i',
+	).exec(prompt);
 	// An unquoted value ends at a space or punctuation: "day: Saturday?" gives Saturday.
 	return match ? (match[1] ?? match[2].replace(/\.+$/, '')) : undefined;
 }
@@ -87,16 +116,29 @@ function typed(type: unknown, value: unknown): unknown {
 }
 
 /** The field values for a call, and the required keys without one. */
-export function fillFields(tool: SandboxTool, prompt: string): { values: Array<{ key: string; where: string; value: unknown; fixed: boolean }>; missing: Array<{ key: string; description?: string }> } {
+export function fillFields(
+	tool: SandboxTool,
+	prompt: string,
+): {
+	values: Array<{ key: string; where: string; value: unknown; fixed: boolean }>;
+	missing: Array<{ key: string; description?: string }>;
+} {
 	const values: Array<{ key: string; where: string; value: unknown; fixed: boolean }> = [];
 	const missing: Array<{ key: string; description?: string }> = [];
 	for (const field of tool.fields) {
 		const key = typeof field.key === 'string' ? field.key : undefined;
 		if (!key) continue;
 		const fixed = field.value !== undefined && field.value !== null && field.value !== '';
-		const value = typed(field.type, fixed ? field.value : (valueInMessage(key, prompt) ?? field.defaultValue));
+		const value = typed(
+			field.type,
+			fixed ? field.value : (valueInMessage(key, prompt) ?? field.defaultValue),
+		);
 		if (value === undefined || value === '') {
-			if (field.required === true) missing.push({ key, description: typeof field.description === 'string' ? field.description : undefined });
+			if (field.required === true)
+				missing.push({
+					key,
+					description: typeof field.description === 'string' ? field.description : undefined,
+				});
 			continue;
 		}
 		values.push({ key, where: typeof field.in === 'string' ? field.in : 'body', value, fixed });
@@ -109,9 +151,19 @@ function answerText(body: string, contentType: string): string {
 	if (/json/i.test(contentType) || /^[[{]/.test(text)) {
 		try {
 			const parsed = JSON.parse(text) as unknown;
-			const record = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-			const named = ['answer', 'reply', 'message', 'result', 'text'].map((key) => record[key]).find((value) => typeof value === 'string' && value.trim());
-			text = typeof named === 'string' ? named.trim() : typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
+			const record =
+				typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+					? (parsed as Record<string, unknown>)
+					: {};
+			const named = ['answer', 'reply', 'message', 'result', 'text']
+				.map((key) => record[key])
+				.find((value) => typeof value === 'string' && value.trim());
+			text =
+				typeof named === 'string'
+					? named.trim()
+					: typeof parsed === 'string'
+						? parsed
+						: JSON.stringify(parsed);
 		} catch {
 			// Not JSON after all: the text as it came.
 		}
@@ -120,14 +172,19 @@ function answerText(body: string, contentType: string): string {
 }
 
 /** Sends the tool's request and returns the record of it; never throws, never waits past `timeoutMs`. */
-export async function callTool(tool: SandboxTool, prompt: string, timeoutMs: number): Promise<ToolCallRecord | { missing: Array<{ key: string; description?: string }> }> {
+export async function callTool(
+	tool: SandboxTool,
+	prompt: string,
+	timeoutMs: number,
+): Promise<ToolCallRecord | { missing: Array<{ key: string; description?: string }> }> {
 	const { values, missing } = fillFields(tool, prompt);
 	if (missing.length) return { missing };
 	const url = new URL(tool.serverUrl as string);
 	const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9' };
 	const body: Record<string, unknown> = {};
 	for (const { key, where, value } of values) {
-		if (where === 'query' || (where === 'body' && tool.method === 'GET')) url.searchParams.set(key, String(value));
+		if (where === 'query' || (where === 'body' && tool.method === 'GET'))
+			url.searchParams.set(key, String(value));
 		else if (where === 'header') headers[key] = String(value);
 		else body[key] = value;
 	}
@@ -141,12 +198,21 @@ export async function callTool(tool: SandboxTool, prompt: string, timeoutMs: num
 		agentId: tool.agentId,
 		method: tool.method,
 		url: url.toString(),
-		input: Object.fromEntries(values.filter(({ fixed }) => !fixed).map(({ key, value }) => [key, value])),
+		input: Object.fromEntries(
+			values.filter(({ fixed }) => !fixed).map(({ key, value }) => [key, value]),
+		),
 		secretSent,
-		fixedHeaders: values.filter(({ fixed, where }) => fixed && where === 'header').map(({ key }) => key),
+		fixedHeaders: values
+			.filter(({ fixed, where }) => fixed && where === 'header')
+			.map(({ key }) => key),
 	};
 	try {
-		const response = await fetch(url, { method: tool.method, headers, body: hasBody ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(timeoutMs) });
+		const response = await fetch(url, {
+			method: tool.method,
+			headers,
+			body: hasBody ? JSON.stringify(body) : undefined,
+			signal: AbortSignal.timeout(timeoutMs),
+		});
 		record.status = response.status;
 		record.answer = answerText(await response.text(), response.headers.get('content-type') ?? '');
 		if (!response.ok) record.error = 'status';
@@ -157,16 +223,46 @@ export async function callTool(tool: SandboxTool, prompt: string, timeoutMs: num
 }
 
 /** The agent's turn after a tool call (or after finding a required value missing). */
-export function toolReply(tool: SandboxTool, outcome: ToolCallRecord | { missing: Array<{ key: string; description?: string }> }, timeoutMs: number): ScriptedTurn {
+export function toolReply(
+	tool: SandboxTool,
+	outcome: ToolCallRecord | { missing: Array<{ key: string; description?: string }> },
+	timeoutMs: number,
+): ScriptedTurn {
 	if ('missing' in outcome) {
-		const asked = outcome.missing.map(({ key, description }) => (description ? `${key} (${description})` : key)).join(', ');
-		return { reply: `To use ${tool.name} I need a value for: ${asked}. Could you tell me?`, actions: [], sources: [] };
+		const asked = outcome.missing
+			.map(({ key, description }) => (description ? `${key} (${description})` : key))
+			.join(', ');
+		return {
+			reply: `To use ${tool.name} I need a value for: ${asked}. Could you tell me?`,
+			actions: [],
+			sources: [],
+		};
 	}
-	const output = outcome.error ? { error: outcome.error, status: outcome.status } : { status: outcome.status, answer: outcome.answer };
-	const actions: ScriptedTurn['actions'] = [{ type: 'tool_call', payload: { toolId: tool.id }, toolMetadata: { toolName: tool.name, input: outcome.input, output } }];
-	const failed = (why: string) => ({ reply: `Sorry, I could not ${tool.name.replace(/[_-]+/g, ' ')} just now: ${why}. Please try again later.`, actions, sources: [] });
-	if (outcome.error === 'timeout') return failed(`the tool did not answer within ${Number((timeoutMs / 1000).toFixed(1))} seconds`);
+	const output = outcome.error
+		? { error: outcome.error, status: outcome.status }
+		: { status: outcome.status, answer: outcome.answer };
+	const actions: ScriptedTurn['actions'] = [
+		{
+			type: 'tool_call',
+			payload: { toolId: tool.id },
+			toolMetadata: { toolName: tool.name, input: outcome.input, output },
+		},
+	];
+	const failed = (why: string) => ({
+		reply: `Sorry, I could not ${tool.name.replace(/[_-]+/g, ' ')} just now: ${why}. Please try again later.`,
+		actions,
+		sources: [],
+	});
+	if (outcome.error === 'timeout')
+		return failed(
+			`the tool did not answer within ${Number((timeoutMs / 1000).toFixed(1))} seconds`,
+		);
 	if (outcome.error === 'unreachable') return failed('the tool could not be reached');
-	if (outcome.error === 'status') return failed(`the tool answered with an error (HTTP ${outcome.status})`);
-	return { reply: outcome.answer || `I used ${tool.name}, but it gave no answer.`, actions, sources: [] };
+	if (outcome.error === 'status')
+		return failed(`the tool answered with an error (HTTP ${outcome.status})`);
+	return {
+		reply: outcome.answer || `I used ${tool.name}, but it gave no answer.`,
+		actions,
+		sources: [],
+	};
 }

@@ -1,4 +1,8 @@
-import { USAGE_TOTAL_FIELDS, type UsageRange, type UsageTotals } from '../../nodes/shared/contracts/usage';
+import {
+	USAGE_TOTAL_FIELDS,
+	type UsageRange,
+	type UsageTotals,
+} from '../../nodes/shared/contracts/usage';
 import type { SandboxAgent, SandboxState } from './state';
 
 /**
@@ -24,8 +28,20 @@ export interface UsageRecord {
 export const USAGE_CREDITS = { agentTurn: 1, sms: 2, callMinute: 5 } as const;
 
 /** Adds one record to the state's ledger. */
-export function recordUsage(state: SandboxState, kind: UsageKind, agent: Pick<SandboxAgent, 'ID' | 'workspaceId'>, at: number, callSeconds?: number): void {
-	(state.usage ??= []).push({ kind, at, agentId: agent.ID, workspaceId: agent.workspaceId, ...(callSeconds === undefined ? {} : { callSeconds }) });
+export function recordUsage(
+	state: SandboxState,
+	kind: UsageKind,
+	agent: Pick<SandboxAgent, 'ID' | 'workspaceId'>,
+	at: number,
+	callSeconds?: number,
+): void {
+	(state.usage ??= []).push({
+		kind,
+		at,
+		agentId: agent.ID,
+		workspaceId: agent.workspaceId,
+		...(callSeconds === undefined ? {} : { callSeconds }),
+	});
 }
 
 /** An SMS segment sent (routes/sms.ts through the server's recordSms). */
@@ -44,7 +60,11 @@ export function recordCallUsage(state: SandboxState, call: { agentId: string; at
 
 /** The records of a range: from `start` to `end`, both included; an open side is unbounded. */
 export function usageIn(records: UsageRecord[], range: UsageRange | undefined): UsageRecord[] {
-	return records.filter((record) => (range?.start === undefined || record.at >= range.start) && (range?.end === undefined || record.at <= range.end));
+	return records.filter(
+		(record) =>
+			(range?.start === undefined || record.at >= range.start) &&
+			(range?.end === undefined || record.at <= range.end),
+	);
 }
 
 /** Totals of records; call minutes are billed per started minute of each call. */
@@ -59,7 +79,10 @@ export function usageTotals(records: UsageRecord[]): UsageTotals {
 			totals.callMinutes += Math.ceil((record.callSeconds ?? 0) / 60);
 		}
 	}
-	totals.credits = totals.agentTurns * USAGE_CREDITS.agentTurn + totals.smsSent * USAGE_CREDITS.sms + totals.callMinutes * USAGE_CREDITS.callMinute;
+	totals.credits =
+		totals.agentTurns * USAGE_CREDITS.agentTurn +
+		totals.smsSent * USAGE_CREDITS.sms +
+		totals.callMinutes * USAGE_CREDITS.callMinute;
 	return totals;
 }
 
@@ -67,7 +90,8 @@ export function usageTotals(records: UsageRecord[]): UsageTotals {
 export function creditsOf(record: UsageRecord): number {
 	if (record.kind === 'agentTurn') return USAGE_CREDITS.agentTurn;
 	if (record.kind === 'sms') return USAGE_CREDITS.sms;
-	if (record.kind === 'call') return Math.ceil((record.callSeconds ?? 0) / 60) * USAGE_CREDITS.callMinute;
+	if (record.kind === 'call')
+		return Math.ceil((record.callSeconds ?? 0) / 60) * USAGE_CREDITS.callMinute;
 	return 0;
 }
 
@@ -78,14 +102,21 @@ export function creditsOf(record: UsageRecord): number {
  */
 export function publishedUsage(records: UsageRecord[]) {
 	const totals = usageTotals(records);
-	const creditsOfKind = (kind: UsageKind) => records.filter((record) => record.kind === kind).reduce((sum, record) => sum + creditsOf(record), 0);
+	const creditsOfKind = (kind: UsageKind) =>
+		records
+			.filter((record) => record.kind === kind)
+			.reduce((sum, record) => sum + creditsOf(record), 0);
 	return {
 		creditsConsumed: totals.credits,
 		metrics: {
 			conversations: totals.conversations,
 			agentTurns: { count: totals.agentTurns, creditsConsumed: creditsOfKind('agentTurn') },
 			sms: { sent: totals.smsSent, creditsConsumed: creditsOfKind('sms') },
-			calls: { count: totals.calls, minutes: totals.callMinutes, creditsConsumed: creditsOfKind('call') },
+			calls: {
+				count: totals.calls,
+				minutes: totals.callMinutes,
+				creditsConsumed: creditsOfKind('call'),
+			},
 		},
 	};
 }
@@ -132,9 +163,11 @@ export function seedUsage(agents: SandboxAgent[], now: number): UsageRecord[] {
 				const at = start + (2 + convo * 2) * 86_400_000 + 10 * 3_600_000;
 				const base = { agentId: agent.ID, workspaceId: agent.workspaceId };
 				records.push({ kind: 'conversation', at, ...base });
-				for (let turn = 0; turn < 3; turn++) records.push({ kind: 'agentTurn', at: at + turn * 60_000, ...base });
+				for (let turn = 0; turn < 3; turn++)
+					records.push({ kind: 'agentTurn', at: at + turn * 60_000, ...base });
 				if (convo % 2 === 0) records.push({ kind: 'sms', at: at + 300_000, ...base });
-				if (convo % 3 === 0) records.push({ kind: 'call', at: at + 600_000, callSeconds: n * 60 + 30, ...base });
+				if (convo % 3 === 0)
+					records.push({ kind: 'call', at: at + 600_000, callSeconds: n * 60 + 30, ...base });
 			}
 		});
 	}

@@ -32,7 +32,9 @@ export function agentPhoneNumbers(state: SandboxState, agent: SandboxAgent): str
 	const voice = Object.values(state.numbers)
 		.filter((number) => number.agentId === agent.ID && number.capabilities.includes('voice'))
 		.map((number) => number.phoneNumber);
-	return [...new Set([...agent.smsNumbers, ...voice])].filter((phone) => state.numbers[phone]?.capabilities.includes('voice'));
+	return [...new Set([...agent.smsNumbers, ...voice])].filter((phone) =>
+		state.numbers[phone]?.capabilities.includes('voice'),
+	);
 }
 
 function listAgents(ctx: RouteContext) {
@@ -40,14 +42,20 @@ function listAgents(ctx: RouteContext) {
 		.filter((agent) => agent.workspaceId === ctx.caller.workspace.id)
 		.filter((agent) => ctx.caller.kind === 'workspace' || agent.ID === ctx.caller.agent?.ID)
 		.sort((a, b) => a.title.localeCompare(b.title));
-	return { body: { success: true, message: `${agents.length} agent(s)`, data: agents.map(agentRecord) } };
+	return {
+		body: { success: true, message: `${agents.length} agent(s)`, data: agents.map(agentRecord) },
+	};
 }
 
 /** The search's own shape (no envelope): the page, the starred agents, the totals. */
 function searchAgents(ctx: RouteContext) {
 	const query = parseOrThrow(agentSearchQuerySchema, ctx.query, 'agent search query');
 	if (query.workspaceId !== ctx.caller.workspace.id) {
-		throw new ApiError(403, 'WORKSPACE_MISMATCH', `This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot search workspace ${query.workspaceId}.`);
+		throw new ApiError(
+			403,
+			'WORKSPACE_MISMATCH',
+			`This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot search workspace ${query.workspaceId}.`,
+		);
 	}
 	const wanted = query.search?.trim().toLowerCase() ?? '';
 	const records = Object.values(ctx.state.agents)
@@ -56,7 +64,10 @@ function searchAgents(ctx: RouteContext) {
 		.filter((agent) => !wanted || `${agent.title} ${agent.ID}`.toLowerCase().includes(wanted))
 		.map(agentRecord);
 	const created = (record: Record<string, unknown>) => Number(record.createdAtUNIX) || 0;
-	const order: Record<typeof query.sortBy, (a: Record<string, unknown>, b: Record<string, unknown>) => number> = {
+	const order: Record<
+		typeof query.sortBy,
+		(a: Record<string, unknown>, b: Record<string, unknown>) => number
+	> = {
 		newest: (a, b) => created(b) - created(a),
 		lastCreated: (a, b) => created(b) - created(a),
 		oldest: (a, b) => created(a) - created(b),
@@ -88,7 +99,12 @@ function getAgentPhone(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const numbers = agentPhoneNumbers(ctx.state, agent).map((phone) => {
 		const number = ctx.state.numbers[phone];
-		return { phoneNumber: number.phoneNumber, phoneNumberSid: number.phoneNumberSid, capabilities: [...number.capabilities], senderMode: number.senderMode };
+		return {
+			phoneNumber: number.phoneNumber,
+			phoneNumberSid: number.phoneNumberSid,
+			capabilities: [...number.capabilities],
+			senderMode: number.senderMode,
+		};
 	});
 	return { body: { success: true, message: `${numbers.length} number(s)`, data: numbers } };
 }

@@ -17,7 +17,15 @@ import type { Route, RouteContext } from './types';
  */
 
 /** Keys of an agent record that identify it: never copied from a template onto a new agent. */
-const IDENTITY_KEYS = new Set(['ID', 'id', 'ownerID', 'title', 'createdAtUNIX', 'lastModified', 'withRefresh']);
+const IDENTITY_KEYS = new Set([
+	'ID',
+	'id',
+	'ownerID',
+	'title',
+	'createdAtUNIX',
+	'lastModified',
+	'withRefresh',
+]);
 
 /**
  * The agent's own API key (`SECRET_API_KEY`, an agent secret): a copy gets none of its source's.
@@ -35,7 +43,12 @@ function nowUnix(): number {
 	return Math.floor(Date.now() / 1000);
 }
 
-function newAgent(state: SandboxState, ctx: RouteContext, title: string, fields: Record<string, unknown>): SandboxAgent {
+function newAgent(
+	state: SandboxState,
+	ctx: RouteContext,
+	title: string,
+	fields: Record<string, unknown>,
+): SandboxAgent {
 	state.createdAgents = (state.createdAgents ?? 0) + 1;
 	const workspace = ctx.caller.workspace;
 	const agent: SandboxAgent = {
@@ -55,7 +68,11 @@ function newAgent(state: SandboxState, ctx: RouteContext, title: string, fields:
 }
 
 /** Sets fields on an agent; the title is the agent's own (the picker and the listing sort by it). */
-function applyFields(state: SandboxState, agent: SandboxAgent, fields: Record<string, unknown>): void {
+function applyFields(
+	state: SandboxState,
+	agent: SandboxAgent,
+	fields: Record<string, unknown>,
+): void {
 	const { title, ...rest } = kept(state, fields);
 	if (typeof title === 'string') agent.title = title.trim();
 	agent.fields = { ...agent.fields, ...rest, lastModified: nowUnix() };
@@ -66,14 +83,18 @@ function createAgent(ctx: RouteContext) {
 	const { agent: fields } = parseOrThrow(createAgentRequestSchema, ctx.body, 'agent');
 	const { title, ...rest } = fields;
 	const agent = newAgent(ctx.state, ctx, title, kept(ctx.state, rest));
-	return { body: { success: true, message: `Agent ${agent.ID} created`, data: agentRecord(agent) } };
+	return {
+		body: { success: true, message: `Agent ${agent.ID} created`, data: agentRecord(agent) },
+	};
 }
 
 function updateAgent(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { agent: fields } = parseOrThrow(updateAgentRequestSchema, ctx.body, 'agent update');
 	applyFields(ctx.state, agent, fields);
-	return { body: { success: true, message: `Agent ${agent.ID} updated`, data: agentRecord(agent) } };
+	return {
+		body: { success: true, message: `Agent ${agent.ID} updated`, data: agentRecord(agent) },
+	};
 }
 
 /** Removes the agent and what only it had: its knowledge base and custom metrics; its numbers stay, unassigned. */
@@ -82,8 +103,10 @@ function deleteAgent(ctx: RouteContext) {
 	const { state } = ctx;
 	delete state.agents[agent.ID];
 	delete state.metrics[agent.ID];
-	for (const [id, document] of Object.entries(state.knowledgeDocs)) if (document.agentId === agent.ID) delete state.knowledgeDocs[id];
-	for (const number of Object.values(state.numbers)) if (number.agentId === agent.ID) number.agentId = undefined;
+	for (const [id, document] of Object.entries(state.knowledgeDocs))
+		if (document.agentId === agent.ID) delete state.knowledgeDocs[id];
+	for (const number of Object.values(state.numbers))
+		if (number.agentId === agent.ID) number.agentId = undefined;
 	return { body: { success: true, message: `Agent ${agent.ID} deleted` } };
 }
 
@@ -112,17 +135,31 @@ function importTemplate(ctx: RouteContext) {
 	const request = parseOrThrow(importTemplateRequestSchema, ctx.body, 'template import');
 	const { agentTemplate } = request;
 	if (agentTemplate.workspaceId !== ctx.caller.workspace.id) {
-		throw new ApiError(403, 'WORKSPACE_MISMATCH', `This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot import into workspace ${agentTemplate.workspaceId}.`);
+		throw new ApiError(
+			403,
+			'WORKSPACE_MISMATCH',
+			`This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot import into workspace ${agentTemplate.workspaceId}.`,
+		);
 	}
 	if (request.fromAgentId !== undefined) findAgent(ctx.state, ctx.caller, request.fromAgentId);
-	const data = typeof agentTemplate.agentData === 'object' && agentTemplate.agentData !== null ? (agentTemplate.agentData as Record<string, unknown>) : {};
-	const fields = Object.fromEntries(Object.entries(data).filter(([key]) => !IDENTITY_KEYS.has(key) && !OWN_SECRET_KEYS.has(key)));
+	const data =
+		typeof agentTemplate.agentData === 'object' && agentTemplate.agentData !== null
+			? (agentTemplate.agentData as Record<string, unknown>)
+			: {};
+	const fields = Object.fromEntries(
+		Object.entries(data).filter(([key]) => !IDENTITY_KEYS.has(key) && !OWN_SECRET_KEYS.has(key)),
+	);
 	if (agentTemplate.nodes) fields.nodes = agentTemplate.nodes;
 	if (agentTemplate.tools) fields.tools = agentTemplate.tools;
-	const title = request.agentName ?? agentTemplate.name ?? (typeof data.title === 'string' ? data.title : 'Imported agent');
+	const title =
+		request.agentName ??
+		agentTemplate.name ??
+		(typeof data.title === 'string' ? data.title : 'Imported agent');
 	const agent = newAgent(ctx.state, ctx, title, fields);
 	if (agentTemplate.variables) agent.variables = agentTemplate.variables;
-	return { body: { success: true, message: `Agent ${agent.ID} imported`, data: agentRecord(agent) } };
+	return {
+		body: { success: true, message: `Agent ${agent.ID} imported`, data: agentRecord(agent) },
+	};
 }
 
 export const agentLifecycleRoutes: Route[] = [

@@ -15,11 +15,19 @@ function startCall(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, request.agentId);
 	const numbers = agentPhoneNumbers(ctx.state, agent);
 	if (numbers.length === 0) {
-		throw new ApiError(409, 'AGENT_HAS_NO_PHONE_NUMBER', `Agent ${agent.ID} has no phone number to call from. Connect or buy one first.`);
+		throw new ApiError(
+			409,
+			'AGENT_HAS_NO_PHONE_NUMBER',
+			`Agent ${agent.ID} has no phone number to call from. Connect or buy one first.`,
+		);
 	}
 	const from = request.from ?? numbers[0];
 	if (!numbers.includes(from)) {
-		throw new ApiError(400, 'FROM_NUMBER_NOT_CONNECTED', `from ${from} is not a number of agent ${agent.ID}. Its numbers: ${numbers.join(', ')}.`);
+		throw new ApiError(
+			400,
+			'FROM_NUMBER_NOT_CONNECTED',
+			`from ${from} is not a number of agent ${agent.ID}. Its numbers: ${numbers.join(', ')}.`,
+		);
 	}
 	const now = Date.now();
 	ctx.state.counters.calls += 1;
@@ -45,7 +53,15 @@ function startCall(ctx: RouteContext) {
 		updatedAt: now,
 	};
 	ctx.state.conversations[conversationKey(agent.ID, convoId)] = convo;
-	ctx.recordCall({ callSid, agentId: agent.ID, from, to: request.to, convoId, ...(request.campaignId ? { campaignId: request.campaignId } : {}), at: now });
+	ctx.recordCall({
+		callSid,
+		agentId: agent.ID,
+		from,
+		to: request.to,
+		convoId,
+		...(request.campaignId ? { campaignId: request.campaignId } : {}),
+		at: now,
+	});
 	ctx.emitEvent('conversation_updated', {
 		agentId: agent.ID,
 		agentName: agent.title,
@@ -53,7 +69,14 @@ function startCall(ctx: RouteContext) {
 		sessionId: `session-${convoId}`,
 		channel: 'telephony',
 		region: ctx.region,
-		lightConvoData: { ID: convoId, userName: convo.userName, userPhone: request.to, origin: 'telephony', state: convo.state, messagesNum: 0 },
+		lightConvoData: {
+			ID: convoId,
+			userName: convo.userName,
+			userPhone: request.to,
+			origin: 'telephony',
+			state: convo.state,
+			messagesNum: 0,
+		},
 		turns: [],
 		operation: 'updated',
 	});

@@ -8,7 +8,14 @@ import {
 	type CampaignMetric,
 } from '../../nodes/shared/contracts/campaign';
 import { findAgent } from '../server/auth';
-import { campaignRecord, groupKey, groupLeads, restartCampaign, runCampaign, type SandboxCampaign } from '../domain/campaign';
+import {
+	campaignRecord,
+	groupKey,
+	groupLeads,
+	restartCampaign,
+	runCampaign,
+	type SandboxCampaign,
+} from '../domain/campaign';
 import { ApiError, parseOrThrow } from '../server/errors';
 import type { Route, RouteContext } from './types';
 
@@ -20,31 +27,62 @@ function campaignsOf(ctx: RouteContext): Record<string, SandboxCampaign> {
 
 function findCampaign(ctx: RouteContext, agentId: string, campaignId: string): SandboxCampaign {
 	const campaign = campaignsOf(ctx)[campaignId];
-	if (!campaign || campaign.agentId !== agentId) throw new ApiError(404, 'CAMPAIGN_NOT_FOUND', `Campaign ${campaignId} of agent ${agentId} was not found.`);
+	if (!campaign || campaign.agentId !== agentId)
+		throw new ApiError(
+			404,
+			'CAMPAIGN_NOT_FOUND',
+			`Campaign ${campaignId} of agent ${agentId} was not found.`,
+		);
 	return campaign;
 }
 
 function groupExists(ctx: RouteContext, agentId: string, name: string): boolean {
-	return Boolean(ctx.state.leadGroups?.[groupKey(agentId, name)]) || groupLeads(ctx.state, agentId, name).length > 0;
+	return (
+		Boolean(ctx.state.leadGroups?.[groupKey(agentId, name)]) ||
+		groupLeads(ctx.state, agentId, name).length > 0
+	);
 }
 
 function withIds(metrics: CampaignMetric[] | undefined, campaignId: string, from: number) {
-	return (metrics ?? []).map((metric, index) => ({ ...metric, id: `${campaignId}-metric-${from + index + 1}`, isSystem: false }));
+	return (metrics ?? []).map((metric, index) => ({
+		...metric,
+		id: `${campaignId}-metric-${from + index + 1}`,
+		isSystem: false,
+	}));
 }
 
 function listCampaigns(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const query = parseOrThrow(listCampaignsQuerySchema, ctx.query, 'campaigns query');
-	const all = Object.values(campaignsOf(ctx)).filter((campaign) => campaign.agentId === agent.ID).sort((a, b) => (a.id < b.id ? -1 : 1));
+	const all = Object.values(campaignsOf(ctx))
+		.filter((campaign) => campaign.agentId === agent.ID)
+		.sort((a, b) => (a.id < b.id ? -1 : 1));
 	const start = (query.page - 1) * query.limit;
-	return { body: { campaigns: all.slice(start, start + query.limit).map((campaign) => campaignRecord(ctx.state, campaign)), total: all.length, page: query.page, limit: query.limit } };
+	return {
+		body: {
+			campaigns: all
+				.slice(start, start + query.limit)
+				.map((campaign) => campaignRecord(ctx.state, campaign)),
+			total: all.length,
+			page: query.page,
+			limit: query.limit,
+		},
+	};
 }
 
 function createCampaign(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { newlyCreatedMetrics, ...input } = parseOrThrow(createCampaignRequestSchema, ctx.body, 'campaign');
+	const { newlyCreatedMetrics, ...input } = parseOrThrow(
+		createCampaignRequestSchema,
+		ctx.body,
+		'campaign',
+	);
 	if (!groupExists(ctx, agent.ID, input.leadGroupName)) {
-		throw new ApiError(404, 'LEAD_GROUP_NOT_FOUND', `Agent ${agent.ID} has no lead group named ${input.leadGroupName}.`);
+		throw new ApiError(
+			404,
+			'LEAD_GROUP_NOT_FOUND',
+			`Agent ${agent.ID} has no lead group named ${input.leadGroupName}.`,
+		);
 	}
 	const id = `campaign-${Object.keys(campaignsOf(ctx)).length + 1}`;
 	const campaign: SandboxCampaign = {
@@ -65,24 +103,49 @@ function createCampaign(ctx: RouteContext) {
 	};
 	campaignsOf(ctx)[id] = campaign;
 	if (campaign.enabled) runCampaign(ctx.state, campaign, ctx.emitEvent);
-	return { status: 201, body: { success: true, message: 'Campaign created', data: campaignRecord(ctx.state, campaign) } };
+	return {
+		status: 201,
+		body: { success: true, message: 'Campaign created', data: campaignRecord(ctx.state, campaign) },
+	};
 }
 
 /** Counters and the runner's state are the platform's: an update cannot set them. */
-const READ_ONLY = ['id', 'agentId', 'contactedLeads', 'successfulCalls', 'onGoingCalls', 'missingCalls', 'totalLeads', 'created_at', 'calledLeadIds', 'ongoing', 'workspaceId', 'enabled'];
+const READ_ONLY = [
+	'id',
+	'agentId',
+	'contactedLeads',
+	'successfulCalls',
+	'onGoingCalls',
+	'missingCalls',
+	'totalLeads',
+	'created_at',
+	'calledLeadIds',
+	'ongoing',
+	'workspaceId',
+	'enabled',
+];
 
 function updateCampaign(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { campaignData, newlyCreatedMetrics } = parseOrThrow(updateCampaignRequestSchema, ctx.body, 'campaign update');
+	const { campaignData, newlyCreatedMetrics } = parseOrThrow(
+		updateCampaignRequestSchema,
+		ctx.body,
+		'campaign update',
+	);
 	const campaign = findCampaign(ctx, agent.ID, campaignData.id);
-	for (const [key, value] of Object.entries(campaignData)) if (!READ_ONLY.includes(key)) (campaign as unknown as Record<string, unknown>)[key] = value;
+	for (const [key, value] of Object.entries(campaignData))
+		if (!READ_ONLY.includes(key)) (campaign as unknown as Record<string, unknown>)[key] = value;
 	campaign.metrics.push(...withIds(newlyCreatedMetrics, campaign.id, campaign.metrics.length));
 	return { body: { success: true } };
 }
 
 function deleteCampaign(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { campaignId } = parseOrThrow(deleteCampaignQuerySchema, ctx.query, 'campaign delete query');
+	const { campaignId } = parseOrThrow(
+		deleteCampaignQuerySchema,
+		ctx.query,
+		'campaign delete query',
+	);
 	findCampaign(ctx, agent.ID, campaignId);
 	delete campaignsOf(ctx)[campaignId];
 	return { body: { success: true } };
@@ -91,20 +154,41 @@ function deleteCampaign(ctx: RouteContext) {
 function toggleCampaign(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { ownerId } = parseOrThrow(toggleCampaignRequestSchema, ctx.body, 'campaign toggle');
-	if (ownerId !== agent.ownerID) throw new ApiError(403, 'NOT_WORKSPACE_OWNER', `ownerId ${ownerId} is not the owner of the workspace of agent ${agent.ID}.`);
+	if (ownerId !== agent.ownerID)
+		throw new ApiError(
+			403,
+			'NOT_WORKSPACE_OWNER',
+			`ownerId ${ownerId} is not the owner of the workspace of agent ${agent.ID}.`,
+		);
 	const campaign = findCampaign(ctx, agent.ID, ctx.params.campaignId);
 	campaign.enabled = !campaign.enabled;
 	if (campaign.enabled) runCampaign(ctx.state, campaign, ctx.emitEvent);
-	return { body: { success: true, message: campaign.enabled ? 'Campaign started' : 'Campaign paused', data: campaignRecord(ctx.state, campaign) } };
+	return {
+		body: {
+			success: true,
+			message: campaign.enabled ? 'Campaign started' : 'Campaign paused',
+			data: campaignRecord(ctx.state, campaign),
+		},
+	};
 }
 
 function restart(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { resetConversations } = parseOrThrow(restartCampaignRequestSchema, ctx.body, 'campaign restart');
+	const { resetConversations } = parseOrThrow(
+		restartCampaignRequestSchema,
+		ctx.body,
+		'campaign restart',
+	);
 	const campaign = findCampaign(ctx, agent.ID, ctx.params.campaignId);
 	restartCampaign(ctx.state, campaign, resetConversations ?? false);
 	runCampaign(ctx.state, campaign, ctx.emitEvent);
-	return { body: { success: true, message: 'Campaign restarted', data: campaignRecord(ctx.state, campaign) } };
+	return {
+		body: {
+			success: true,
+			message: 'Campaign restarted',
+			data: campaignRecord(ctx.state, campaign),
+		},
+	};
 }
 
 export const campaignRoutes: Route[] = [

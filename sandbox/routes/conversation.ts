@@ -1,4 +1,8 @@
-import { conversationDetailsQuerySchema, listConversationsQuerySchema, publishedConversationsQuerySchema } from '../../nodes/shared/contracts/conversation';
+import {
+	conversationDetailsQuerySchema,
+	listConversationsQuerySchema,
+	publishedConversationsQuerySchema,
+} from '../../nodes/shared/contracts/conversation';
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { recordConversationMetrics } from '../domain/customMetricValues';
@@ -21,7 +25,11 @@ export function settleCalls(state: SandboxState, now = Date.now()): void {
 		const name = convo.userName || convo.userPhone;
 		call.durationSeconds = Math.max(1, Math.round((call.endsAt - convo.createdAt) / 1000));
 		convo.history.push(
-			{ from: 'ai', text: `Hi ${name}, this is ${agent?.title ?? 'your agent'}. Thanks for your interest!`, at: call.endsAt },
+			{
+				from: 'ai',
+				text: `Hi ${name}, this is ${agent?.title ?? 'your agent'}. Thanks for your interest!`,
+				at: call.endsAt,
+			},
 			{ from: 'human', text: 'Thanks, please send me the details by email.', at: call.endsAt },
 		);
 		convo.summary = `${agent?.title ?? 'The agent'} called ${name} (${convo.userPhone}); they asked for the details by email.`;
@@ -33,9 +41,16 @@ export function settleCalls(state: SandboxState, now = Date.now()): void {
 }
 
 /** One conversation as the API has it; list rows lack the summary and captured variables. */
-export function conversationRecord(convo: SandboxConversation, full: boolean): Record<string, unknown> {
+export function conversationRecord(
+	convo: SandboxConversation,
+	full: boolean,
+): Record<string, unknown> {
 	const turns = convo.messages.length + convo.history.length;
-	const lastMessageTS = Math.max(convo.createdAt, ...convo.messages.map((m) => m.at), ...convo.history.map((h) => h.at));
+	const lastMessageTS = Math.max(
+		convo.createdAt,
+		...convo.messages.map((m) => m.at),
+		...convo.history.map((h) => h.at),
+	);
 	const record: Record<string, unknown> = {
 		ID: convo.ID,
 		// A conversation created through the API may name no phone or name.
@@ -53,12 +68,20 @@ export function conversationRecord(convo: SandboxConversation, full: boolean): R
 		lastModified: convo.updatedAt,
 		// The span of the conversation's own messages: a later change (PATCH, assignment) moves
 		// `updatedAt` / `lastModified`, never how long the conversation lasted.
-		convoTimeSeconds: convo.call?.durationSeconds ?? Math.round((lastMessageTS - convo.createdAt) / 1000),
+		convoTimeSeconds:
+			convo.call?.durationSeconds ?? Math.round((lastMessageTS - convo.createdAt) / 1000),
 		...(convo.changes ?? {}),
-		...(convo.metrics ? { metrics: Object.entries(convo.metrics).map(([key, value]) => ({ key, value })) } : {}),
+		...(convo.metrics
+			? { metrics: Object.entries(convo.metrics).map(([key, value]) => ({ key, value })) }
+			: {}),
 	};
 	if (convo.call) {
-		record.vapi = { callDuration: convo.call.durationSeconds ?? 0, callerPhoneNumber: convo.call.from, calleePhoneNumber: convo.userPhone, callStatus: convo.state === 'ended_chat' ? 'ended' : 'in-progress' };
+		record.vapi = {
+			callDuration: convo.call.durationSeconds ?? 0,
+			callerPhoneNumber: convo.call.from,
+			calleePhoneNumber: convo.userPhone,
+			callStatus: convo.state === 'ended_chat' ? 'ended' : 'in-progress',
+		};
 		record.voice = { listenUrl: convo.call.listenUrl };
 	}
 	if (full) {
@@ -67,13 +90,16 @@ export function conversationRecord(convo: SandboxConversation, full: boolean): R
 		record.title = `${convo.origin === 'telephony' ? 'Call' : convo.origin === 'sms' ? 'SMS' : 'Conversation'} with ${convo.userName || convo.userEmail || convo.ID}`;
 		// A created conversation's own title, when it gave one, wins.
 		if (typeof convo.changes?.title === 'string') record.title = convo.changes.title;
-		const lastMessage = convo.history[convo.history.length - 1]?.text ?? convo.messages[convo.messages.length - 1]?.body;
+		const lastMessage =
+			convo.history[convo.history.length - 1]?.text ??
+			convo.messages[convo.messages.length - 1]?.body;
 		if (lastMessage) record.lastMessage = lastMessage;
 	}
 	return record;
 }
 
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+const encodeCursor = (offset: number) =>
+	Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
 
 function decodeCursor(cursor: string): number {
 	try {
@@ -98,7 +124,13 @@ function listConversationsByPage(ctx: RouteContext) {
 	const query = parseOrThrow(publishedConversationsQuerySchema, ctx.query, 'conversations query');
 	const start = (query.page - 1) * query.limit;
 	const rows = agentConversations(ctx, agent.ID).slice(start, start + query.limit);
-	return { body: { success: true, message: `${rows.length} conversation(s)`, data: rows.map((convo) => conversationRecord(convo, false)) } };
+	return {
+		body: {
+			success: true,
+			message: `${rows.length} conversation(s)`,
+			data: rows.map((convo) => conversationRecord(convo, false)),
+		},
+	};
 }
 
 function listConversations(ctx: RouteContext) {
@@ -106,7 +138,11 @@ function listConversations(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const query = parseOrThrow(listConversationsQuerySchema, ctx.query, 'conversations query');
 	if (query.page !== undefined && query.page > 1 && !query.cursor) {
-		throw new ApiError(400, 'CURSOR_REQUIRED', 'page above 1 needs the cursor of the page before: send cursor=<nextCursor>.');
+		throw new ApiError(
+			400,
+			'CURSOR_REQUIRED',
+			'page above 1 needs the cursor of the page before: send cursor=<nextCursor>.',
+		);
 	}
 	const all = agentConversations(ctx, agent.ID);
 	const start = query.cursor ? decodeCursor(query.cursor) : 0;
@@ -127,30 +163,72 @@ export function findConversation(ctx: RouteContext): SandboxConversation {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	settleCalls(ctx.state);
 	const convo = ctx.state.conversations[conversationKey(agent.ID, ctx.params.convoId)];
-	if (!convo) throw new ApiError(404, 'CONVERSATION_NOT_FOUND', `Conversation ${ctx.params.convoId} of agent ${agent.ID} was not found.`);
+	if (!convo)
+		throw new ApiError(
+			404,
+			'CONVERSATION_NOT_FOUND',
+			`Conversation ${ctx.params.convoId} of agent ${agent.ID} was not found.`,
+		);
 	return convo;
 }
 
 function getConversation(ctx: RouteContext) {
-	return { body: { success: true, message: 'Conversation found', data: conversationRecord(findConversation(ctx), true) } };
+	return {
+		body: {
+			success: true,
+			message: 'Conversation found',
+			data: conversationRecord(findConversation(ctx), true),
+		},
+	};
 }
 
 function getConversationDetails(ctx: RouteContext) {
-	const query = parseOrThrow(conversationDetailsQuerySchema, ctx.query, 'conversation details query');
+	const query = parseOrThrow(
+		conversationDetailsQuerySchema,
+		ctx.query,
+		'conversation details query',
+	);
 	if (query.region !== ctx.region) {
-		throw new ApiError(404, 'CONVERSATION_NOT_FOUND', `No conversation ${ctx.params.convoId} in region ${query.region} on this (${ctx.region}) host.`);
+		throw new ApiError(
+			404,
+			'CONVERSATION_NOT_FOUND',
+			`No conversation ${ctx.params.convoId} in region ${query.region} on this (${ctx.region}) host.`,
+		);
 	}
 	const convo = findConversation(ctx);
 	const turns = [
-		...convo.messages.map((m) => ({ from: m.direction === 'inbound' ? 'human' : 'ai', text: m.body, at: m.at, channel: 'sms' })),
+		...convo.messages.map((m) => ({
+			from: m.direction === 'inbound' ? 'human' : 'ai',
+			text: m.body,
+			at: m.at,
+			channel: 'sms',
+		})),
 		...convo.history.map((h) => ({ from: h.from, text: h.text, at: h.at })),
 	].sort((a, b) => a.at - b.at);
-	const recordings = convo.call && convo.state === 'ended_chat' ? [{ url: `${ctx.serverUrl}/recordings/${convo.ID}.mp3`, durationSeconds: convo.call.durationSeconds }] : [];
-	return { body: { success: true, message: 'Conversation details', data: { ...conversationRecord(convo, true), region: query.region, turns, recordings } } };
+	const recordings =
+		convo.call && convo.state === 'ended_chat'
+			? [
+					{
+						url: `${ctx.serverUrl}/recordings/${convo.ID}.mp3`,
+						durationSeconds: convo.call.durationSeconds,
+					},
+				]
+			: [];
+	return {
+		body: {
+			success: true,
+			message: 'Conversation details',
+			data: { ...conversationRecord(convo, true), region: query.region, turns, recordings },
+		},
+	};
 }
 
 export const conversationRoutes: Route[] = [
 	{ method: 'GET', pattern: '/agents/:agentId/convos', handler: listConversations },
 	{ method: 'GET', pattern: '/agents/:agentId/convos/:convoId', handler: getConversation },
-	{ method: 'GET', pattern: '/agents/:agentId/convos/:convoId/details', handler: getConversationDetails },
+	{
+		method: 'GET',
+		pattern: '/agents/:agentId/convos/:convoId/details',
+		handler: getConversationDetails,
+	},
 ];

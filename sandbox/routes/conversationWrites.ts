@@ -18,7 +18,11 @@ import type { Route, RouteContext } from './types';
 const OWN_FIELDS = ['userName', 'userEmail', 'userPhone'] as const;
 
 function updateConversation(ctx: RouteContext) {
-	const { conversation: input } = parseOrThrow(updateConversationRequestSchema, ctx.body, 'conversation update');
+	const { conversation: input } = parseOrThrow(
+		updateConversationRequestSchema,
+		ctx.body,
+		'conversation update',
+	);
 	const convo = findConversation(ctx);
 	const { state, ...rest } = input;
 	// `requested_chat` is the customer asking for a person; the sandbox's conversations keep it as a change.
@@ -31,7 +35,9 @@ function updateConversation(ctx: RouteContext) {
 	}
 	convo.changes = { ...(convo.changes ?? {}), ...rest };
 	convo.updatedAt = Date.now();
-	return { body: { success: true, message: 'Conversation updated', data: conversationRecord(convo, true) } };
+	return {
+		body: { success: true, message: 'Conversation updated', data: conversationRecord(convo, true) },
+	};
 }
 
 /**
@@ -42,11 +48,33 @@ function updateConversation(ctx: RouteContext) {
  */
 function createConversation(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { conversation: input } = parseOrThrow(createConversationRequestSchema, ctx.body, 'conversation');
-	const { ID, ts, origin, state, userName, userEmail, userPhone, summary, campaignId, capturedVariables, ...rest } = input;
-	const id = ID ?? `convo-${Object.keys(ctx.state.conversations).length + 1}-${Date.now().toString(36)}`;
+	const { conversation: input } = parseOrThrow(
+		createConversationRequestSchema,
+		ctx.body,
+		'conversation',
+	);
+	const {
+		ID,
+		ts,
+		origin,
+		state,
+		userName,
+		userEmail,
+		userPhone,
+		summary,
+		campaignId,
+		capturedVariables,
+		...rest
+	} = input;
+	const id =
+		ID ?? `convo-${Object.keys(ctx.state.conversations).length + 1}-${Date.now().toString(36)}`;
 	const key = conversationKey(agent.ID, id);
-	if (ctx.state.conversations[key]) throw new ApiError(409, 'CONVERSATION_EXISTS', `Agent ${agent.ID} already has a conversation ${id}.`);
+	if (ctx.state.conversations[key])
+		throw new ApiError(
+			409,
+			'CONVERSATION_EXISTS',
+			`Agent ${agent.ID} already has a conversation ${id}.`,
+		);
 	const startedAt = ts as number;
 	const convo: SandboxConversation = {
 		ID: id,
@@ -59,7 +87,9 @@ function createConversation(ctx: RouteContext) {
 		...(userEmail ? { userEmail } : {}),
 		...(summary ? { summary } : {}),
 		...(campaignId ? { campaignId } : {}),
-		...(capturedVariables && typeof capturedVariables === 'object' ? { capturedVariables: capturedVariables as Record<string, unknown> } : {}),
+		...(capturedVariables && typeof capturedVariables === 'object'
+			? { capturedVariables: capturedVariables as Record<string, unknown> }
+			: {}),
 		// Everything else the record documents is kept as given and answered with the record.
 		changes: { ...rest, ...(origin !== undefined && typeof origin !== 'string' ? { origin } : {}) },
 		leadInfo: {},
@@ -69,11 +99,18 @@ function createConversation(ctx: RouteContext) {
 		updatedAt: rest.lastMessageTS ?? startedAt,
 	};
 	ctx.state.conversations[key] = convo;
-	return { status: 200, body: { success: true, message: 'Conversation created', data: conversationRecord(convo, true) } };
+	return {
+		status: 200,
+		body: { success: true, message: 'Conversation created', data: conversationRecord(convo, true) },
+	};
 }
 
 function assignConversation(ctx: RouteContext) {
-	const { assignToUserId, delegatedBy } = parseOrThrow(assignConversationRequestSchema, ctx.body, 'conversation assignment');
+	const { assignToUserId, delegatedBy } = parseOrThrow(
+		assignConversationRequestSchema,
+		ctx.body,
+		'conversation assignment',
+	);
 	const convo = findConversation(ctx);
 	convo.state = 'human-chatting';
 	convo.changes = { ...(convo.changes ?? {}), chatAssignedTo: assignToUserId };
@@ -88,7 +125,13 @@ function assignConversation(ctx: RouteContext) {
 		customerName: convo.userName,
 		customerPhone: convo.userPhone,
 	});
-	return { body: { success: true, message: `Conversation assigned to ${assignToUserId}`, assignedUser: { id: assignToUserId } } };
+	return {
+		body: {
+			success: true,
+			message: `Conversation assigned to ${assignToUserId}`,
+			assignedUser: { id: assignToUserId },
+		},
+	};
 }
 
 function deleteConversation(ctx: RouteContext) {
@@ -97,16 +140,34 @@ function deleteConversation(ctx: RouteContext) {
 	return { body: { success: true, message: `Conversation ${convo.ID} deleted` } };
 }
 
-const CSV_COLUMNS = ['ID', 'userName', 'userPhone', 'userEmail', 'origin', 'state', 'campaignId', 'tags', 'ts', 'summary'];
+const CSV_COLUMNS = [
+	'ID',
+	'userName',
+	'userPhone',
+	'userEmail',
+	'origin',
+	'state',
+	'campaignId',
+	'tags',
+	'ts',
+	'summary',
+];
 
 function csvCell(value: unknown): string {
 	if (value === undefined || value === null) return '';
-	const text = Array.isArray(value) ? value.join(';') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+	const text = Array.isArray(value)
+		? value.join(';')
+		: typeof value === 'object'
+			? JSON.stringify(value)
+			: String(value);
 	return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function toCsv(records: Array<Record<string, unknown>>): string {
-	return [CSV_COLUMNS.join(','), ...records.map((row) => CSV_COLUMNS.map((column) => csvCell(row[column])).join(','))].join('\n');
+	return [
+		CSV_COLUMNS.join(','),
+		...records.map((row) => CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')),
+	].join('\n');
 }
 
 /**
@@ -121,21 +182,54 @@ function exportAll(ctx: RouteContext) {
 		.filter((convo) => convo.agentId === agent.ID)
 		.sort((a, b) => a.createdAt - b.createdAt || (a.ID < b.ID ? -1 : 1));
 	if (isPublished()) {
-		const { format } = parseOrThrow(publishedExportQuerySchema, ctx.query, 'conversations export query');
+		const { format } = parseOrThrow(
+			publishedExportQuerySchema,
+			ctx.query,
+			'conversations export query',
+		);
 		const records = all.map((convo) => conversationRecord(convo, true));
-		return { body: { success: true, message: `${records.length} conversation(s)`, data: format === 'csv' ? toCsv(records) : records } };
+		return {
+			body: {
+				success: true,
+				message: `${records.length} conversation(s)`,
+				data: format === 'csv' ? toCsv(records) : records,
+			},
+		};
 	}
-	const query = parseOrThrow(exportConversationsQuerySchema, ctx.query, 'conversations export query');
+	const query = parseOrThrow(
+		exportConversationsQuerySchema,
+		ctx.query,
+		'conversations export query',
+	);
 	const start = query.cursor ? Number(query.cursor) || 0 : 0;
-	const rows = all.slice(start, query.limit ? start + query.limit : undefined).map((convo: SandboxConversation) => conversationRecord(convo, true));
+	const rows = all
+		.slice(start, query.limit ? start + query.limit : undefined)
+		.map((convo: SandboxConversation) => conversationRecord(convo, true));
 	const next = start + rows.length < all.length ? String(start + rows.length) : undefined;
-	return { body: { success: true, message: `${rows.length} conversation(s)`, data: query.format === 'csv' ? toCsv(rows) : rows, ...(next ? { nextCursor: next } : {}) } };
+	return {
+		body: {
+			success: true,
+			message: `${rows.length} conversation(s)`,
+			data: query.format === 'csv' ? toCsv(rows) : rows,
+			...(next ? { nextCursor: next } : {}),
+		},
+	};
 }
 
 function exportOne(ctx: RouteContext) {
-	const query = parseOrThrow(exportConversationsQuerySchema, ctx.query, 'conversation export query');
+	const query = parseOrThrow(
+		exportConversationsQuerySchema,
+		ctx.query,
+		'conversation export query',
+	);
 	const row = conversationRecord(findConversation(ctx), true);
-	return { body: { success: true, message: 'Conversation exported', data: query.format === 'csv' ? toCsv([row]) : row } };
+	return {
+		body: {
+			success: true,
+			message: 'Conversation exported',
+			data: query.format === 'csv' ? toCsv([row]) : row,
+		},
+	};
 }
 
 export const conversationWriteRoutes: Route[] = [
@@ -144,6 +238,10 @@ export const conversationWriteRoutes: Route[] = [
 	{ method: 'GET', pattern: '/agents/:agentId/convos/:convoId/export', handler: exportOne },
 	{ method: 'POST', pattern: '/agents/:agentId/convos', handler: createConversation },
 	{ method: 'PATCH', pattern: '/agents/:agentId/convos/:convoId', handler: updateConversation },
-	{ method: 'POST', pattern: '/agents/:agentId/convos/:convoId/assign', handler: assignConversation },
+	{
+		method: 'POST',
+		pattern: '/agents/:agentId/convos/:convoId/assign',
+		handler: assignConversation,
+	},
 	{ method: 'DELETE', pattern: '/agents/:agentId/convos/:convoId', handler: deleteConversation },
 ];

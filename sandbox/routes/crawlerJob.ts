@@ -1,4 +1,7 @@
-import { createCrawlerJobRequestSchema, deleteCrawlerJobResponseSchema } from '../../nodes/shared/contracts/crawlerJob';
+import {
+	createCrawlerJobRequestSchema,
+	deleteCrawlerJobResponseSchema,
+} from '../../nodes/shared/contracts/crawlerJob';
 import { jobRecord, startCrawl, targetAgentIds } from '../domain/crawlerJob';
 import { ApiError, parseOrThrow } from '../server/errors';
 import type { CrawlerJob } from '../domain/state';
@@ -13,7 +16,11 @@ function createCrawlerJob(ctx: RouteContext) {
 	for (const agentId of targetAgentIds(request)) {
 		const agent = ctx.state.agents[agentId];
 		if (!agent || agent.workspaceId !== workspaceId) {
-			throw new ApiError(404, 'AGENT_NOT_FOUND', `Agent ${agentId} was not found in workspace ${workspaceId}; a crawler job can only feed agents of its workspace.`);
+			throw new ApiError(
+				404,
+				'AGENT_NOT_FOUND',
+				`Agent ${agentId} was not found in workspace ${workspaceId}; a crawler job can only feed agents of its workspace.`,
+			);
 		}
 	}
 	ctx.state.counters.crawlerJobs = (ctx.state.counters.crawlerJobs ?? 0) + 1;
@@ -28,7 +35,14 @@ function createCrawlerJob(ctx: RouteContext) {
 	ctx.state.crawlerJobs[job.jobId] = job;
 	startCrawl(ctx.state, job, ctx.serverUrl);
 	const count = request.urls.length;
-	return { status: 201, body: { success: true, message: `Crawler job ${job.jobId} queued for ${count} URL${count === 1 ? '' : 's'}.`, data: jobRecord(ctx.state, job) } };
+	return {
+		status: 201,
+		body: {
+			success: true,
+			message: `Crawler job ${job.jobId} queued for ${count} URL${count === 1 ? '' : 's'}.`,
+			data: jobRecord(ctx.state, job),
+		},
+	};
 }
 
 /** GET /workspaces/{workspaceId}/crawler/jobs?page&limit: newest first. */
@@ -38,14 +52,24 @@ function listCrawlerJobs(ctx: RouteContext) {
 	const jobs = Object.values(ctx.state.crawlerJobs)
 		.filter((job) => job.workspaceId === workspaceId)
 		.sort((a, b) => b.createdAtUNIX - a.createdAtUNIX || (a.jobId < b.jobId ? 1 : -1));
-	const slice = jobs.slice((page - 1) * limit, page * limit).map((job) => jobRecord(ctx.state, job));
-	return { body: { success: true, message: `${slice.length} of ${jobs.length} crawler jobs.`, data: { jobs: slice, total: jobs.length, page, pageSize: limit } } };
+	const slice = jobs
+		.slice((page - 1) * limit, page * limit)
+		.map((job) => jobRecord(ctx.state, job));
+	return {
+		body: {
+			success: true,
+			message: `${slice.length} of ${jobs.length} crawler jobs.`,
+			data: { jobs: slice, total: jobs.length, page, pageSize: limit },
+		},
+	};
 }
 
 /** GET /workspaces/{workspaceId}/crawler/jobs/{jobId}. */
 function getCrawlerJob(ctx: RouteContext) {
 	const job = findJob(ctx, 'Reading a crawler job');
-	return { body: { success: true, message: `Crawler job ${job.jobId}.`, data: jobRecord(ctx.state, job) } };
+	return {
+		body: { success: true, message: `Crawler job ${job.jobId}.`, data: jobRecord(ctx.state, job) },
+	};
 }
 
 /** DELETE /workspaces/{workspaceId}/crawler/jobs/{jobId}: removes the job and its scraped pages. */
@@ -67,7 +91,15 @@ function deleteCrawlerJob(ctx: RouteContext) {
 export const crawlerRoutes: Route[] = [
 	{ method: 'POST', pattern: '/workspaces/:workspaceId/crawler/jobs', handler: createCrawlerJob },
 	{ method: 'GET', pattern: '/workspaces/:workspaceId/crawler/jobs', handler: listCrawlerJobs },
-	{ method: 'GET', pattern: '/workspaces/:workspaceId/crawler/jobs/:jobId', handler: getCrawlerJob },
-	{ method: 'DELETE', pattern: '/workspaces/:workspaceId/crawler/jobs/:jobId', handler: deleteCrawlerJob },
+	{
+		method: 'GET',
+		pattern: '/workspaces/:workspaceId/crawler/jobs/:jobId',
+		handler: getCrawlerJob,
+	},
+	{
+		method: 'DELETE',
+		pattern: '/workspaces/:workspaceId/crawler/jobs/:jobId',
+		handler: deleteCrawlerJob,
+	},
 	...crawlerPageRoutes,
 ];

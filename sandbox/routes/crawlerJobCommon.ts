@@ -11,7 +11,11 @@ export function callerWorkspace(ctx: RouteContext, operation: string): string {
 	assertWorkspaceSecret(ctx.caller, operation);
 	const { workspaceId } = ctx.params;
 	if (workspaceId !== ctx.caller.workspace.id) {
-		throw new ApiError(403, 'WORKSPACE_MISMATCH', `This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot act on workspace ${workspaceId}.`);
+		throw new ApiError(
+			403,
+			'WORKSPACE_MISMATCH',
+			`This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot act on workspace ${workspaceId}.`,
+		);
 	}
 	return workspaceId;
 }
@@ -22,7 +26,11 @@ export function findJob(ctx: RouteContext, operation: string): CrawlerJob {
 	const { jobId } = ctx.params;
 	const job = ctx.state.crawlerJobs[jobId];
 	if (!job || job.workspaceId !== workspaceId) {
-		throw new ApiError(404, 'CRAWLER_JOB_NOT_FOUND', `Crawler job ${jobId} was not found in workspace ${workspaceId} (it may already be deleted).`);
+		throw new ApiError(
+			404,
+			'CRAWLER_JOB_NOT_FOUND',
+			`Crawler job ${jobId} was not found in workspace ${workspaceId} (it may already be deleted).`,
+		);
 	}
 	return job;
 }
@@ -34,9 +42,17 @@ export function pageQuery(ctx: RouteContext): { page: number; limit: number } {
 		if (raw === undefined) return fallback;
 		const value = Number(raw);
 		if (!/^\d+$/.test(raw) || value < 1 || value > max) {
-			throw new ApiError(400, 'VALIDATION_ERROR', `Invalid query: ${name}: must be a whole number from 1${max < Infinity ? ` to ${max}` : ''}.`, [{ message: `${name}: must be a whole number from 1` }]);
+			throw new ApiError(
+				400,
+				'VALIDATION_ERROR',
+				`Invalid query: ${name}: must be a whole number from 1${max < Infinity ? ` to ${max}` : ''}.`,
+				[{ message: `${name}: must be a whole number from 1` }],
+			);
 		}
 		return value;
 	};
-	return { page: read('page', 1, Infinity), limit: read('limit', CRAWLER_PAGE.defaultLimit, CRAWLER_PAGE.maxLimit) };
+	return {
+		page: read('page', 1, Infinity),
+		limit: read('limit', CRAWLER_PAGE.defaultLimit, CRAWLER_PAGE.maxLimit),
+	};
 }

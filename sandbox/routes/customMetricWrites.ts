@@ -1,5 +1,9 @@
 import type { CustomMetric } from '../../nodes/shared/contracts/customMetric';
-import { createCustomMetricRequestSchema, deleteCustomMetricsRequestSchema, updateCustomMetricRequestSchema } from '../../nodes/shared/contracts/customMetricWrites';
+import {
+	createCustomMetricRequestSchema,
+	deleteCustomMetricsRequestSchema,
+	updateCustomMetricRequestSchema,
+} from '../../nodes/shared/contracts/customMetricWrites';
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
@@ -14,12 +18,28 @@ import type { Route, RouteContext } from './types';
 
 const nowUnix = () => Math.floor(Date.now() / 1000);
 
-function addMetric(ctx: RouteContext, agent: SandboxAgent, body: unknown, isSystem: boolean): CustomMetric {
+function addMetric(
+	ctx: RouteContext,
+	agent: SandboxAgent,
+	body: unknown,
+	isSystem: boolean,
+): CustomMetric {
 	const { metric } = parseOrThrow(createCustomMetricRequestSchema, body, 'custom metric');
 	const metrics = (ctx.state.metrics[agent.ID] ??= []);
-	if (metrics.some((existing) => existing.key === metric.key)) throw new ApiError(409, 'METRIC_EXISTS', `Agent ${agent.ID} already has a metric with key ${metric.key}.`);
+	if (metrics.some((existing) => existing.key === metric.key))
+		throw new ApiError(
+			409,
+			'METRIC_EXISTS',
+			`Agent ${agent.ID} already has a metric with key ${metric.key}.`,
+		);
 	const now = nowUnix();
-	const record: CustomMetric = { ...metric, id: `metric-${agent.ID}-${metric.key}`, isSystem, createdAtUNIX: now, updatedAtUNIX: now };
+	const record: CustomMetric = {
+		...metric,
+		id: `metric-${agent.ID}-${metric.key}`,
+		isSystem,
+		createdAtUNIX: now,
+		updatedAtUNIX: now,
+	};
 	metrics.push(record);
 	return record;
 }
@@ -45,7 +65,15 @@ function createCustomMetric(ctx: RouteContext) {
 		body = { ...raw, metric };
 	}
 	const record = addMetric(ctx, agent, body, isSystem);
-	return { status: 201, body: { success: true, message: `Metric ${record.key} created`, metricId: record.id, metric: copyOf(record) } };
+	return {
+		status: 201,
+		body: {
+			success: true,
+			message: `Metric ${record.key} created`,
+			metricId: record.id,
+			metric: copyOf(record),
+		},
+	};
 }
 
 function copyOf(metric: CustomMetric): CustomMetric {
@@ -54,10 +82,14 @@ function copyOf(metric: CustomMetric): CustomMetric {
 
 function findMetric(ctx: RouteContext): { agent: SandboxAgent; metric: CustomMetric | undefined } {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	return { agent, metric: ctx.state.metrics[agent.ID]?.find((candidate) => candidate.id === ctx.params.metricId) };
+	return {
+		agent,
+		metric: ctx.state.metrics[agent.ID]?.find((candidate) => candidate.id === ctx.params.metricId),
+	};
 }
 
-const notFound = (agent: SandboxAgent, metricId: string) => new ApiError(404, 'METRIC_NOT_FOUND', `Metric ${metricId} of agent ${agent.ID} was not found.`);
+const notFound = (agent: SandboxAgent, metricId: string) =>
+	new ApiError(404, 'METRIC_NOT_FOUND', `Metric ${metricId} of agent ${agent.ID} was not found.`);
 
 /** GET …/custom-metrics/{metricId} (getMetric page: 404 when there is none). */
 function getCustomMetric(ctx: RouteContext) {
@@ -69,16 +101,38 @@ function getCustomMetric(ctx: RouteContext) {
 /** PUT …/custom-metrics/{metricId} (updateMetric page): only what is given changes; system metrics cannot be updated. */
 function updateCustomMetric(ctx: RouteContext) {
 	const { agent, metric } = findMetric(ctx);
-	const { metric: changes } = parseOrThrow(updateCustomMetricRequestSchema, ctx.body, 'custom metric update');
+	const { metric: changes } = parseOrThrow(
+		updateCustomMetricRequestSchema,
+		ctx.body,
+		'custom metric update',
+	);
 	if (!metric) throw notFound(agent, ctx.params.metricId);
 	if (metric.isSystem) throw new ApiError(403, 'FORBIDDEN', 'System metrics cannot be updated');
-	if (changes.key !== undefined && changes.key !== metric.key && ctx.state.metrics[agent.ID].some((other) => other.key === changes.key)) {
-		throw new ApiError(409, 'METRIC_EXISTS', `Agent ${agent.ID} already has a metric with key ${changes.key}.`);
+	if (
+		changes.key !== undefined &&
+		changes.key !== metric.key &&
+		ctx.state.metrics[agent.ID].some((other) => other.key === changes.key)
+	) {
+		throw new ApiError(
+			409,
+			'METRIC_EXISTS',
+			`Agent ${agent.ID} already has a metric with key ${changes.key}.`,
+		);
 	}
 	const type = changes.type ?? metric.type;
 	const options = type === 'enum' ? (changes.options ?? metric.options) : undefined;
-	if (type === 'enum' && !options?.length) throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid custom metric update: metric.options: an enum metric needs at least one option');
-	if (type !== 'enum' && changes.options) throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid custom metric update: metric.options: only an enum metric takes options');
+	if (type === 'enum' && !options?.length)
+		throw new ApiError(
+			400,
+			'VALIDATION_ERROR',
+			'Invalid custom metric update: metric.options: an enum metric needs at least one option',
+		);
+	if (type !== 'enum' && changes.options)
+		throw new ApiError(
+			400,
+			'VALIDATION_ERROR',
+			'Invalid custom metric update: metric.options: only an enum metric takes options',
+		);
 	Object.assign(metric, {
 		...(changes.key !== undefined ? { key: changes.key } : {}),
 		...(changes.description !== undefined ? { description: changes.description } : {}),
@@ -88,7 +142,9 @@ function updateCustomMetric(ctx: RouteContext) {
 	// Leaving enum drops the options: only an enum has them (the list's contract).
 	if (options) metric.options = [...options];
 	else delete metric.options;
-	return { body: { success: true, message: `Metric ${metric.key} updated`, metric: copyOf(metric) } };
+	return {
+		body: { success: true, message: `Metric ${metric.key} updated`, metric: copyOf(metric) },
+	};
 }
 
 /**
@@ -102,19 +158,35 @@ function deleteCustomMetric(ctx: RouteContext) {
 		if (isPublished()) return { status, body: { error: { code, message } } };
 		throw new ApiError(status, code === 'NOT_FOUND' ? 'METRIC_NOT_FOUND' : code, message);
 	};
-	if (!metric) return refuse(404, 'NOT_FOUND', `Metric ${ctx.params.metricId} of agent ${agent.ID} was not found.`);
+	if (!metric)
+		return refuse(
+			404,
+			'NOT_FOUND',
+			`Metric ${ctx.params.metricId} of agent ${agent.ID} was not found.`,
+		);
 	if (metric.isSystem) return refuse(403, 'FORBIDDEN', 'System metrics cannot be deleted');
-	ctx.state.metrics[agent.ID] = ctx.state.metrics[agent.ID].filter((candidate) => candidate !== metric);
+	ctx.state.metrics[agent.ID] = ctx.state.metrics[agent.ID].filter(
+		(candidate) => candidate !== metric,
+	);
 	return { body: { success: true, message: `Metric ${metric.key} deleted` } };
 }
 
 /** POST …/metrics/delete (OpenAPI typedAgents-deleteAgentMetrics): all or nothing. */
 function deleteMetrics(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { metricIds } = parseOrThrow(deleteCustomMetricsRequestSchema, ctx.body, 'custom metric delete');
+	const { metricIds } = parseOrThrow(
+		deleteCustomMetricsRequestSchema,
+		ctx.body,
+		'custom metric delete',
+	);
 	const metrics = ctx.state.metrics[agent.ID] ?? [];
 	const missing = metricIds.filter((id) => !metrics.some((metric) => metric.id === id));
-	if (missing.length) throw new ApiError(404, 'METRIC_NOT_FOUND', `Metric(s) ${missing.join(', ')} of agent ${agent.ID} were not found; nothing was deleted.`);
+	if (missing.length)
+		throw new ApiError(
+			404,
+			'METRIC_NOT_FOUND',
+			`Metric(s) ${missing.join(', ')} of agent ${agent.ID} were not found; nothing was deleted.`,
+		);
 	ctx.state.metrics[agent.ID] = metrics.filter((metric) => !metricIds.includes(metric.id));
 	return { body: { success: true, message: `${metricIds.length} metric(s) deleted` } };
 }
@@ -124,6 +196,14 @@ export const customMetricWriteRoutes: Route[] = [
 	{ method: 'POST', pattern: '/agents/:agentId/metrics/delete', handler: deleteMetrics },
 	{ method: 'POST', pattern: '/agents/:agentId/custom-metrics', handler: createCustomMetric },
 	{ method: 'GET', pattern: '/agents/:agentId/custom-metrics/:metricId', handler: getCustomMetric },
-	{ method: 'PUT', pattern: '/agents/:agentId/custom-metrics/:metricId', handler: updateCustomMetric },
-	{ method: 'DELETE', pattern: '/agents/:agentId/custom-metrics/:metricId', handler: deleteCustomMetric },
+	{
+		method: 'PUT',
+		pattern: '/agents/:agentId/custom-metrics/:metricId',
+		handler: updateCustomMetric,
+	},
+	{
+		method: 'DELETE',
+		pattern: '/agents/:agentId/custom-metrics/:metricId',
+		handler: deleteCustomMetric,
+	},
 ];

@@ -31,7 +31,8 @@ const SITEMAP_DEFAULT_PAGES = 5;
 
 function chunksOf(content: string): Array<{ index: number; content: string }> {
 	const chunks: Array<{ index: number; content: string }> = [];
-	for (let start = 0; start < content.length; start += CHUNK_SIZE) chunks.push({ index: chunks.length, content: content.slice(start, start + CHUNK_SIZE) });
+	for (let start = 0; start < content.length; start += CHUNK_SIZE)
+		chunks.push({ index: chunks.length, content: content.slice(start, start + CHUNK_SIZE) });
 	return chunks;
 }
 
@@ -61,7 +62,10 @@ function documentFor(input: CreateKnowledgeDocRequest): NewKnowledgeDocument {
 	} else if (sourceType === 'sitemap' && input.sitemapUrl) {
 		url = input.sitemapUrl;
 		const { origin } = new URL(input.sitemapUrl);
-		const pages = Array.from({ length: Math.min(input.maxPages ?? SITEMAP_DEFAULT_PAGES, SITEMAP_DEFAULT_PAGES) }, (_, index) => `${origin}/page-${index + 1}`);
+		const pages = Array.from(
+			{ length: Math.min(input.maxPages ?? SITEMAP_DEFAULT_PAGES, SITEMAP_DEFAULT_PAGES) },
+			(_, index) => `${origin}/page-${index + 1}`,
+		);
 		content = pages.map((page) => pageText(page, scrapeContent)).join('');
 	}
 	return {
@@ -79,7 +83,11 @@ function findDocument(ctx: RouteContext): KnowledgeDocument {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const document = ctx.state.knowledgeDocs[ctx.params.docId];
 	if (!document || document.agentId !== agent.ID) {
-		throw new ApiError(404, 'KB_DOC_NOT_FOUND', `Knowledge document ${ctx.params.docId} was not found in agent ${agent.ID}'s knowledge base.`);
+		throw new ApiError(
+			404,
+			'KB_DOC_NOT_FOUND',
+			`Knowledge document ${ctx.params.docId} was not found in agent ${agent.ID}'s knowledge base.`,
+		);
 	}
 	return document;
 }
@@ -88,12 +96,22 @@ function createDocument(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const input = parseOrThrow(createKnowledgeDocRequestSchema, ctx.body, 'knowledge document');
 	const document = addKnowledgeDocument(ctx.state, agent, documentFor(input));
-	return { body: { success: true, message: 'Knowledge base document added', data: knowledgeDocRecord(document) } };
+	return {
+		body: {
+			success: true,
+			message: 'Knowledge base document added',
+			data: knowledgeDocRecord(document),
+		},
+	};
 }
 
 function listDocuments(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { page, pageSize } = parseOrThrow(listKnowledgeDocsQuerySchema, ctx.query, 'knowledge base query');
+	const { page, pageSize } = parseOrThrow(
+		listKnowledgeDocsQuerySchema,
+		ctx.query,
+		'knowledge base query',
+	);
 	const all = knowledgeDocumentsOf(ctx.state, agent.ID);
 	const start = (page - 1) * pageSize;
 	return {
@@ -109,13 +127,29 @@ function listDocuments(ctx: RouteContext) {
 }
 
 function getDocument(ctx: RouteContext) {
-	return { body: { success: true, message: 'Knowledge base document found', data: knowledgeDocRecord(findDocument(ctx)) } };
+	return {
+		body: {
+			success: true,
+			message: 'Knowledge base document found',
+			data: knowledgeDocRecord(findDocument(ctx)),
+		},
+	};
 }
 
 function updateDocument(ctx: RouteContext) {
-	const changes = parseOrThrow(updateKnowledgeDocRequestSchema, ctx.body, 'knowledge document update');
+	const changes = parseOrThrow(
+		updateKnowledgeDocRequestSchema,
+		ctx.body,
+		'knowledge document update',
+	);
 	const document = updateKnowledgeDocument(findDocument(ctx), changes);
-	return { body: { success: true, message: 'Knowledge base document updated', data: knowledgeDocRecord(document) } };
+	return {
+		body: {
+			success: true,
+			message: 'Knowledge base document updated',
+			data: knowledgeDocRecord(document),
+		},
+	};
 }
 
 function deleteDocument(ctx: RouteContext) {
@@ -133,7 +167,13 @@ function bulkDeleteDocuments(ctx: RouteContext) {
 
 function getStats(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	return { body: { success: true, message: 'Knowledge base stats', data: knowledgeStats(ctx.state, agent.ID) } };
+	return {
+		body: {
+			success: true,
+			message: 'Knowledge base stats',
+			data: knowledgeStats(ctx.state, agent.ID),
+		},
+	};
 }
 
 // The fixed paths come before `/kb/:docId`, which would otherwise take "stats" for a document ID.

@@ -19,10 +19,15 @@ function leadRecord(lead: SandboxLead): Record<string, unknown> {
 
 function findLead(ctx: RouteContext): SandboxLead {
 	const lead = ctx.state.leads[ctx.params.id];
-	if (!lead || lead.workspaceId !== ctx.caller.workspace.id) throw new ApiError(404, 'LEAD_NOT_FOUND', `Lead ${ctx.params.id} was not found.`);
+	if (!lead || lead.workspaceId !== ctx.caller.workspace.id)
+		throw new ApiError(404, 'LEAD_NOT_FOUND', `Lead ${ctx.params.id} was not found.`);
 	findAgent(ctx.state, ctx.caller, lead.agentId);
 	if (ctx.query.agentId !== undefined && ctx.query.agentId !== lead.agentId) {
-		throw new ApiError(404, 'LEAD_NOT_FOUND', `Lead ${ctx.params.id} does not belong to agent ${ctx.query.agentId}.`);
+		throw new ApiError(
+			404,
+			'LEAD_NOT_FOUND',
+			`Lead ${ctx.params.id} does not belong to agent ${ctx.query.agentId}.`,
+		);
 	}
 	return lead;
 }
@@ -31,7 +36,13 @@ function createLead(ctx: RouteContext) {
 	const { lead: input } = parseOrThrow(createLeadRequestSchema, ctx.body, 'lead');
 	const agent = findAgent(ctx.state, ctx.caller, String(input.agentId));
 	ctx.state.counters.leads += 1;
-	const lead: SandboxLead = { ...input, id: `lead-${ctx.state.counters.leads}`, agentId: agent.ID, workspaceId: agent.workspaceId, ts: Date.now() };
+	const lead: SandboxLead = {
+		...input,
+		id: `lead-${ctx.state.counters.leads}`,
+		agentId: agent.ID,
+		workspaceId: agent.workspaceId,
+		ts: Date.now(),
+	};
 	ctx.state.leads[lead.id] = lead;
 	ctx.emitEvent('lead_captured', {
 		agentId: agent.ID,
@@ -78,11 +89,20 @@ function listAgentLeads(ctx: RouteContext) {
 		.filter((lead) => {
 			if (!term) return true;
 			const record = lead as unknown as Record<string, unknown>;
-			return ['name', 'email', 'phone', 'userName', 'userEmail', 'userPhone'].some((key) => text(record[key]).includes(term));
+			return ['name', 'email', 'phone', 'userName', 'userEmail', 'userPhone'].some((key) =>
+				text(record[key]).includes(term),
+			);
 		})
 		.sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1));
 	const start = (query.page - 1) * query.limit;
-	return { body: { leads: all.slice(start, start + query.limit).map(leadRecord), total: all.length, page: query.page, limit: query.limit } };
+	return {
+		body: {
+			leads: all.slice(start, start + query.limit).map(leadRecord),
+			total: all.length,
+			page: query.page,
+			limit: query.limit,
+		},
+	};
 }
 
 export const leadRoutes: Route[] = [

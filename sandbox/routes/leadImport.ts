@@ -23,13 +23,27 @@ function importLeads(ctx: RouteContext) {
 		ctx.state.counters.leads += 1;
 		const id = `lead-${ctx.state.counters.leads}`;
 		// Stored in the shape it came in (user* fields), as the platform keeps untyped records.
-		ctx.state.leads[id] = { ...input, id, agentId: agent.ID, workspaceId: agent.workspaceId, ts: now } as SandboxLead;
+		ctx.state.leads[id] = {
+			...input,
+			id,
+			agentId: agent.ID,
+			workspaceId: agent.workspaceId,
+			ts: now,
+		} as SandboxLead;
 		return id;
 	});
 	// Published: `{ success, count }`, closed, no IDs (OpenAPI 1.0.4). Strict keeps our 0.2 reading
 	// (the IDs in `data.leadIds`) and adds the published count.
 	if (isPublished()) return { body: { success: true, count: leadIds.length } };
-	return { status: 201, body: { success: true, count: leadIds.length, message: `${leadIds.length} lead(s) imported`, data: { created: leadIds.length, leadIds } } };
+	return {
+		status: 201,
+		body: {
+			success: true,
+			count: leadIds.length,
+			message: `${leadIds.length} lead(s) imported`,
+			data: { created: leadIds.length, leadIds },
+		},
+	};
 }
 
 function record(lead: SandboxLead): Record<string, unknown> {
@@ -54,9 +68,17 @@ function exported(ctx: RouteContext, filter: ExportFilteredLeadsRequest) {
 function deleteMany(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { leadIds } = parseOrThrow(deleteLeadsQuerySchema, ctx.query, 'leads delete query');
-	const ids = leadIds.split(',').map((id) => id.trim()).filter(Boolean);
+	const ids = leadIds
+		.split(',')
+		.map((id) => id.trim())
+		.filter(Boolean);
 	const missing = ids.filter((id) => ctx.state.leads[id]?.agentId !== agent.ID);
-	if (missing.length) throw new ApiError(404, 'LEAD_NOT_FOUND', `Lead(s) ${missing.join(', ')} of agent ${agent.ID} were not found; nothing was deleted.`);
+	if (missing.length)
+		throw new ApiError(
+			404,
+			'LEAD_NOT_FOUND',
+			`Lead(s) ${missing.join(', ')} of agent ${agent.ID} were not found; nothing was deleted.`,
+		);
 	for (const id of ids) delete ctx.state.leads[id];
 	return { body: { success: true, deletedCount: ids.length } };
 }
@@ -74,8 +96,21 @@ function deleteAll(ctx: RouteContext) {
 
 export const bulkLeadRoutes: Route[] = [
 	{ method: 'POST', pattern: '/agents/:agentId/leads/bulk', handler: importLeads },
-	{ method: 'GET', pattern: '/agents/:agentId/leads/export', handler: (ctx) => exported(ctx, parseOrThrow(exportLeadsQuerySchema, ctx.query, 'leads export query')) },
-	{ method: 'POST', pattern: '/agents/:agentId/leads/export-filtered', handler: (ctx) => exported(ctx, parseOrThrow(exportFilteredLeadsRequestSchema, ctx.body, 'leads export filter')) },
+	{
+		method: 'GET',
+		pattern: '/agents/:agentId/leads/export',
+		handler: (ctx) =>
+			exported(ctx, parseOrThrow(exportLeadsQuerySchema, ctx.query, 'leads export query')),
+	},
+	{
+		method: 'POST',
+		pattern: '/agents/:agentId/leads/export-filtered',
+		handler: (ctx) =>
+			exported(
+				ctx,
+				parseOrThrow(exportFilteredLeadsRequestSchema, ctx.body, 'leads export filter'),
+			),
+	},
 	{ method: 'DELETE', pattern: '/agents/:agentId/leads', handler: deleteMany },
 	{ method: 'DELETE', pattern: '/agents/:agentId/leads/all', handler: deleteAll },
 ];

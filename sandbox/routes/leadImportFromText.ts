@@ -17,7 +17,9 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const PHONE = /\+[1-9][\d\s\-.()]{6,22}\d/;
 
 /** The lead a line of text holds, or undefined when it has neither an e-mail nor a phone. */
-export function readLeadLine(line: string): { userName?: string; userEmail?: string; userPhone?: string } | undefined {
+export function readLeadLine(
+	line: string,
+): { userName?: string; userEmail?: string; userPhone?: string } | undefined {
 	const email = EMAIL.exec(line)?.[0];
 	const phoneText = PHONE.exec(line)?.[0];
 	const phone = phoneText?.replace(/[\s\-.()]/g, '');
@@ -26,13 +28,25 @@ export function readLeadLine(line: string): { userName?: string; userEmail?: str
 	let rest = line;
 	if (email) rest = rest.replace(email, ' ');
 	if (phoneText && validPhone) rest = rest.replace(phoneText, ' ');
-	const name = rest.replace(/[<>,;:|\t()[\]"]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^[-–.\s]+|[-–.\s]+$/g, '');
-	return { ...(name ? { userName: name } : {}), ...(email ? { userEmail: email } : {}), ...(validPhone ? { userPhone: validPhone } : {}) };
+	const name = rest
+		.replace(/[<>,;:|\t()[\]"]+/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.replace(/^[-–.\s]+|[-–.\s]+$/g, '');
+	return {
+		...(name ? { userName: name } : {}),
+		...(email ? { userEmail: email } : {}),
+		...(validPhone ? { userPhone: validPhone } : {}),
+	};
 }
 
 function magicImport(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
-	const { rawText, leadGroupId } = parseOrThrow(magicImportLeadsRequestSchema, ctx.body, 'magic import');
+	const { rawText, leadGroupId } = parseOrThrow(
+		magicImportLeadsRequestSchema,
+		ctx.body,
+		'magic import',
+	);
 	const now = Date.now();
 	const leadsAdded = rawText
 		.split(/\r?\n/)
@@ -41,11 +55,19 @@ function magicImport(ctx: RouteContext) {
 		.map((fields) => {
 			ctx.state.counters.leads += 1;
 			// The answer's record, then the stored lead with the sandbox's own bookkeeping (the API has no workspace on a lead).
-			const record = { ...fields, id: `lead-${ctx.state.counters.leads}`, agentId: agent.ID, ts: now, ...(leadGroupId ? { groupName: leadGroupId } : {}) };
+			const record = {
+				...fields,
+				id: `lead-${ctx.state.counters.leads}`,
+				agentId: agent.ID,
+				ts: now,
+				...(leadGroupId ? { groupName: leadGroupId } : {}),
+			};
 			ctx.state.leads[record.id] = { ...record, workspaceId: agent.workspaceId } as SandboxLead;
 			return record;
 		});
 	return { body: { success: true, leadsAdded } };
 }
 
-export const magicImportLeadRoutes: Route[] = [{ method: 'POST', pattern: '/agents/:agentId/magic-import-leads', handler: magicImport }];
+export const magicImportLeadRoutes: Route[] = [
+	{ method: 'POST', pattern: '/agents/:agentId/magic-import-leads', handler: magicImport },
+];

@@ -25,27 +25,50 @@ function organisationsOf(ctx: RouteContext): SandboxOrganisation[] {
 
 function findOrganisation(ctx: RouteContext): SandboxOrganisation {
 	const organisation = organisationsOf(ctx).find((candidate) => candidate.id === ctx.params.orgId);
-	if (!organisation) throw new ApiError(404, 'ORG_NOT_FOUND', `Organisation ${ctx.params.orgId} was not found in this workspace.`);
+	if (!organisation)
+		throw new ApiError(
+			404,
+			'ORG_NOT_FOUND',
+			`Organisation ${ctx.params.orgId} was not found in this workspace.`,
+		);
 	return organisation;
 }
 
 /** One page of `all`, in the listings' shape. */
 function page<T>(ctx: RouteContext, all: T[], what: string) {
-	const { page: current, pageSize } = parseOrThrow(organisationPageQuerySchema, ctx.query, `${what} query`);
+	const { page: current, pageSize } = parseOrThrow(
+		organisationPageQuerySchema,
+		ctx.query,
+		`${what} query`,
+	);
 	const start = (current - 1) * pageSize;
 	const data = all.slice(start, start + pageSize);
-	return { success: true, message: `${data.length} of ${all.length} ${what}`, data, total: all.length, totalPages: Math.ceil(all.length / pageSize), currentPage: current };
+	return {
+		success: true,
+		message: `${data.length} of ${all.length} ${what}`,
+		data,
+		total: all.length,
+		totalPages: Math.ceil(all.length / pageSize),
+		currentPage: current,
+	};
 }
 
 function listOrganisations(ctx: RouteContext) {
-	const data = organisationsOf(ctx).map(({ id, name, contactEmail, createdAt }) => ({ id, name, contactEmail, createdAt }));
+	const data = organisationsOf(ctx).map(({ id, name, contactEmail, createdAt }) => ({
+		id,
+		name,
+		contactEmail,
+		createdAt,
+	}));
 	return { body: organisationPageSchema.parse(page(ctx, data, 'organisations')) };
 }
 
 function listOrganisationAgents(ctx: RouteContext) {
 	const organisation = findOrganisation(ctx);
 	const agents = Object.values(ctx.state.agents)
-		.filter((agent) => agent.orgId === organisation.id && agent.workspaceId === organisation.workspaceId)
+		.filter(
+			(agent) => agent.orgId === organisation.id && agent.workspaceId === organisation.workspaceId,
+		)
 		.sort((a, b) => a.title.localeCompare(b.title))
 		.map((agent) => ({ ...agentRecord(agent), orgId: organisation.id }));
 	return { body: organisationAgentPageSchema.parse(page(ctx, agents, 'agents')) };
@@ -66,9 +89,14 @@ function deleteOrganisation(ctx: RouteContext) {
 	const clients = ctx.state.orgClients ?? {};
 	const gone = Object.values(clients).filter((client) => client.orgId === organisation.id);
 	for (const client of gone) delete clients[client.id];
-	for (const agent of Object.values(ctx.state.agents)) if (agent.orgId === organisation.id) delete agent.orgId;
+	for (const agent of Object.values(ctx.state.agents))
+		if (agent.orgId === organisation.id) delete agent.orgId;
 	delete ctx.state.organisations?.[organisation.id];
-	const body = { success: true, message: `Organisation ${organisation.id} deleted with ${gone.length} client(s).`, deletedClientsCount: gone.length };
+	const body = {
+		success: true,
+		message: `Organisation ${organisation.id} deleted with ${gone.length} client(s).`,
+		deletedClientsCount: gone.length,
+	};
 	return { body: deleteOrganisationAnswerSchema.parse(body) };
 }
 

@@ -1,4 +1,11 @@
-import { buyNumberRequestSchema, importNumberRequestSchema, assignNumberRequestSchema, numberResultSchema, releaseNumberRequestSchema, repairNumberRequestSchema } from '../../nodes/shared/contracts/phoneNumber';
+import {
+	buyNumberRequestSchema,
+	importNumberRequestSchema,
+	assignNumberRequestSchema,
+	numberResultSchema,
+	releaseNumberRequestSchema,
+	repairNumberRequestSchema,
+} from '../../nodes/shared/contracts/phoneNumber';
 import { NUMBER_PATHS, TELCO, telcoField } from '../../nodes/shared/telco';
 import { assertWorkspaceSecret, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
@@ -21,12 +28,31 @@ const AUTH_TOKEN_FIELD = telcoField('AccountAuthToken');
 const CALLER_ID_FIELD = telcoField('CallerId');
 
 /** The number as the caller's workspace sees it, found by phoneNumber and/or phoneNumberSid. */
-function findNumber(ctx: RouteContext, reference: { phoneNumber?: string; phoneNumberSid?: string }): SandboxNumber {
-	const inWorkspace = Object.values(ctx.state.numbers).filter((n) => n.workspaceId === ctx.caller.workspace.id);
-	const byNumber = reference.phoneNumber ? inWorkspace.find((n) => n.phoneNumber === reference.phoneNumber) : undefined;
-	const bySid = reference.phoneNumberSid ? inWorkspace.find((n) => n.phoneNumberSid === reference.phoneNumberSid) : undefined;
-	if (reference.phoneNumber && reference.phoneNumberSid && byNumber && bySid && byNumber !== bySid) {
-		throw new ApiError(400, 'NUMBER_MISMATCH', `phoneNumber ${reference.phoneNumber} and phoneNumberSid ${reference.phoneNumberSid} name different numbers.`);
+function findNumber(
+	ctx: RouteContext,
+	reference: { phoneNumber?: string; phoneNumberSid?: string },
+): SandboxNumber {
+	const inWorkspace = Object.values(ctx.state.numbers).filter(
+		(n) => n.workspaceId === ctx.caller.workspace.id,
+	);
+	const byNumber = reference.phoneNumber
+		? inWorkspace.find((n) => n.phoneNumber === reference.phoneNumber)
+		: undefined;
+	const bySid = reference.phoneNumberSid
+		? inWorkspace.find((n) => n.phoneNumberSid === reference.phoneNumberSid)
+		: undefined;
+	if (
+		reference.phoneNumber &&
+		reference.phoneNumberSid &&
+		byNumber &&
+		bySid &&
+		byNumber !== bySid
+	) {
+		throw new ApiError(
+			400,
+			'NUMBER_MISMATCH',
+			`phoneNumber ${reference.phoneNumber} and phoneNumberSid ${reference.phoneNumberSid} name different numbers.`,
+		);
 	}
 	const found = byNumber ?? bySid;
 	if (!found || (reference.phoneNumber && !byNumber) || (reference.phoneNumberSid && !bySid)) {
@@ -39,10 +65,18 @@ function findNumber(ctx: RouteContext, reference: { phoneNumber?: string; phoneN
 function assertNumberIsFree(ctx: RouteContext, phoneNumber: string): void {
 	const existing = ctx.state.numbers[phoneNumber];
 	if (existing?.workspaceId === ctx.caller.workspace.id) {
-		throw new ApiError(409, 'NUMBER_ALREADY_IN_WORKSPACE', `${phoneNumber} is already in this workspace (${existing.phoneNumberSid}).`);
+		throw new ApiError(
+			409,
+			'NUMBER_ALREADY_IN_WORKSPACE',
+			`${phoneNumber} is already in this workspace (${existing.phoneNumberSid}).`,
+		);
 	}
 	if (existing || ctx.state.unavailableNumbers.includes(phoneNumber)) {
-		throw new ApiError(409, 'NUMBER_UNAVAILABLE', `${phoneNumber} is not available. Search for another number and try again.`);
+		throw new ApiError(
+			409,
+			'NUMBER_UNAVAILABLE',
+			`${phoneNumber} is not available. Search for another number and try again.`,
+		);
 	}
 }
 
@@ -82,7 +116,9 @@ function buyNumber(ctx: RouteContext) {
 		monthlyPriceUsd: RENTAL_PRICE_USD_PER_MONTH,
 		createdAt: Date.now(),
 	};
-	const assigned = agent ? ` It is assigned to agent ${agent.ID}; use sync-sms to send SMS from it.` : '';
+	const assigned = agent
+		? ` It is assigned to agent ${agent.ID}; use sync-sms to send SMS from it.`
+		: '';
 	return {
 		body: numberResultSchema.parse({
 			phoneNumber: request.number,
@@ -96,7 +132,11 @@ function importNumber(ctx: RouteContext) {
 	assertWorkspaceSecret(ctx.caller, 'Importing a number');
 	const request = parseOrThrow(importNumberRequestSchema, ctx.body, 'import request');
 	if (request.workspaceId && request.workspaceId !== ctx.caller.workspace.id) {
-		throw new ApiError(403, 'WORKSPACE_MISMATCH', `This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot import into ${request.workspaceId}.`);
+		throw new ApiError(
+			403,
+			'WORKSPACE_MISMATCH',
+			`This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot import into ${request.workspaceId}.`,
+		);
 	}
 	const agent = request.agentId ? findAgent(ctx.state, ctx.caller, request.agentId) : undefined;
 	const phoneNumber = request[NUMBER_FIELD] as string;
@@ -130,14 +170,25 @@ function releaseNumber(ctx: RouteContext) {
 	const request = parseOrThrow(releaseNumberRequestSchema, ctx.body, 'release request');
 	const number = findNumber(ctx, request);
 	delete ctx.state.numbers[number.phoneNumber];
-	const detachedFrom = Object.values(ctx.state.agents).filter((agent) => agent.smsNumbers.includes(number.phoneNumber) || number.agentId === agent.ID);
-	for (const agent of detachedFrom) agent.smsNumbers = agent.smsNumbers.filter((n) => n !== number.phoneNumber);
-	const billing = number.senderMode === 'platform_rental' ? ' Its monthly rental billing stopped.' : ` It stays in your own ${TELCO} account.`;
+	const detachedFrom = Object.values(ctx.state.agents).filter(
+		(agent) => agent.smsNumbers.includes(number.phoneNumber) || number.agentId === agent.ID,
+	);
+	for (const agent of detachedFrom)
+		agent.smsNumbers = agent.smsNumbers.filter((n) => n !== number.phoneNumber);
+	const billing =
+		number.senderMode === 'platform_rental'
+			? ' Its monthly rental billing stopped.'
+			: ` It stays in your own ${TELCO} account.`;
 	return {
 		body: {
 			success: true,
 			message: `Released ${number.phoneNumber}.${billing}`,
-			data: { phoneNumber: number.phoneNumber, phoneNumberSid: number.phoneNumberSid, released: true, detachedFromAgents: detachedFrom.map((a) => a.ID) },
+			data: {
+				phoneNumber: number.phoneNumber,
+				phoneNumberSid: number.phoneNumberSid,
+				released: true,
+				detachedFromAgents: detachedFrom.map((a) => a.ID),
+			},
 		},
 	};
 }
@@ -147,7 +198,11 @@ function repairWebhooks(ctx: RouteContext) {
 	const number = findNumber(ctx, request);
 	const agent = ctx.caller.agent;
 	if (agent && number.agentId !== agent.ID && !agent.smsNumbers.includes(number.phoneNumber)) {
-		throw new ApiError(403, 'AGENT_SECRET_SCOPE', `${number.phoneNumber} is not connected to agent ${agent.ID}: use a workspace secret to repair it.`);
+		throw new ApiError(
+			403,
+			'AGENT_SECRET_SCOPE',
+			`${number.phoneNumber} is not connected to agent ${agent.ID}: use a workspace secret to repair it.`,
+		);
 	}
 	const hooks = `${ctx.baseUrl}/${TELCO}`;
 	number.webhooks = {
@@ -161,7 +216,11 @@ function repairWebhooks(ctx: RouteContext) {
 		body: {
 			success: true,
 			message: `Webhooks of ${number.phoneNumber} point at the platform again.`,
-			data: { phoneNumber: number.phoneNumber, phoneNumberSid: number.phoneNumberSid, webhooks: { voiceUrl, smsUrl, statusCallback } },
+			data: {
+				phoneNumber: number.phoneNumber,
+				phoneNumberSid: number.phoneNumberSid,
+				webhooks: { voiceUrl, smsUrl, statusCallback },
+			},
 		},
 	};
 }
@@ -171,18 +230,29 @@ function assignForSms(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, request.agentId as string);
 	const number = findNumber(ctx, request);
 	if (!number.capabilities.includes('sms')) {
-		throw new ApiError(409, 'NUMBER_NOT_SMS_CAPABLE', `${number.phoneNumber} was bought without the sms capability and cannot send SMS.`);
+		throw new ApiError(
+			409,
+			'NUMBER_NOT_SMS_CAPABLE',
+			`${number.phoneNumber} was bought without the sms capability and cannot send SMS.`,
+		);
 	}
 	// A number sends SMS for one agent at a time: it moves.
 	for (const other of Object.values(ctx.state.agents)) {
-		if (other !== agent) other.smsNumbers = other.smsNumbers.filter((n) => n !== number.phoneNumber);
+		if (other !== agent)
+			other.smsNumbers = other.smsNumbers.filter((n) => n !== number.phoneNumber);
 	}
 	if (!agent.smsNumbers.includes(number.phoneNumber)) agent.smsNumbers.push(number.phoneNumber);
 	return {
 		body: {
 			success: true,
 			message: `${number.phoneNumber} now sends SMS for agent ${agent.ID}.`,
-			data: { phoneNumber: number.phoneNumber, phoneNumberSid: number.phoneNumberSid, agentId: agent.ID, senderMode: number.senderMode, agent: agentSmsFields(ctx, agent) },
+			data: {
+				phoneNumber: number.phoneNumber,
+				phoneNumberSid: number.phoneNumberSid,
+				agentId: agent.ID,
+				senderMode: number.senderMode,
+				agent: agentSmsFields(ctx, agent),
+			},
 		},
 	};
 }

@@ -1,6 +1,14 @@
-import { workspaceSessionPageSchema, workspaceSessionsQuerySchema } from '../../nodes/shared/contracts/sessions';
+import {
+	workspaceSessionPageSchema,
+	workspaceSessionsQuerySchema,
+} from '../../nodes/shared/contracts/sessions';
 import { ApiError, parseOrThrow } from '../server/errors';
-import { listSessions, sessionFeed, sessionsOfConversation, type FeedSession } from '../domain/sessionFeed';
+import {
+	listSessions,
+	sessionFeed,
+	sessionsOfConversation,
+	type FeedSession,
+} from '../domain/sessionFeed';
 import type { SandboxState } from '../domain/state';
 import type { Route, RouteContext } from './types';
 
@@ -19,9 +27,9 @@ import type { Route, RouteContext } from './types';
 
 function sessionRecord(state: SandboxState, entry: FeedSession): Record<string, unknown> {
 	const all = sessionsOfConversation(state, entry.convoId);
-	const optional = (['agentName', 'userName', 'userEmail', 'userPhone', 'origin', 'state'] as const).filter(
-		(key) => entry[key] !== undefined,
-	);
+	const optional = (
+		['agentName', 'userName', 'userEmail', 'userPhone', 'origin', 'state'] as const
+	).filter((key) => entry[key] !== undefined);
 	return {
 		convoId: entry.convoId,
 		agentId: entry.agentId,
@@ -39,16 +47,32 @@ function listWorkspaceSessions(ctx: RouteContext) {
 	const query = parseOrThrow(workspaceSessionsQuerySchema, ctx.query, 'sessions query');
 	const own = ctx.caller.workspace;
 	const workspace = ctx.state.workspaces[query.workspaceId];
-	const visible = workspace && (workspace.id === own.id || (ctx.caller.kind === 'workspace' && workspace.createdBy === own.id));
+	const visible =
+		workspace &&
+		(workspace.id === own.id ||
+			(ctx.caller.kind === 'workspace' && workspace.createdBy === own.id));
 	if (!workspace || !visible || workspace.region !== query.region || query.region !== ctx.region) {
-		throw new ApiError(404, 'WORKSPACE_NOT_FOUND', `Workspace ${query.workspaceId} was not found in region ${query.region}.`);
+		throw new ApiError(
+			404,
+			'WORKSPACE_NOT_FOUND',
+			`Workspace ${query.workspaceId} was not found in region ${query.region}.`,
+		);
 	}
 	sessionFeed(ctx.state).beforeRead?.({ page: query.page, limit: query.limit });
 	const agentId = ctx.caller.kind === 'agent' ? ctx.caller.agent?.ID : query.agentId;
 	if (ctx.caller.kind === 'agent' && query.agentId !== undefined && query.agentId !== agentId) {
-		throw new ApiError(403, 'AGENT_SECRET_SCOPE', `This agent secret belongs to agent ${agentId} and cannot read the sessions of agent ${query.agentId}.`);
+		throw new ApiError(
+			403,
+			'AGENT_SECRET_SCOPE',
+			`This agent secret belongs to agent ${agentId} and cannot read the sessions of agent ${query.agentId}.`,
+		);
 	}
-	const all = listSessions(ctx.state, { workspaceId: workspace.id, region: query.region, agentId, origin: query.origin });
+	const all = listSessions(ctx.state, {
+		workspaceId: workspace.id,
+		region: query.region,
+		agentId,
+		origin: query.origin,
+	});
 	const start = query.page * query.limit;
 	const page = all.slice(start, start + query.limit);
 	const body = {
@@ -57,11 +81,18 @@ function listWorkspaceSessions(ctx: RouteContext) {
 			oldest: page.length ? page[page.length - 1].ts : 0,
 			newest: page.length ? page[0].ts : 0,
 		},
-		pagination: { page: query.page, limit: query.limit, hasMore: start + query.limit < all.length, totalFetched: page.length },
+		pagination: {
+			page: query.page,
+			limit: query.limit,
+			hasMore: start + query.limit < all.length,
+			totalFetched: page.length,
+		},
 	};
 	// The node's own contract, so that the two cannot drift.
 	workspaceSessionPageSchema.parse(body);
 	return { body };
 }
 
-export const sessionRoutes: Route[] = [{ method: 'GET', pattern: '/workspace/sessions', handler: listWorkspaceSessions }];
+export const sessionRoutes: Route[] = [
+	{ method: 'GET', pattern: '/workspace/sessions', handler: listWorkspaceSessions },
+];

@@ -1,4 +1,11 @@
-import { MAX_MEDIA_URLS, SMS_SEGMENT_LENGTH, smsRequestSchema, smsResponseSchema, type SmsRequest, type SmsResponse } from '../../nodes/shared/contracts/sms';
+import {
+	MAX_MEDIA_URLS,
+	SMS_SEGMENT_LENGTH,
+	smsRequestSchema,
+	smsResponseSchema,
+	type SmsRequest,
+	type SmsResponse,
+} from '../../nodes/shared/contracts/sms';
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { sid } from '../domain/ids';
@@ -8,14 +15,19 @@ import type { Route, RouteContext, SentSms } from './types';
 
 /** POST /sms: resolves the sender, honours dry run / handoff skip / splitting / agent mode, then "sends". */
 
-const OWN_ACCOUNT_ONLY_OPTIONS = ['messagingServiceSid', 'validityPeriod', 'provideFeedback'] as const;
+const OWN_ACCOUNT_ONLY_OPTIONS = [
+	'messagingServiceSid',
+	'validityPeriod',
+	'provideFeedback',
+] as const;
 
 /** Splits by code point, so an emoji is never cut in half. */
 export function splitIntoSegments(text: string, length = SMS_SEGMENT_LENGTH): string[] {
 	const codePoints = Array.from(text);
 	if (codePoints.length <= length) return [text];
 	const segments: string[] = [];
-	for (let i = 0; i < codePoints.length; i += length) segments.push(codePoints.slice(i, i + length).join(''));
+	for (let i = 0; i < codePoints.length; i += length)
+		segments.push(codePoints.slice(i, i + length).join(''));
 	return segments;
 }
 
@@ -25,8 +37,13 @@ export function splitIntoSegments(text: string, length = SMS_SEGMENT_LENGTH): st
  */
 export function generateAgentReply(agent: SandboxAgent, request: SmsRequest): string {
 	const agentName = request.options?.agentOptions?.agentOverrides?.title ?? agent.title;
-	const username = typeof request.leadInfo?.username === 'string' && request.leadInfo.username.trim() ? request.leadInfo.username.trim() : undefined;
-	const prompt = (request.options?.initialPrompt ?? request.message ?? '').trim().replace(/\s+/g, ' ');
+	const username =
+		typeof request.leadInfo?.username === 'string' && request.leadInfo.username.trim()
+			? request.leadInfo.username.trim()
+			: undefined;
+	const prompt = (request.options?.initialPrompt ?? request.message ?? '')
+		.trim()
+		.replace(/\s+/g, ' ');
 	const topic = prompt.length > 200 ? `${prompt.slice(0, 197)}...` : prompt;
 	return `Hi ${username ?? 'there'}, this is ${agentName}. ${topic ? `About "${topic}": ` : ''}reply to this message and I'll help you right away.`;
 }
@@ -48,17 +65,29 @@ function resolveSender(ctx: RouteContext, agent: SandboxAgent, requestedFrom: st
 		);
 	}
 	const number = ctx.state.numbers[from];
-	if (!number) throw new ApiError(409, 'AGENT_HAS_NO_SMS_NUMBER', `Number ${from} of agent ${agent.ID} no longer exists.`);
+	if (!number)
+		throw new ApiError(
+			409,
+			'AGENT_HAS_NO_SMS_NUMBER',
+			`Number ${from} of agent ${agent.ID} no longer exists.`,
+		);
 	return number;
 }
 
-function upsertConversation(ctx: RouteContext, agent: SandboxAgent, request: SmsRequest, convoId: string, now: number): SandboxConversation {
+function upsertConversation(
+	ctx: RouteContext,
+	agent: SandboxAgent,
+	request: SmsRequest,
+	convoId: string,
+	now: number,
+): SandboxConversation {
 	const key = conversationKey(agent.ID, convoId);
 	const existing = ctx.state.conversations[key];
 	const leadInfo = request.leadInfo ?? {};
 	if (existing) {
 		Object.assign(existing.leadInfo, leadInfo);
-		if (typeof leadInfo.username === 'string' && leadInfo.username) existing.userName = leadInfo.username;
+		if (typeof leadInfo.username === 'string' && leadInfo.username)
+			existing.userName = leadInfo.username;
 		if (request.campaignId) existing.campaignId = request.campaignId;
 		existing.updatedAt = now;
 		return existing;
@@ -69,7 +98,8 @@ function upsertConversation(ctx: RouteContext, agent: SandboxAgent, request: Sms
 		workspaceId: agent.workspaceId,
 		origin: 'sms',
 		state: 'ai-chatting',
-		userName: typeof leadInfo.username === 'string' && leadInfo.username ? leadInfo.username : request.to,
+		userName:
+			typeof leadInfo.username === 'string' && leadInfo.username ? leadInfo.username : request.to,
 		userPhone: request.to,
 		campaignId: request.campaignId,
 		leadInfo: { ...leadInfo },
@@ -92,7 +122,11 @@ function sendSms(ctx: RouteContext) {
 	const convoId = request.convoId ?? request.to.replace(/\D/g, '');
 	const mediaUrls = [...(request.mediaUrl ? [request.mediaUrl] : []), ...(request.mediaUrls ?? [])];
 	if (mediaUrls.length > MAX_MEDIA_URLS) {
-		throw new ApiError(400, 'TOO_MANY_MEDIA', `At most ${MAX_MEDIA_URLS} media URLs can go with one SMS (mediaUrl and mediaUrls together); got ${mediaUrls.length}.`);
+		throw new ApiError(
+			400,
+			'TOO_MANY_MEDIA',
+			`At most ${MAX_MEDIA_URLS} media URLs can go with one SMS (mediaUrl and mediaUrls together); got ${mediaUrls.length}.`,
+		);
 	}
 	const text = mode === 'agent' ? generateAgentReply(agent, request) : (request.message ?? '');
 	const bodies = splitIntoSegments(text);
@@ -139,7 +173,10 @@ function sendSms(ctx: RouteContext) {
 	}
 
 	const now = Date.now();
-	const ignoredOptions = number.senderMode === 'platform_rental' ? OWN_ACCOUNT_ONLY_OPTIONS.filter((name) => options[name] !== undefined) : [];
+	const ignoredOptions =
+		number.senderMode === 'platform_rental'
+			? OWN_ACCOUNT_ONLY_OPTIONS.filter((name) => options[name] !== undefined)
+			: [];
 	const sent: SentSms[] = bodies.map((body, segmentIndex) => {
 		ctx.state.counters.messages += 1;
 		const sms: SentSms = {
@@ -173,10 +210,22 @@ function sendSms(ctx: RouteContext) {
 		return sms;
 	});
 
-	const target = options.createConvo === false ? conversation : upsertConversation(ctx, agent, request, convoId, now);
+	const target =
+		options.createConvo === false
+			? conversation
+			: upsertConversation(ctx, agent, request, convoId, now);
 	if (target && options.persistToConvo !== false) {
 		for (const sms of sent) {
-			target.messages.push({ direction: 'outbound', messageSid: sms.messageSid, segmentIndex: sms.segmentIndex, from: sms.from, to: sms.to, body: sms.body, mediaUrls: sms.mediaUrls, at: now });
+			target.messages.push({
+				direction: 'outbound',
+				messageSid: sms.messageSid,
+				segmentIndex: sms.segmentIndex,
+				from: sms.from,
+				to: sms.to,
+				body: sms.body,
+				mediaUrls: sms.mediaUrls,
+				at: now,
+			});
 		}
 		target.updatedAt = now;
 	}
@@ -189,8 +238,17 @@ function sendSms(ctx: RouteContext) {
 		convoId,
 		channel: 'sms',
 		region: ctx.region,
-		lightConvoData: { ID: convoId, userPhone: request.to, origin: 'sms', state: target?.state ?? 'ai-chatting', messagesNum: target?.messages.length ?? sent.length },
-		turns: sent.map((sms) => ({ from: 'ai', messages: [{ from: 'ai', type: 'text', item: { payload: { message: sms.body } } }] })),
+		lightConvoData: {
+			ID: convoId,
+			userPhone: request.to,
+			origin: 'sms',
+			state: target?.state ?? 'ai-chatting',
+			messagesNum: target?.messages.length ?? sent.length,
+		},
+		turns: sent.map((sms) => ({
+			from: 'ai',
+			messages: [{ from: 'ai', type: 'text', item: { payload: { message: sms.body } } }],
+		})),
 		operation: 'updated',
 	});
 
@@ -201,7 +259,11 @@ function sendSms(ctx: RouteContext) {
 		messageSids: sent.map((sms) => sms.messageSid),
 		messageCount: sent.length,
 		mediaCount: mediaUrls.length,
-		segments: sent.map((sms) => ({ messageSid: sms.messageSid, segmentIndex: sms.segmentIndex, status: 'queued' })),
+		segments: sent.map((sms) => ({
+			messageSid: sms.messageSid,
+			segmentIndex: sms.segmentIndex,
+			status: 'queued',
+		})),
 		...(mode === 'agent' ? { messagesPreview: bodies } : {}),
 	});
 }

@@ -1,4 +1,7 @@
-import { createToolRequestSchema, updateToolRequestSchema } from '../../nodes/shared/contracts/tool';
+import {
+	createToolRequestSchema,
+	updateToolRequestSchema,
+} from '../../nodes/shared/contracts/tool';
 import { assertAgentInScope, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
@@ -15,7 +18,12 @@ function toolsOf(state: SandboxState): Record<string, SandboxTool> {
 function findTool(ctx: RouteContext): SandboxTool {
 	const tool = toolsOf(ctx.state)[ctx.params.toolId];
 	const agent = tool && ctx.state.agents[tool.agentId];
-	if (!tool || !agent || agent.workspaceId !== ctx.caller.workspace.id) throw new ApiError(404, 'TOOL_NOT_FOUND', `Tool ${ctx.params.toolId} was not found in this workspace.`);
+	if (!tool || !agent || agent.workspaceId !== ctx.caller.workspace.id)
+		throw new ApiError(
+			404,
+			'TOOL_NOT_FOUND',
+			`Tool ${ctx.params.toolId} was not found in this workspace.`,
+		);
 	assertAgentInScope(ctx.caller, tool.agentId);
 	return tool;
 }
@@ -39,7 +47,10 @@ function createTool(ctx: RouteContext) {
 		updatedAt: now,
 	};
 	toolsOf(ctx.state)[record.id] = record;
-	return { status: 201, body: { success: true, message: `Tool ${record.name} created`, data: record } };
+	return {
+		status: 201,
+		body: { success: true, message: `Tool ${record.name} created`, data: record },
+	};
 }
 
 function listTools(ctx: RouteContext) {
@@ -62,7 +73,12 @@ function requireNameAndDescription(changes: Record<string, unknown>): void {
 	if (missing.length === 0) return;
 	const issues = missing.map((key) => ({ message: `tool.${key}: Required` }));
 	if (isPublished()) throw new ApiError(400, 'BAD_REQUEST', 'Input validation failed', issues);
-	throw new ApiError(400, 'VALIDATION_ERROR', `Invalid tool update: ${issues.map((issue) => issue.message).join('; ')} (the update schema requires the name and description, the current ones when unchanged)`, issues);
+	throw new ApiError(
+		400,
+		'VALIDATION_ERROR',
+		`Invalid tool update: ${issues.map((issue) => issue.message).join('; ')} (the update schema requires the name and description, the current ones when unchanged)`,
+		issues,
+	);
 }
 
 function updateTool(ctx: RouteContext) {

@@ -21,7 +21,11 @@ export interface SentSms {
 	smartEncoded?: boolean;
 	sendViaEdge?: boolean;
 	/** messagingServiceSid / validityPeriod / provideFeedback, honoured in own-account mode only. */
-	ownAccountOptions?: { messagingServiceSid?: string; validityPeriod?: number; provideFeedback?: boolean };
+	ownAccountOptions?: {
+		messagingServiceSid?: string;
+		validityPeriod?: number;
+		provideFeedback?: boolean;
+	};
 	/** Own-account-only options that were given but ignored because the number is a platform rental. */
 	ignoredOptions?: string[];
 }

@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { agentUsageRequestSchema, workspaceUsageRangeSchema, workspaceUsageRequestSchema, type UsageRange } from '../../nodes/shared/contracts/usage';
+import {
+	agentUsageRequestSchema,
+	workspaceUsageRangeSchema,
+	workspaceUsageRequestSchema,
+	type UsageRange,
+} from '../../nodes/shared/contracts/usage';
 import { assertWorkspaceSecret, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
-import { publishedUsage, usageIn, usageLogsPage, usageTotals, type UsageRecord } from '../domain/usage';
+import {
+	publishedUsage,
+	usageIn,
+	usageLogsPage,
+	usageTotals,
+	type UsageRecord,
+} from '../domain/usage';
 import type { Route, RouteContext } from './types';
 
 /**
@@ -21,7 +32,13 @@ import type { Route, RouteContext } from './types';
  */
 
 /** As published, `logsPage` is any number (OpenAPI 1.0.4 sets no bounds): below 1 reads as page 1. */
-const publishedWorkspaceRequestSchema = z.object({ uiTimeRange: z.unknown().optional(), range: workspaceUsageRangeSchema.optional(), logsPage: z.number().optional() }).strict();
+const publishedWorkspaceRequestSchema = z
+	.object({
+		uiTimeRange: z.unknown().optional(),
+		range: workspaceUsageRangeSchema.optional(),
+		logsPage: z.number().optional(),
+	})
+	.strict();
 
 function rangeOut(range: UsageRange | undefined) {
 	return range ? { start: range.start ?? null, end: range.end ?? null } : null;
@@ -30,30 +47,65 @@ function rangeOut(range: UsageRange | undefined) {
 function agentUsage(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { range } = parseOrThrow(agentUsageRequestSchema, ctx.body ?? {}, 'usage request');
-	const records = usageIn(ctx.state.usage ?? [], range).filter((record) => record.agentId === agent.ID);
+	const records = usageIn(ctx.state.usage ?? [], range).filter(
+		(record) => record.agentId === agent.ID,
+	);
 	if (isPublished()) return { body: publishedUsage(records) };
-	return { body: { success: true, message: `Usage of agent ${agent.ID}`, data: { agentId: agent.ID, range: rangeOut(range), totals: usageTotals(records) } } };
+	return {
+		body: {
+			success: true,
+			message: `Usage of agent ${agent.ID}`,
+			data: { agentId: agent.ID, range: rangeOut(range), totals: usageTotals(records) },
+		},
+	};
 }
 
 function perAgent(records: UsageRecord[]) {
-	return [...new Set(records.map((record) => record.agentId))].sort().map((agentId) => ({ agentId, records: records.filter((record) => record.agentId === agentId) }));
+	return [...new Set(records.map((record) => record.agentId))].sort().map((agentId) => ({
+		agentId,
+		records: records.filter((record) => record.agentId === agentId),
+	}));
 }
 
 function workspaceUsage(ctx: RouteContext) {
 	assertWorkspaceSecret(ctx.caller, 'Workspace usage');
 	const workspaceId = ctx.params.workspaceId;
 	if (workspaceId !== ctx.caller.workspace.id) {
-		throw new ApiError(403, 'WORKSPACE_MISMATCH', `This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot read the usage of workspace ${workspaceId}.`);
+		throw new ApiError(
+			403,
+			'WORKSPACE_MISMATCH',
+			`This secret belongs to workspace ${ctx.caller.workspace.id}; it cannot read the usage of workspace ${workspaceId}.`,
+		);
 	}
-	const { range, logsPage } = parseOrThrow(isPublished() ? publishedWorkspaceRequestSchema : workspaceUsageRequestSchema, ctx.body ?? {}, 'usage request');
-	const records = usageIn(ctx.state.usage ?? [], range).filter((record) => record.workspaceId === workspaceId);
+	const { range, logsPage } = parseOrThrow(
+		isPublished() ? publishedWorkspaceRequestSchema : workspaceUsageRequestSchema,
+		ctx.body ?? {},
+		'usage request',
+	);
+	const records = usageIn(ctx.state.usage ?? [], range).filter(
+		(record) => record.workspaceId === workspaceId,
+	);
 	const logs = logsPage === undefined ? {} : { logsPage, logs: usageLogsPage(records, logsPage) };
 	if (isPublished()) {
-		const agents = perAgent(records).map((entry) => ({ agentId: entry.agentId, ...publishedUsage(entry.records) }));
-		return { body: { workspaceId, range: rangeOut(range), ...publishedUsage(records), agents, ...logs } };
+		const agents = perAgent(records).map((entry) => ({
+			agentId: entry.agentId,
+			...publishedUsage(entry.records),
+		}));
+		return {
+			body: { workspaceId, range: rangeOut(range), ...publishedUsage(records), agents, ...logs },
+		};
 	}
-	const agents = perAgent(records).map((entry) => ({ agentId: entry.agentId, totals: usageTotals(entry.records) }));
-	return { body: { success: true, message: `Usage of workspace ${workspaceId}`, data: { workspaceId, range: rangeOut(range), totals: usageTotals(records), agents, ...logs } } };
+	const agents = perAgent(records).map((entry) => ({
+		agentId: entry.agentId,
+		totals: usageTotals(entry.records),
+	}));
+	return {
+		body: {
+			success: true,
+			message: `Usage of workspace ${workspaceId}`,
+			data: { workspaceId, range: rangeOut(range), totals: usageTotals(records), agents, ...logs },
+		},
+	};
 }
 
 export const usageRoutes: Route[] = [

@@ -1,4 +1,7 @@
-import { createVariableRequestSchema, updateVariableRequestSchema } from '../../nodes/shared/contracts/variable';
+import {
+	createVariableRequestSchema,
+	updateVariableRequestSchema,
+} from '../../nodes/shared/contracts/variable';
 import { assertAgentInScope, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import type { SandboxVariable } from '../domain/state';
@@ -16,14 +19,20 @@ function variablesOf(ctx: RouteContext): Record<string, SandboxVariable> {
 }
 
 function record(variable: SandboxVariable): Record<string, unknown> {
-	return { id: variable.id, ...variable.fields, agentId: variable.agentId, userId: variable.workspaceId };
+	return {
+		id: variable.id,
+		...variable.fields,
+		agentId: variable.agentId,
+		userId: variable.workspaceId,
+	};
 }
 
 /** The variable as the caller sees it: one of another workspace, or of another agent for an agent secret, does not exist. */
 function findVariable(ctx: RouteContext): SandboxVariable {
 	const id = ctx.params.variableId;
 	const variable = variablesOf(ctx)[id];
-	if (!variable || variable.workspaceId !== ctx.caller.workspace.id) throw new ApiError(404, 'VARIABLE_NOT_FOUND', `Variable ${id} was not found.`);
+	if (!variable || variable.workspaceId !== ctx.caller.workspace.id)
+		throw new ApiError(404, 'VARIABLE_NOT_FOUND', `Variable ${id} was not found.`);
 	assertAgentInScope(ctx.caller, variable.agentId);
 	return variable;
 }
@@ -31,10 +40,22 @@ function findVariable(ctx: RouteContext): SandboxVariable {
 function createVariable(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { variable: fields } = parseOrThrow(createVariableRequestSchema, ctx.body, 'variable');
-	const taken = Object.values(variablesOf(ctx)).some((other) => other.agentId === agent.ID && other.fields.key === fields.key);
-	if (taken) throw new ApiError(409, 'VARIABLE_EXISTS', `Agent ${agent.ID} already has a variable with key ${fields.key}.`);
+	const taken = Object.values(variablesOf(ctx)).some(
+		(other) => other.agentId === agent.ID && other.fields.key === fields.key,
+	);
+	if (taken)
+		throw new ApiError(
+			409,
+			'VARIABLE_EXISTS',
+			`Agent ${agent.ID} already has a variable with key ${fields.key}.`,
+		);
 	ctx.state.createdVariables = (ctx.state.createdVariables ?? 0) + 1;
-	const variable: SandboxVariable = { id: `variable-${ctx.state.createdVariables}`, agentId: agent.ID, workspaceId: agent.workspaceId, fields };
+	const variable: SandboxVariable = {
+		id: `variable-${ctx.state.createdVariables}`,
+		agentId: agent.ID,
+		workspaceId: agent.workspaceId,
+		fields,
+	};
 	variablesOf(ctx)[variable.id] = variable;
 	return { body: { success: true, message: 'Variable created', data: record(variable) } };
 }
@@ -44,7 +65,13 @@ function listVariables(ctx: RouteContext) {
 	const data = Object.values(variablesOf(ctx))
 		.filter((variable) => variable.agentId === agent.ID)
 		.map(record);
-	return { body: { success: true, message: `${data.length} variable${data.length === 1 ? '' : 's'}`, data } };
+	return {
+		body: {
+			success: true,
+			message: `${data.length} variable${data.length === 1 ? '' : 's'}`,
+			data,
+		},
+	};
 }
 
 function getVariable(ctx: RouteContext) {

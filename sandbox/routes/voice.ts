@@ -28,14 +28,21 @@ import type { Route, RouteContext } from './types';
 
 function providerOrThrow(slug: string): ProviderSlug {
 	if (!isProviderSlug(slug)) {
-		throw new ApiError(404, 'PROVIDER_NOT_FOUND', `Unknown voice provider "${slug}". Supported: ${PROVIDER_SLUGS.join(', ')}.`);
+		throw new ApiError(
+			404,
+			'PROVIDER_NOT_FOUND',
+			`Unknown voice provider "${slug}". Supported: ${PROVIDER_SLUGS.join(', ')}.`,
+		);
 	}
 	return slug;
 }
 
 /** Providers without a platform fallback key only work with the workspace's own key. */
 function hasProviderKey(workspace: SandboxWorkspace, slug: ProviderSlug): boolean {
-	return !providerRequiresWorkspaceKey(slug) || workspace.providerSecretNames.includes(providerSecretName(slug));
+	return (
+		!providerRequiresWorkspaceKey(slug) ||
+		workspace.providerSecretNames.includes(providerSecretName(slug))
+	);
 }
 
 function assertProviderKey(workspace: SandboxWorkspace, slug: ProviderSlug): void {
@@ -49,19 +56,35 @@ function assertProviderKey(workspace: SandboxWorkspace, slug: ProviderSlug): voi
 	}
 }
 
-function page(ctx: RouteContext, providers: ProviderSlug[], filters: VoiceFilters, limit: number, offset: number) {
+function page(
+	ctx: RouteContext,
+	providers: ProviderSlug[],
+	filters: VoiceFilters,
+	limit: number,
+	offset: number,
+) {
 	const matches = filterVoices(providers, filters);
-	const voices = matches.slice(offset, offset + limit).map((voice) => voiceSchema.parse(withPreviewUrl(ctx.serverUrl, voice)));
+	const voices = matches
+		.slice(offset, offset + limit)
+		.map((voice) => voiceSchema.parse(withPreviewUrl(ctx.serverUrl, voice)));
 	return {
 		body: {
 			success: true,
-			data: { voices, total: matches.length, limit, offset, hasMore: offset + voices.length < matches.length },
+			data: {
+				voices,
+				total: matches.length,
+				limit,
+				offset,
+				hasMore: offset + voices.length < matches.length,
+			},
 		},
 	};
 }
 
 function listProviders(ctx: RouteContext) {
-	const providers = providerEntries(ctx.caller.workspace.providerSecretNames).map((entry) => voiceProviderSchema.parse(entry));
+	const providers = providerEntries(ctx.caller.workspace.providerSecretNames).map((entry) =>
+		voiceProviderSchema.parse(entry),
+	);
 	return { body: { success: true, data: { providers } } };
 }
 
@@ -74,12 +97,20 @@ function searchVoices(ctx: RouteContext) {
 	const query = parseOrThrow(searchVoicesQuerySchema, ctx.query, 'voice search query');
 	const unknown = query.providers?.filter((slug) => !isProviderSlug(slug)) ?? [];
 	if (unknown.length) {
-		throw new ApiError(400, 'UNKNOWN_PROVIDER', `Unknown voice provider${unknown.length > 1 ? 's' : ''} ${unknown.map((slug) => `"${slug}"`).join(', ')}. Supported: ${PROVIDER_SLUGS.join(', ')}.`);
+		throw new ApiError(
+			400,
+			'UNKNOWN_PROVIDER',
+			`Unknown voice provider${unknown.length > 1 ? 's' : ''} ${unknown.map((slug) => `"${slug}"`).join(', ')}. Supported: ${PROVIDER_SLUGS.join(', ')}.`,
+		);
 	}
 	const explicit = query.providers as ProviderSlug[] | undefined;
 	// Named providers must be usable; without a list, the ones this workspace cannot use are left out.
 	explicit?.forEach((slug) => assertProviderKey(ctx.caller.workspace, slug));
-	const providers = explicit?.length ? explicit : (PROVIDER_SLUGS as readonly ProviderSlug[]).filter((slug) => hasProviderKey(ctx.caller.workspace, slug));
+	const providers = explicit?.length
+		? explicit
+		: (PROVIDER_SLUGS as readonly ProviderSlug[]).filter((slug) =>
+				hasProviderKey(ctx.caller.workspace, slug),
+			);
 	return page(ctx, providers, query, query.limit, query.offset);
 }
 
@@ -91,7 +122,9 @@ function browseVoices(ctx: RouteContext) {
 		throw new ApiError(
 			400,
 			'UNKNOWN_MODEL',
-			`modelId "${query.modelId}" is not a ${provider} model. Models: ${providerModels(provider).map((m) => m.modelId).join(', ')}.`,
+			`modelId "${query.modelId}" is not a ${provider} model. Models: ${providerModels(provider)
+				.map((m) => m.modelId)
+				.join(', ')}.`,
 		);
 	}
 	return page(ctx, [provider], query, query.limit, query.offset);
@@ -101,7 +134,12 @@ function getVoice(ctx: RouteContext) {
 	const provider = providerOrThrow(ctx.params.provider);
 	assertProviderKey(ctx.caller.workspace, provider);
 	const voice = findVoice(provider, ctx.params.voiceId);
-	if (!voice) throw new ApiError(404, 'VOICE_NOT_FOUND', `Voice "${ctx.params.voiceId}" was not found in the ${provider} catalog.`);
+	if (!voice)
+		throw new ApiError(
+			404,
+			'VOICE_NOT_FOUND',
+			`Voice "${ctx.params.voiceId}" was not found in the ${provider} catalog.`,
+		);
 	return { body: { success: true, data: voiceSchema.parse(withPreviewUrl(ctx.serverUrl, voice)) } };
 }
 

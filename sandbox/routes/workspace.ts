@@ -52,7 +52,11 @@ function listWorkspaces(ctx: RouteContext) {
 	const data = Object.values(ctx.state.workspaces)
 		.filter((workspace) => workspace.region === ctx.region && visible(ctx, workspace))
 		.map(record);
-	const body = { success: true, message: `${data.length} workspace${data.length === 1 ? '' : 's'}.`, data };
+	const body = {
+		success: true,
+		message: `${data.length} workspace${data.length === 1 ? '' : 's'}.`,
+		data,
+	};
 	workspaceListContract.parse(body);
 	return { body };
 }
@@ -63,7 +67,11 @@ function getWorkspace(ctx: RouteContext) {
 
 function createWorkspace(ctx: RouteContext) {
 	assertWorkspaceSecret(ctx.caller, 'Creating a workspace');
-	const { workspaceName, workspaceEmails } = parseOrThrow(createWorkspaceRequestSchema, ctx.body, 'workspace');
+	const { workspaceName, workspaceEmails } = parseOrThrow(
+		createWorkspaceRequestSchema,
+		ctx.body,
+		'workspace',
+	);
 	ctx.state.createdWorkspaces = (ctx.state.createdWorkspaces ?? 0) + 1;
 	const id = `ws-created-${ctx.state.createdWorkspaces}`;
 	const creator = ctx.caller.workspace;
@@ -89,7 +97,11 @@ function updateWorkspace(ctx: RouteContext) {
 	if (updates.workspaceName !== undefined) workspace.name = updates.workspaceName;
 	if (updates.workspaceEmails !== undefined) workspace.emails = updates.workspaceEmails;
 	if (updates.automaticBilling !== undefined) workspace.automaticBilling = updates.automaticBilling;
-	if (updates.marketplaceProfile !== undefined) workspace.marketplaceProfile = { ...workspace.marketplaceProfile, ...updates.marketplaceProfile };
+	if (updates.marketplaceProfile !== undefined)
+		workspace.marketplaceProfile = {
+			...workspace.marketplaceProfile,
+			...updates.marketplaceProfile,
+		};
 	return { body: { success: true, message: 'Workspace updated', data: record(workspace) } };
 }
 
@@ -97,13 +109,25 @@ function deleteWorkspace(ctx: RouteContext) {
 	assertWorkspaceSecret(ctx.caller, 'Deleting a workspace');
 	const workspace = findWorkspace(ctx);
 	if (workspace.id === ctx.caller.workspace.id) {
-		throw new ApiError(403, 'WORKSPACE_SELF_DELETE', `Workspace ${workspace.id} is the one this secret belongs to: it cannot delete itself.`);
+		throw new ApiError(
+			403,
+			'WORKSPACE_SELF_DELETE',
+			`Workspace ${workspace.id} is the one this secret belongs to: it cannot delete itself.`,
+		);
 	}
-	const agents = Object.values(ctx.state.agents).filter((agent) => agent.workspaceId === workspace.id);
+	const agents = Object.values(ctx.state.agents).filter(
+		(agent) => agent.workspaceId === workspace.id,
+	);
 	for (const agent of agents) delete ctx.state.agents[agent.ID];
-	for (const variable of Object.values(ctx.state.variables ?? {})) if (variable.workspaceId === workspace.id) delete ctx.state.variables![variable.id];
+	for (const variable of Object.values(ctx.state.variables ?? {}))
+		if (variable.workspaceId === workspace.id) delete ctx.state.variables![variable.id];
 	delete ctx.state.workspaces[workspace.id];
-	return { body: { success: true, message: `Workspace ${workspace.id} deleted with its ${agents.length} agent${agents.length === 1 ? '' : 's'}` } };
+	return {
+		body: {
+			success: true,
+			message: `Workspace ${workspace.id} deleted with its ${agents.length} agent${agents.length === 1 ? '' : 's'}`,
+		},
+	};
 }
 
 export const workspaceRoutes: Route[] = [

@@ -23,7 +23,10 @@ export function agentSecretFields(agentId: string, agentSecret?: string): Record
 		igAccessToken: s('igAccessToken'),
 		instagramOptions: { accessToken: s('instagramOptions.accessToken'), pageName: 'acme.dental' },
 		gcloudPrivateKey: `-----BEGIN PRIVATE KEY-----\n${s('gcloudPrivateKey')}\n-----END PRIVATE KEY-----`,
-		vapiConfig: { PRIVATE_API_KEY: s('vapiConfig.PRIVATE_API_KEY'), PUBLIC_API_KEY: s('vapiConfig.PUBLIC_API_KEY') },
+		vapiConfig: {
+			PRIVATE_API_KEY: s('vapiConfig.PRIVATE_API_KEY'),
+			PUBLIC_API_KEY: s('vapiConfig.PUBLIC_API_KEY'),
+		},
 		voiceConfig: {
 			transcriber: { provider: 'deepgram', apiKey: s('voiceConfig.transcriber.apiKey') },
 			speechGen: { provider: 'cartesia', apiKey: s('voiceConfig.speechGen.apiKey') },
@@ -39,7 +42,13 @@ export function agentSecretFields(agentId: string, agentSecret?: string): Record
 			defaultLLmOptions: { apiKey: s('nodesSettings.defaultLLmOptions.apiKey') },
 			routerLLmOptions: { apiKey: s('nodesSettings.routerLLmOptions.apiKey') },
 		},
-		tools: [{ name: 'book_appointment', serverUrl: 'https://acme-dental.example/api/book', serverUrlSecret: s('tools.0.serverUrlSecret') }],
+		tools: [
+			{
+				name: 'book_appointment',
+				serverUrl: 'https://acme-dental.example/api/book',
+				serverUrlSecret: s('tools.0.serverUrlSecret'),
+			},
+		],
 		advanced: { serverUrlSecret: s('advanced.serverUrlSecret') },
 		flowise: { webhookSecret: s('flowise.webhookSecret') },
 		discord: { webhookUrls: [`https://discord.com/api/webhooks/123/${s('discord.webhookUrls')}`] },
@@ -52,10 +61,13 @@ export function agentSecretFields(agentId: string, agentSecret?: string): Record
  * escaped) still finds it.
  */
 export function secretStringsOf(fields: unknown): string[] {
-	if (typeof fields === 'string') return fields.split('\n').filter((line) => line.length >= 12 && !line.startsWith('-----'));
+	if (typeof fields === 'string')
+		return fields.split('\n').filter((line) => line.length >= 12 && !line.startsWith('-----'));
 	if (fields === null || typeof fields !== 'object') return [];
 	return Object.entries(fields as Record<string, unknown>).flatMap(([key, value]) =>
-		/secret|token|key|webhookUrls/i.test(key) || typeof value === 'object' ? secretStringsOf(value) : [],
+		/secret|token|key|webhookUrls/i.test(key) || typeof value === 'object'
+			? secretStringsOf(value)
+			: [],
 	);
 }
 
@@ -83,7 +95,11 @@ export function seedCallConversation(ids: CrmSeedIds, at: number): SandboxConver
 		leadInfo: { username: 'Carla Caller', email: 'carla@example.com' },
 		messages: [],
 		history: [
-			{ from: 'ai', text: 'Hi Carla, this is Ava from Acme Dental. You asked about a cleaning?', at: at - durationSeconds * 1000 },
+			{
+				from: 'ai',
+				text: 'Hi Carla, this is Ava from Acme Dental. You asked about a cleaning?',
+				at: at - durationSeconds * 1000,
+			},
 			{ from: 'human', text: 'Yes, is next Tuesday possible?', at: at - 100_000 },
 			{ from: 'ai', text: 'Tuesday at 10:00 is free. I have booked it for you.', at: at - 60_000 },
 		],
@@ -106,8 +122,37 @@ export function seedCallConversation(ids: CrmSeedIds, at: number): SandboxConver
 export function seedLeads(ids: CrmSeedIds, at: number): SandboxLead[] {
 	const [first, second, third] = ids.leadIds;
 	return [
-		{ id: first, agentId: ids.agentId, workspaceId: ids.workspaceId, name: 'Jordan Lee', email: 'jordan.lee@example.com', phone: '+4917611122233', metaData: { source: 'webchat', company: 'Lee Logistics' }, groupName: 'new-patients', ts: at },
-		{ id: second, agentId: ids.agentId, workspaceId: ids.workspaceId, name: 'Mia Brandt', email: 'mia.brandt@example.com', phone: '+4917644455566', metaData: { source: 'chat' }, groupName: 'recall', ts: at + 60_000 },
-		{ id: third, agentId: ids.agentId, workspaceId: ids.workspaceId, userName: 'Omar Okafor', userEmail: 'omar@example.com', userPhone: '+4917677788899', groupName: 'new-patients', ts: at + 120_000 } as SandboxLead,
+		{
+			id: first,
+			agentId: ids.agentId,
+			workspaceId: ids.workspaceId,
+			name: 'Jordan Lee',
+			email: 'jordan.lee@example.com',
+			phone: '+4917611122233',
+			metaData: { source: 'webchat', company: 'Lee Logistics' },
+			groupName: 'new-patients',
+			ts: at,
+		},
+		{
+			id: second,
+			agentId: ids.agentId,
+			workspaceId: ids.workspaceId,
+			name: 'Mia Brandt',
+			email: 'mia.brandt@example.com',
+			phone: '+4917644455566',
+			metaData: { source: 'chat' },
+			groupName: 'recall',
+			ts: at + 60_000,
+		},
+		{
+			id: third,
+			agentId: ids.agentId,
+			workspaceId: ids.workspaceId,
+			userName: 'Omar Okafor',
+			userEmail: 'omar@example.com',
+			userPhone: '+4917677788899',
+			groupName: 'new-patients',
+			ts: at + 120_000,
+		} as SandboxLead,
 	];
 }

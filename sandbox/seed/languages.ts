@@ -66,7 +66,10 @@ export function normalizeLanguage(text: string): NormalizedLanguage | undefined 
 	const cleaned = text.trim().toLowerCase().replace(/_/g, '-');
 	const code = /^([a-z]{2,3})(?:-([a-z]{2,4}))?$/.exec(cleaned);
 	if (code && !LANGUAGE_NAMES[cleaned]) {
-		return { base: THREE_LETTER_CODES[code[1]] ?? code[1], region: code[2] ? code[2].toUpperCase() : undefined };
+		return {
+			base: THREE_LETTER_CODES[code[1]] ?? code[1],
+			region: code[2] ? code[2].toUpperCase() : undefined,
+		};
 	}
 	const words = cleaned.replace(/[()]/g, ' ').split(/\s+/).filter(Boolean);
 	const languageWord = words.find((word) => LANGUAGE_NAMES[word]);
@@ -74,7 +77,13 @@ export function normalizeLanguage(text: string): NormalizedLanguage | undefined 
 	const base = LANGUAGE_NAMES[languageWord];
 	const adjective = words.find((word) => REGION_ADJECTIVES[word]);
 	const regionCode = words.find((word) => /^[a-z]{2}$/.test(word) && word !== languageWord);
-	const region = adjective ? REGION_ADJECTIVES[adjective] : regionCode ? (regionCode === 'uk' ? 'GB' : regionCode.toUpperCase()) : undefined;
+	const region = adjective
+		? REGION_ADJECTIVES[adjective]
+		: regionCode
+			? regionCode === 'uk'
+				? 'GB'
+				: regionCode.toUpperCase()
+			: undefined;
 	return { base, region };
 }
 

@@ -111,16 +111,46 @@ function workspace(
 }
 
 /** Every provider's workspace key name: stored in the workspaces where every provider should work. */
-const ALL_PROVIDER_SECRET_NAMES = VOICE_PROVIDERS.map((provider) => provider.workspaceSecretKey as string);
+const ALL_PROVIDER_SECRET_NAMES = VOICE_PROVIDERS.map(
+	(provider) => provider.workspaceSecretKey as string,
+);
 
 function seedWorkspaces(): SandboxWorkspace[] {
 	return [
-		workspace(SANDBOX_IDS.euWorkspace, 'Acme Dental EU', 'eu', 'white_label', SANDBOX_KEYS.euWhiteLabel, ALL_PROVIDER_SECRET_NAMES),
+		workspace(
+			SANDBOX_IDS.euWorkspace,
+			'Acme Dental EU',
+			'eu',
+			'white_label',
+			SANDBOX_KEYS.euWhiteLabel,
+			ALL_PROVIDER_SECRET_NAMES,
+		),
 		// The Business workspace lacks the PlayHT and Azure keys: browsing those providers needs them.
-		workspace(SANDBOX_IDS.euBusinessWorkspace, 'Brightside Business', 'eu', 'business', SANDBOX_KEYS.euBusiness, ['MINIMAX_API_KEY']),
+		workspace(
+			SANDBOX_IDS.euBusinessWorkspace,
+			'Brightside Business',
+			'eu',
+			'business',
+			SANDBOX_KEYS.euBusiness,
+			['MINIMAX_API_KEY'],
+		),
 		workspace(SANDBOX_IDS.euProWorkspace, 'Solo Pro', 'eu', 'pro', SANDBOX_KEYS.euPro, []),
-		workspace(SANDBOX_IDS.euLegacyWorkspace, 'Legacy Pay-as-you-go', 'eu', 'legacy_payg', SANDBOX_KEYS.euLegacy, ALL_PROVIDER_SECRET_NAMES),
-		workspace(SANDBOX_IDS.naWorkspace, 'Acme Dental NA', 'na', 'white_label', SANDBOX_KEYS.naWhiteLabel, ALL_PROVIDER_SECRET_NAMES),
+		workspace(
+			SANDBOX_IDS.euLegacyWorkspace,
+			'Legacy Pay-as-you-go',
+			'eu',
+			'legacy_payg',
+			SANDBOX_KEYS.euLegacy,
+			ALL_PROVIDER_SECRET_NAMES,
+		),
+		workspace(
+			SANDBOX_IDS.naWorkspace,
+			'Acme Dental NA',
+			'na',
+			'white_label',
+			SANDBOX_KEYS.naWhiteLabel,
+			ALL_PROVIDER_SECRET_NAMES,
+		),
 	];
 }
 
@@ -148,17 +178,41 @@ function agent(
 
 function seedAgents(): SandboxAgent[] {
 	return [
-		agent(SANDBOX_IDS.ownAccountAgent, SANDBOX_IDS.euWorkspace, 'eu', 'Ava from Acme Dental', [SANDBOX_IDS.ownAccountPrimaryNumber, SANDBOX_IDS.ownAccountSecondNumber], SANDBOX_KEYS.euAgentSecret),
-		agent(SANDBOX_IDS.rentalAgent, SANDBOX_IDS.euWorkspace, 'eu', 'Remy the Reminder Bot', [SANDBOX_IDS.rentalNumber]),
+		agent(
+			SANDBOX_IDS.ownAccountAgent,
+			SANDBOX_IDS.euWorkspace,
+			'eu',
+			'Ava from Acme Dental',
+			[SANDBOX_IDS.ownAccountPrimaryNumber, SANDBOX_IDS.ownAccountSecondNumber],
+			SANDBOX_KEYS.euAgentSecret,
+		),
+		agent(SANDBOX_IDS.rentalAgent, SANDBOX_IDS.euWorkspace, 'eu', 'Remy the Reminder Bot', [
+			SANDBOX_IDS.rentalNumber,
+		]),
 		agent(SANDBOX_IDS.noSmsAgent, SANDBOX_IDS.euWorkspace, 'eu', 'Nora (web chat only)', []),
-		agent(SANDBOX_IDS.euBusinessAgent, SANDBOX_IDS.euBusinessWorkspace, 'eu', 'Bea from Brightside', [SANDBOX_IDS.euBusinessNumber]),
+		agent(
+			SANDBOX_IDS.euBusinessAgent,
+			SANDBOX_IDS.euBusinessWorkspace,
+			'eu',
+			'Bea from Brightside',
+			[SANDBOX_IDS.euBusinessNumber],
+		),
 		agent(SANDBOX_IDS.euProAgent, SANDBOX_IDS.euProWorkspace, 'eu', 'Pia the Pro Assistant', []),
-		agent(SANDBOX_IDS.euLegacyAgent, SANDBOX_IDS.euLegacyWorkspace, 'eu', 'Leo the Legacy Agent', [SANDBOX_IDS.euLegacyNumber]),
-		agent(SANDBOX_IDS.naAgent, SANDBOX_IDS.naWorkspace, 'na', 'Nate from Acme Dental NA', [SANDBOX_IDS.naNumber]),
+		agent(SANDBOX_IDS.euLegacyAgent, SANDBOX_IDS.euLegacyWorkspace, 'eu', 'Leo the Legacy Agent', [
+			SANDBOX_IDS.euLegacyNumber,
+		]),
+		agent(SANDBOX_IDS.naAgent, SANDBOX_IDS.naWorkspace, 'na', 'Nate from Acme Dental NA', [
+			SANDBOX_IDS.naNumber,
+		]),
 	];
 }
 
-function ownAccountNumber(phoneNumber: string, workspaceId: string, region: SandboxNumber['region'], agentId?: string): SandboxNumber {
+function ownAccountNumber(
+	phoneNumber: string,
+	workspaceId: string,
+	region: SandboxNumber['region'],
+	agentId?: string,
+): SandboxNumber {
 	return {
 		phoneNumber,
 		phoneNumberSid: sid('PN', phoneNumber),
@@ -172,7 +226,12 @@ function ownAccountNumber(phoneNumber: string, workspaceId: string, region: Sand
 	};
 }
 
-function rentalNumber(phoneNumber: string, workspaceId: string, region: SandboxNumber['region'], agentId?: string): SandboxNumber {
+function rentalNumber(
+	phoneNumber: string,
+	workspaceId: string,
+	region: SandboxNumber['region'],
+	agentId?: string,
+): SandboxNumber {
 	return {
 		phoneNumber,
 		phoneNumberSid: sid('PN', phoneNumber),
@@ -200,7 +259,13 @@ function seedNumbers(): SandboxNumber[] {
 	];
 }
 
-function seedConversation(agentId: string, convoId: string, phone: string, state: SandboxConversation['state'], userName: string): SandboxConversation {
+function seedConversation(
+	agentId: string,
+	convoId: string,
+	phone: string,
+	state: SandboxConversation['state'],
+	userName: string,
+): SandboxConversation {
 	return {
 		ID: convoId,
 		agentId,
@@ -211,7 +276,14 @@ function seedConversation(agentId: string, convoId: string, phone: string, state
 		userPhone: phone,
 		leadInfo: { username: userName },
 		messages: [
-			{ direction: 'inbound', from: phone, to: SANDBOX_IDS.ownAccountPrimaryNumber, body: 'Hi, can I move my appointment?', mediaUrls: [], at: SEED_TIME_MS },
+			{
+				direction: 'inbound',
+				from: phone,
+				to: SANDBOX_IDS.ownAccountPrimaryNumber,
+				body: 'Hi, can I move my appointment?',
+				mediaUrls: [],
+				at: SEED_TIME_MS,
+			},
 		],
 		history: [{ from: 'human', text: 'Hi, can I move my appointment?', at: SEED_TIME_MS }],
 		createdAt: SEED_TIME_MS,
@@ -231,8 +303,20 @@ const CRM_IDS: CrmSeedIds = {
 function seedConversations(): SandboxConversation[] {
 	const ids = SANDBOX_IDS;
 	return [
-		seedConversation(ids.ownAccountAgent, ids.humanHandoffConvoId, ids.humanHandoffRecipient, 'human-chatting', 'Hannah Handoff'),
-		seedConversation(ids.ownAccountAgent, ids.aiChattingConvoId, ids.aiChattingRecipient, 'ai-chatting', 'Alex Automated'),
+		seedConversation(
+			ids.ownAccountAgent,
+			ids.humanHandoffConvoId,
+			ids.humanHandoffRecipient,
+			'human-chatting',
+			'Hannah Handoff',
+		),
+		seedConversation(
+			ids.ownAccountAgent,
+			ids.aiChattingConvoId,
+			ids.aiChattingRecipient,
+			'ai-chatting',
+			'Alex Automated',
+		),
 		seedCallConversation(CRM_IDS, SEED_TIME_MS - 3_600_000),
 	];
 }
@@ -246,26 +330,79 @@ interface MetricSeed {
 }
 
 const OWN_AGENT_METRICS: MetricSeed[] = [
-	{ key: 'sentiment_score', type: 'number', description: 'Customer sentiment from -1 (negative) to 1 (positive)', isSystem: true },
-	{ key: 'resolved', type: 'boolean', description: 'Whether the customer issue was resolved', isSystem: true },
-	{ key: 'handoff_requested', type: 'boolean', description: 'Whether the customer asked for a human', isSystem: true },
-	{ key: 'appointment_type', type: 'enum', description: 'Kind of appointment discussed', options: ['cleaning', 'checkup', 'whitening', 'emergency'] },
-	{ key: 'appointment_booked', type: 'boolean', description: 'An appointment was booked during the conversation' },
-	{ key: 'insurance_provider', type: 'string', description: 'Insurance provider the customer named' },
+	{
+		key: 'sentiment_score',
+		type: 'number',
+		description: 'Customer sentiment from -1 (negative) to 1 (positive)',
+		isSystem: true,
+	},
+	{
+		key: 'resolved',
+		type: 'boolean',
+		description: 'Whether the customer issue was resolved',
+		isSystem: true,
+	},
+	{
+		key: 'handoff_requested',
+		type: 'boolean',
+		description: 'Whether the customer asked for a human',
+		isSystem: true,
+	},
+	{
+		key: 'appointment_type',
+		type: 'enum',
+		description: 'Kind of appointment discussed',
+		options: ['cleaning', 'checkup', 'whitening', 'emergency'],
+	},
+	{
+		key: 'appointment_booked',
+		type: 'boolean',
+		description: 'An appointment was booked during the conversation',
+	},
+	{
+		key: 'insurance_provider',
+		type: 'string',
+		description: 'Insurance provider the customer named',
+	},
 	{ key: 'quoted_price_eur', type: 'number', description: 'Price quoted to the customer in euros' },
-	{ key: 'preferred_contact_time', type: 'string', description: 'When the customer prefers to be contacted' },
-	{ key: 'is_new_patient', type: 'boolean', description: 'The customer has not visited the practice before' },
+	{
+		key: 'preferred_contact_time',
+		type: 'string',
+		description: 'When the customer prefers to be contacted',
+	},
+	{
+		key: 'is_new_patient',
+		type: 'boolean',
+		description: 'The customer has not visited the practice before',
+	},
 	{ key: 'follow_up_needed', type: 'boolean', description: 'A human should follow up' },
 	{ key: 'wait_time_minutes', type: 'number', description: 'Minutes until the earliest free slot' },
-	{ key: 'referral_source', type: 'string', description: 'How the customer heard about the practice' },
+	{
+		key: 'referral_source',
+		type: 'string',
+		description: 'How the customer heard about the practice',
+	},
 ];
 
 const RENTAL_AGENT_METRICS: MetricSeed[] = [
-	{ key: 'sentiment_score', type: 'number', description: 'Customer sentiment from -1 (negative) to 1 (positive)', isSystem: true },
-	{ key: 'reminder_confirmed', type: 'boolean', description: 'The customer confirmed the reminder' },
+	{
+		key: 'sentiment_score',
+		type: 'number',
+		description: 'Customer sentiment from -1 (negative) to 1 (positive)',
+		isSystem: true,
+	},
+	{
+		key: 'reminder_confirmed',
+		type: 'boolean',
+		description: 'The customer confirmed the reminder',
+	},
 	{ key: 'reschedule_reason', type: 'string', description: 'Why the customer asked to reschedule' },
 	// The satisfaction metric of example 18 (weekly metric report); seeded values in sandbox/domain/customMetricValues.ts.
-	{ key: 'customer_satisfaction', type: 'number', description: 'Customer satisfaction rating from 1 (poor) to 5 (excellent)' },
+	{
+		key: 'customer_satisfaction',
+		type: 'number',
+		description: 'Customer satisfaction rating from 1 (poor) to 5 (excellent)',
+	},
 ];
 
 function metricsFor(agentId: string, seeds: MetricSeed[]): CustomMetric[] {
@@ -289,10 +426,38 @@ function metricsFor(agentId: string, seeds: MetricSeed[]): CustomMetric[] {
 
 function seedCrawler(): { jobs: CrawlerJob[]; pages: ScrapedPage[] } {
 	const jobs: Array<CrawlerJob & { pages: string[] }> = [
-		{ jobId: SANDBOX_IDS.crawlerJobDocs, workspaceId: SANDBOX_IDS.euWorkspace, startUrl: 'https://acme-dental.example/help', status: 'completed', createdAtUNIX: SEED_TIME_UNIX, pages: ['/help', '/help/insurance', '/help/opening-hours'] },
-		{ jobId: SANDBOX_IDS.crawlerJobBlog, workspaceId: SANDBOX_IDS.euWorkspace, startUrl: 'https://acme-dental.example/blog', status: 'completed', createdAtUNIX: SEED_TIME_UNIX + 60, pages: ['/blog', '/blog/whitening-myths'] },
-		{ jobId: SANDBOX_IDS.crawlerJobBusiness, workspaceId: SANDBOX_IDS.euBusinessWorkspace, startUrl: 'https://brightside.example', status: 'completed', createdAtUNIX: SEED_TIME_UNIX, pages: ['/'] },
-		{ jobId: SANDBOX_IDS.crawlerJobNa, workspaceId: SANDBOX_IDS.naWorkspace, startUrl: 'https://acme-dental-na.example/faq', status: 'running', createdAtUNIX: SEED_TIME_UNIX, pages: ['/faq', '/faq/billing'] },
+		{
+			jobId: SANDBOX_IDS.crawlerJobDocs,
+			workspaceId: SANDBOX_IDS.euWorkspace,
+			startUrl: 'https://acme-dental.example/help',
+			status: 'completed',
+			createdAtUNIX: SEED_TIME_UNIX,
+			pages: ['/help', '/help/insurance', '/help/opening-hours'],
+		},
+		{
+			jobId: SANDBOX_IDS.crawlerJobBlog,
+			workspaceId: SANDBOX_IDS.euWorkspace,
+			startUrl: 'https://acme-dental.example/blog',
+			status: 'completed',
+			createdAtUNIX: SEED_TIME_UNIX + 60,
+			pages: ['/blog', '/blog/whitening-myths'],
+		},
+		{
+			jobId: SANDBOX_IDS.crawlerJobBusiness,
+			workspaceId: SANDBOX_IDS.euBusinessWorkspace,
+			startUrl: 'https://brightside.example',
+			status: 'completed',
+			createdAtUNIX: SEED_TIME_UNIX,
+			pages: ['/'],
+		},
+		{
+			jobId: SANDBOX_IDS.crawlerJobNa,
+			workspaceId: SANDBOX_IDS.naWorkspace,
+			startUrl: 'https://acme-dental-na.example/faq',
+			status: 'running',
+			createdAtUNIX: SEED_TIME_UNIX,
+			pages: ['/faq', '/faq/billing'],
+		},
 	];
 	const pages: ScrapedPage[] = jobs.flatMap((job) =>
 		job.pages.map((path, index) => ({
@@ -333,7 +498,10 @@ export function createSeedState(): SandboxState {
 		crawlerJobs: byKey(crawler.jobs, (j) => j.jobId),
 		scrapedPages: crawler.pages,
 		crawler: { stepMs: 250, holdProcessing: false, retired: false },
-		knowledgeDocs: byKey(seedKnowledgeDocs(SANDBOX_IDS.rentalAgent, SANDBOX_IDS.euWorkspace, SEED_TIME_MS), (document) => document.ID),
+		knowledgeDocs: byKey(
+			seedKnowledgeDocs(SANDBOX_IDS.rentalAgent, SANDBOX_IDS.euWorkspace, SEED_TIME_MS),
+			(document) => document.ID,
+		),
 		unavailableNumbers: [...SANDBOX_IDS.unavailableNumbers],
 		leads: byKey(seedLeads(CRM_IDS, SEED_TIME_MS), (lead) => lead.id),
 		callDurationMs: 0,
@@ -342,10 +510,14 @@ export function createSeedState(): SandboxState {
 		// Dated history relative to the start (not the seed's fixed clock): "last month" always has usage.
 		usage: seedUsage(agents, Date.now()),
 		// The same for metric values: the last weeks always have data to aggregate.
-		metricValues: seedMetricValues(Date.now(), { own: SANDBOX_IDS.ownAccountAgent, rental: SANDBOX_IDS.rentalAgent }),
+		metricValues: seedMetricValues(Date.now(), {
+			own: SANDBOX_IDS.ownAccountAgent,
+			rental: SANDBOX_IDS.rentalAgent,
+		}),
 		counters: { messages: 0, numbers: 0, calls: 0, leads: 0, knowledgeDocs: 0 },
 	};
 	// Conversations seeded with metrics gave them when they ended.
-	for (const convo of Object.values(state.conversations)) if (convo.metrics) recordConversationMetrics(state, convo, convo.updatedAt);
+	for (const convo of Object.values(state.conversations))
+		if (convo.metrics) recordConversationMetrics(state, convo, convo.updatedAt);
 	return state;
 }

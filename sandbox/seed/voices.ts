@@ -1,4 +1,9 @@
-import { GENDER_ALIASES, VOICE_PROVIDERS, type ProviderSlug, type Voice } from '../../nodes/shared/contracts/voice';
+import {
+	GENDER_ALIASES,
+	VOICE_PROVIDERS,
+	type ProviderSlug,
+	type Voice,
+} from '../../nodes/shared/contracts/voice';
 import { hexDigest } from '../domain/ids';
 import { languageMatches, normalizeLanguage } from './languages';
 import { PUBLIC_VOICES, type PublicVoice } from './voicesPublic';
@@ -35,11 +40,50 @@ interface ProviderProfile {
 	voiceId: (name: string, index: number, language: string) => string;
 }
 
-const model = (modelId: string, name: string, description: string): VoiceModel => ({ modelId, name, description });
+const model = (modelId: string, name: string, description: string): VoiceModel => ({
+	modelId,
+	name,
+	description,
+});
 
-const CODES_MIXED = ['en-US', 'en-GB', 'English', 'de-DE', 'en-US', 'fr-FR', 'British English', 'es-ES', 'en-AU', 'es-MX', 'it-IT', 'American English'];
-const NAMES_MIXED = ['English', 'British English', 'American English', 'German', 'French', 'Spanish', 'Australian English', 'Mexican Spanish', 'Brazilian Portuguese', 'en-US'];
-const CODES_ONLY = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'en-IN', 'en-AU', 'pt-BR', 'ja-JP', 'nl-NL'];
+const CODES_MIXED = [
+	'en-US',
+	'en-GB',
+	'English',
+	'de-DE',
+	'en-US',
+	'fr-FR',
+	'British English',
+	'es-ES',
+	'en-AU',
+	'es-MX',
+	'it-IT',
+	'American English',
+];
+const NAMES_MIXED = [
+	'English',
+	'British English',
+	'American English',
+	'German',
+	'French',
+	'Spanish',
+	'Australian English',
+	'Mexican Spanish',
+	'Brazilian Portuguese',
+	'en-US',
+];
+const CODES_ONLY = [
+	'en-US',
+	'en-GB',
+	'de-DE',
+	'fr-FR',
+	'es-ES',
+	'en-IN',
+	'en-AU',
+	'pt-BR',
+	'ja-JP',
+	'nl-NL',
+];
 const UNDERSCORED = ['en_US', 'en_GB', 'de_DE', 'fr_FR', 'es_ES', 'English', 'pl_PL'];
 
 function codeOf(language: string): string {
@@ -57,7 +101,8 @@ function base62From(seed: string, length: number): string {
 	const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 	const hex = hexDigest(seed, 64);
 	let out = '';
-	for (let i = 0; out.length < length; i += 2) out += alphabet[parseInt(hex.slice(i % 64, (i % 64) + 2), 16) % 62];
+	for (let i = 0; out.length < length; i += 2)
+		out += alphabet[parseInt(hex.slice(i % 64, (i % 64) + 2), 16) % 62];
 	return out;
 }
 
@@ -71,19 +116,39 @@ const PROFILES: Record<ProviderSlug, ProviderProfile> = {
 		],
 		modelDependentVoices: true,
 		requiresWorkspaceApiKey: false,
-		modelsOf: (i) => ['eleven_multilingual_v2', 'eleven_flash_v2_5', ...(i % 2 === 0 ? ['eleven_turbo_v2_5'] : []), ...(i % 3 === 0 ? ['eleven_v3'] : [])],
+		modelsOf: (i) => [
+			'eleven_multilingual_v2',
+			'eleven_flash_v2_5',
+			...(i % 2 === 0 ? ['eleven_turbo_v2_5'] : []),
+			...(i % 3 === 0 ? ['eleven_v3'] : []),
+		],
 		languages: NAMES_MIXED,
 		genders: ['male', 'female', 'neutral'],
 		voiceId: (name, i) => base62From(`elevenlabs:${name}:${i}`, 20),
 	},
 	deepgram: {
-		models: [model('aura-2', 'Aura 2', 'Enterprise-grade voices'), model('aura', 'Aura', 'First-generation voices')],
+		models: [
+			model('aura-2', 'Aura 2', 'Enterprise-grade voices'),
+			model('aura', 'Aura', 'First-generation voices'),
+		],
 		modelDependentVoices: true,
 		requiresWorkspaceApiKey: false,
 		modelsOf: (i) => (i < 28 ? ['aura-2'] : ['aura']),
-		languages: ['en-US', 'en-US', 'en-GB', 'es-ES', 'en-AU', 'en-US', 'de-DE', 'fr-FR', 'en-IE', 'es-MX'],
+		languages: [
+			'en-US',
+			'en-US',
+			'en-GB',
+			'es-ES',
+			'en-AU',
+			'en-US',
+			'de-DE',
+			'fr-FR',
+			'en-IE',
+			'es-MX',
+		],
 		genders: ['masculine', 'feminine', 'neutral'],
-		voiceId: (name, i, language) => `${i < 28 ? 'aura-2' : 'aura'}-${name.toLowerCase()}-${normalizeLanguage(language)?.base ?? 'en'}`,
+		voiceId: (name, i, language) =>
+			`${i < 28 ? 'aura-2' : 'aura'}-${name.toLowerCase()}-${normalizeLanguage(language)?.base ?? 'en'}`,
 	},
 	cartesia: {
 		models: [
@@ -93,13 +158,20 @@ const PROFILES: Record<ProviderSlug, ProviderProfile> = {
 		],
 		modelDependentVoices: true,
 		requiresWorkspaceApiKey: false,
-		modelsOf: (i) => ['sonic-3', ...(i % 2 === 1 ? ['sonic-2'] : []), ...(i % 4 === 0 ? ['sonic-turbo'] : [])],
+		modelsOf: (i) => [
+			'sonic-3',
+			...(i % 2 === 1 ? ['sonic-2'] : []),
+			...(i % 4 === 0 ? ['sonic-turbo'] : []),
+		],
 		languages: CODES_MIXED,
 		genders: ['Male', 'Female', 'Neutral'],
 		voiceId: (name, i) => uuidFrom(`cartesia:${name}:${i}`),
 	},
 	'rime-ai': {
-		models: [model('mistv2', 'Mist v2', 'Fast, conversational'), model('arcana', 'Arcana', 'Most realistic; fewer voices')],
+		models: [
+			model('mistv2', 'Mist v2', 'Fast, conversational'),
+			model('arcana', 'Arcana', 'Most realistic; fewer voices'),
+		],
 		modelDependentVoices: true,
 		requiresWorkspaceApiKey: false,
 		modelsOf: (i) => ['mistv2', ...(i % 2 === 0 ? ['arcana'] : [])],
@@ -132,12 +204,21 @@ const PROFILES: Record<ProviderSlug, ProviderProfile> = {
 		modelsOf: (i) => [['chirp3-hd', 'neural2', 'wavenet', 'standard'][i % 4]],
 		languages: CODES_ONLY,
 		genders: ['MALE', 'FEMALE', 'NEUTRAL'],
-		voiceId: (name, i, language) => `${codeOf(language)}-${['Chirp3-HD', 'Neural2', 'Wavenet', 'Standard'][i % 4]}-${name}`,
+		voiceId: (name, i, language) =>
+			`${codeOf(language)}-${['Chirp3-HD', 'Neural2', 'Wavenet', 'Standard'][i % 4]}-${name}`,
 	},
 	'google-live': {
 		models: [
-			model('gemini-2.5-flash-native-audio', 'Gemini 2.5 Flash Native Audio', 'Live multimodal, native audio'),
-			model('gemini-live-2.5-flash-preview', 'Gemini Live 2.5 Flash (preview)', 'Live multimodal, half-cascade'),
+			model(
+				'gemini-2.5-flash-native-audio',
+				'Gemini 2.5 Flash Native Audio',
+				'Live multimodal, native audio',
+			),
+			model(
+				'gemini-live-2.5-flash-preview',
+				'Gemini Live 2.5 Flash (preview)',
+				'Live multimodal, half-cascade',
+			),
 		],
 		modelDependentVoices: false,
 		requiresWorkspaceApiKey: false,
@@ -155,22 +236,38 @@ const PROFILES: Record<ProviderSlug, ProviderProfile> = {
 		voiceId: (name, i) => uuidFrom(`ultravox:${name}:${i}`),
 	},
 	minimax: {
-		models: [model('speech-02-hd', 'Speech-02 HD', 'Highest quality'), model('speech-02-turbo', 'Speech-02 Turbo', 'Low latency')],
+		models: [
+			model('speech-02-hd', 'Speech-02 HD', 'Highest quality'),
+			model('speech-02-turbo', 'Speech-02 Turbo', 'Low latency'),
+		],
 		modelDependentVoices: false,
 		requiresWorkspaceApiKey: true,
 		languages: NAMES_MIXED,
 		genders: ['m', 'f', 'neutral'],
-		voiceId: (name, _i, language) => `${(normalizeLanguage(language)?.base ?? 'en') === 'en' ? 'English' : 'Intl'}_${name}_Voice`,
+		voiceId: (name, _i, language) =>
+			`${(normalizeLanguage(language)?.base ?? 'en') === 'en' ? 'English' : 'Intl'}_${name}_Voice`,
 	},
 	playht: {
-		models: [model('Play3.0-mini', 'Play 3.0 mini', 'Multilingual, low latency'), model('PlayDialog', 'PlayDialog', 'Conversational; fewer voices')],
+		models: [
+			model('Play3.0-mini', 'Play 3.0 mini', 'Multilingual, low latency'),
+			model('PlayDialog', 'PlayDialog', 'Conversational; fewer voices'),
+		],
 		modelDependentVoices: true,
 		requiresWorkspaceApiKey: true,
 		modelsOf: (i) => ['Play3.0-mini', ...(i % 2 === 0 ? ['PlayDialog'] : [])],
-		languages: ['english', 'English (US)', 'english (UK)', 'german', 'french', 'spanish', 'Australian English'],
+		languages: [
+			'english',
+			'English (US)',
+			'english (UK)',
+			'german',
+			'french',
+			'spanish',
+			'Australian English',
+		],
 		genders: ['male', 'female', 'neutral'],
 		// PlayHT voice ids are S3 manifest URLs: they contain slashes, so clients must URL-encode them.
-		voiceId: (name, i) => `s3://voice-cloning-zero-shot/${uuidFrom(`playht:${name}:${i}`)}/${name.toLowerCase()}/manifest.json`,
+		voiceId: (name, i) =>
+			`s3://voice-cloning-zero-shot/${uuidFrom(`playht:${name}:${i}`)}/${name.toLowerCase()}/manifest.json`,
 	},
 	azure: {
 		models: [model('azure-neural', 'Azure Neural TTS', 'Neural voices')],
@@ -184,12 +281,66 @@ const PROFILES: Record<ProviderSlug, ProviderProfile> = {
 
 /** Names by gender (index 0 male, 1 female, 2 neutral), so a voice's name fits its gender. */
 const VOICE_NAMES: [string[], string[], string[]] = [
-	['Callum', 'Daniel', 'Finn', 'Hugo', 'Jonas', 'Liam', 'Nico', 'Pablo', 'Umar', 'Wes', 'Zane', 'Bruno', 'Dario', 'Felix', 'Henrik', 'Jasper', 'Lucas', 'Noah', 'Oskar', 'Rafael', 'Theo', 'Viktor'],
-	['Aria', 'Bella', 'Elena', 'Grace', 'Isla', 'Kira', 'Maya', 'Olivia', 'Rosa', 'Tara', 'Vera', 'Ximena', 'Yara', 'Amelie', 'Chloe', 'Emma', 'Gemma', 'Ines', 'Klara', 'Mila', 'Priya', 'Sofia'],
+	[
+		'Callum',
+		'Daniel',
+		'Finn',
+		'Hugo',
+		'Jonas',
+		'Liam',
+		'Nico',
+		'Pablo',
+		'Umar',
+		'Wes',
+		'Zane',
+		'Bruno',
+		'Dario',
+		'Felix',
+		'Henrik',
+		'Jasper',
+		'Lucas',
+		'Noah',
+		'Oskar',
+		'Rafael',
+		'Theo',
+		'Viktor',
+	],
+	[
+		'Aria',
+		'Bella',
+		'Elena',
+		'Grace',
+		'Isla',
+		'Kira',
+		'Maya',
+		'Olivia',
+		'Rosa',
+		'Tara',
+		'Vera',
+		'Ximena',
+		'Yara',
+		'Amelie',
+		'Chloe',
+		'Emma',
+		'Gemma',
+		'Ines',
+		'Klara',
+		'Mila',
+		'Priya',
+		'Sofia',
+	],
 	['Quinn', 'Sami', 'River', 'Sky', 'Robin', 'Ash', 'Morgan'],
 ];
 
-const USE_CASES = ['conversational', 'narration', 'customer support', 'news', 'characters', 'meditation', 'advertisement'];
+const USE_CASES = [
+	'conversational',
+	'narration',
+	'customer support',
+	'news',
+	'characters',
+	'meditation',
+	'advertisement',
+];
 
 /** An accent per language/region, with variants so that substring matching is exercised. */
 function accentFor(language: string, index: number): string {
@@ -224,9 +375,18 @@ interface CatalogVoice {
 }
 
 /** The first published voice not yet used that fits a slot's gender and models, if any is left. */
-function takePublicVoice(left: PublicVoice[], genderIndex: number, models: string[]): PublicVoice | undefined {
-	const sameModels = (own: string[]) => own.length === models.length && own.every((model) => models.includes(model));
-	const at = left.findIndex((voice) => (voice.gender === undefined || voice.gender === genderIndex) && (!voice.models || sameModels(voice.models)));
+function takePublicVoice(
+	left: PublicVoice[],
+	genderIndex: number,
+	models: string[],
+): PublicVoice | undefined {
+	const sameModels = (own: string[]) =>
+		own.length === models.length && own.every((model) => models.includes(model));
+	const at = left.findIndex(
+		(voice) =>
+			(voice.gender === undefined || voice.gender === genderIndex) &&
+			(!voice.models || sameModels(voice.models)),
+	);
 	return at === -1 ? undefined : left.splice(at, 1)[0];
 }
 
@@ -250,17 +410,25 @@ function buildProviderVoices(slug: ProviderSlug, providerIndex: number): Catalog
 		// Mostly alternating male/female, every seventh voice neutral.
 		const genderIndex = index % 7 === 6 ? 2 : index % 2;
 		const gender = profile.genders[genderIndex];
-		const models = profile.modelsOf ? profile.modelsOf(index) : profile.models.map((m) => m.modelId);
+		const models = profile.modelsOf
+			? profile.modelsOf(index)
+			: profile.models.map((m) => m.modelId);
 		const published = takePublicVoice(publicLeft, genderIndex, models);
 		const name = published?.name ?? generatedName(genderIndex);
 		// Pairs of neighbours share a language, so every language has male and female voices.
-		const language = profile.languages[(Math.floor(index / 2) + providerIndex) % profile.languages.length];
+		const language =
+			profile.languages[(Math.floor(index / 2) + providerIndex) % profile.languages.length];
 		return {
 			voice: {
 				voiceId: published?.voiceId ?? profile.voiceId(name, index, language),
 				name: slug === 'google-cloud' || slug === 'azure' ? `${name} (${codeOf(language)})` : name,
 				provider: slug,
-				filters: { accent: accentFor(language, index), gender, useCase: USE_CASES[(index + providerIndex) % USE_CASES.length], language },
+				filters: {
+					accent: accentFor(language, index),
+					gender,
+					useCase: USE_CASES[(index + providerIndex) % USE_CASES.length],
+					language,
+				},
 			},
 			models,
 		};
@@ -269,7 +437,10 @@ function buildProviderVoices(slug: ProviderSlug, providerIndex: number): Catalog
 
 /** Built once: the catalog is read-only and identical for every sandbox. */
 const CATALOG: ReadonlyMap<ProviderSlug, CatalogVoice[]> = new Map(
-	VOICE_PROVIDERS.map((provider, index) => [provider.slug, buildProviderVoices(provider.slug, index)]),
+	VOICE_PROVIDERS.map((provider, index) => [
+		provider.slug,
+		buildProviderVoices(provider.slug, index),
+	]),
 );
 
 export function isProviderSlug(value: string): value is ProviderSlug {
@@ -313,15 +484,24 @@ export interface VoiceFilters {
 	modelId?: string;
 }
 
-export function filterVoices(providers: ProviderSlug[], filters: VoiceFilters): Array<Omit<Voice, 'previewUrl'>> {
+export function filterVoices(
+	providers: ProviderSlug[],
+	filters: VoiceFilters,
+): Array<Omit<Voice, 'previewUrl'>> {
 	const wantedLanguage = filters.language ? normalizeLanguage(filters.language) : undefined;
 	const wantedAccent = filters.accent?.trim().toLowerCase();
 	return providers.flatMap((slug) =>
 		(CATALOG.get(slug) ?? [])
 			.filter(({ voice, models }) => {
-				if (filters.language && !languageMatches(wantedLanguage, voice.filters.language)) return false;
-				if (filters.gender && GENDER_ALIASES[voice.filters.gender.trim().toLowerCase()] !== filters.gender) return false;
-				if (wantedAccent && !voice.filters.accent.toLowerCase().includes(wantedAccent)) return false;
+				if (filters.language && !languageMatches(wantedLanguage, voice.filters.language))
+					return false;
+				if (
+					filters.gender &&
+					GENDER_ALIASES[voice.filters.gender.trim().toLowerCase()] !== filters.gender
+				)
+					return false;
+				if (wantedAccent && !voice.filters.accent.toLowerCase().includes(wantedAccent))
+					return false;
 				if (filters.modelId && !models.includes(filters.modelId)) return false;
 				return true;
 			})
@@ -329,7 +509,10 @@ export function filterVoices(providers: ProviderSlug[], filters: VoiceFilters): 
 	);
 }
 
-export function findVoice(slug: ProviderSlug, voiceId: string): Omit<Voice, 'previewUrl'> | undefined {
+export function findVoice(
+	slug: ProviderSlug,
+	voiceId: string,
+): Omit<Voice, 'previewUrl'> | undefined {
 	return CATALOG.get(slug)?.find(({ voice }) => voice.voiceId === voiceId)?.voice;
 }
 

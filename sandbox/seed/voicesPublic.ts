@@ -31,11 +31,29 @@ const M = 0 as const;
 const F = 1 as const;
 const N = 2 as const;
 
-const eleven = (voiceId: string, name: string, gender: 0 | 1 | 2): PublicVoice => ({ voiceId, name, gender });
-const aura2 = (name: string, gender: 0 | 1): PublicVoice => ({ voiceId: `aura-2-${name.toLowerCase()}-en`, name, gender, models: ['aura-2'] });
-const aura1 = (name: string, gender: 0 | 1): PublicVoice => ({ voiceId: `aura-${name.toLowerCase()}-en`, name, gender, models: ['aura'] });
+const eleven = (voiceId: string, name: string, gender: 0 | 1 | 2): PublicVoice => ({
+	voiceId,
+	name,
+	gender,
+});
+const aura2 = (name: string, gender: 0 | 1): PublicVoice => ({
+	voiceId: `aura-2-${name.toLowerCase()}-en`,
+	name,
+	gender,
+	models: ['aura-2'],
+});
+const aura1 = (name: string, gender: 0 | 1): PublicVoice => ({
+	voiceId: `aura-${name.toLowerCase()}-en`,
+	name,
+	gender,
+	models: ['aura'],
+});
 const OPENAI_ALL = ['gpt-4o-mini-tts', 'tts-1', 'tts-1-hd'];
-const openai = (name: string, models = OPENAI_ALL): PublicVoice => ({ voiceId: name.toLowerCase(), name, models });
+const openai = (name: string, models = OPENAI_ALL): PublicVoice => ({
+	voiceId: name.toLowerCase(),
+	name,
+	models,
+});
 
 export const PUBLIC_VOICES: Partial<Record<ProviderSlug, PublicVoice[]>> = {
 	elevenlabs: [
@@ -119,5 +137,7 @@ export const PUBLIC_VOICES: Partial<Record<ProviderSlug, PublicVoice[]>> = {
 		aura1('Hera', F),
 		aura1('Orpheus', M),
 	],
-	'google-live': ['Puck', 'Charon', 'Kore', 'Fenrir', 'Aoede', 'Leda', 'Orus', 'Zephyr'].map((name) => ({ voiceId: name, name })),
+	'google-live': ['Puck', 'Charon', 'Kore', 'Fenrir', 'Aoede', 'Leda', 'Orus', 'Zephyr'].map(
+		(name) => ({ voiceId: name, name }),
+	),
 };

@@ -1,5 +1,11 @@
 import { ApiError, BILLING_URL } from './errors';
-import type { SandboxAgent, SandboxRegion, SandboxState, SandboxWorkspace, WorkspacePlan } from '../domain/state';
+import type {
+	SandboxAgent,
+	SandboxRegion,
+	SandboxState,
+	SandboxWorkspace,
+	WorkspacePlan,
+} from '../domain/state';
 
 /** How a request authenticated: what requests() records instead of the secret itself. */
 export type AuthKind = 'workspace' | 'agent' | 'invalid' | 'missing';
@@ -11,30 +17,48 @@ export interface Caller {
 	agent?: SandboxAgent;
 }
 
-export type AuthResult = { kind: 'missing' | 'invalid'; error: ApiError } | { kind: 'workspace' | 'agent'; caller: Caller };
+export type AuthResult =
+	| { kind: 'missing' | 'invalid'; error: ApiError }
+	| { kind: 'workspace' | 'agent'; caller: Caller };
 
 /**
  * Resolves `Authorization: Bearer <secret>` against the secrets of the request's region only:
  * a workspace lives in one region, so its secret is unknown to the other one.
  */
-export function authenticate(header: string | undefined, region: SandboxRegion, state: SandboxState): AuthResult {
+export function authenticate(
+	header: string | undefined,
+	region: SandboxRegion,
+	state: SandboxState,
+): AuthResult {
 	if (!header || !header.trim()) {
 		return {
 			kind: 'missing',
-			error: new ApiError(401, 'UNAUTHORIZED', 'Missing Authorization header: send "Authorization: Bearer <workspace or agent secret>".'),
+			error: new ApiError(
+				401,
+				'UNAUTHORIZED',
+				'Missing Authorization header: send "Authorization: Bearer <workspace or agent secret>".',
+			),
 		};
 	}
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
 	const secret = match?.[1];
-	const invalid = (message: string) => ({ kind: 'invalid' as const, error: new ApiError(401, 'UNAUTHORIZED', message) });
+	const invalid = (message: string) => ({
+		kind: 'invalid' as const,
+		error: new ApiError(401, 'UNAUTHORIZED', message),
+	});
 	if (!secret) return invalid('Malformed Authorization header: expected "Bearer <secret>".');
 
-	const workspace = Object.values(state.workspaces).find((w) => w.secret === secret && w.region === region);
+	const workspace = Object.values(state.workspaces).find(
+		(w) => w.secret === secret && w.region === region,
+	);
 	if (workspace) return { kind: 'workspace', caller: { kind: 'workspace', workspace } };
 
 	const agent = Object.values(state.agents).find((a) => a.secret === secret && a.region === region);
 	if (agent) {
-		return { kind: 'agent', caller: { kind: 'agent', workspace: state.workspaces[agent.workspaceId], agent } };
+		return {
+			kind: 'agent',
+			caller: { kind: 'agent', workspace: state.workspaces[agent.workspaceId], agent },
+		};
 	}
 	return invalid(
 		`Invalid API secret for the ${region.toUpperCase()} region. Check the secret, and that the base URL matches your workspace's region (EU or NA).`,
@@ -61,7 +85,10 @@ export function enforcePlan(workspace: SandboxWorkspace, method: string): void {
 	if (plan === 'business' && isRead) return;
 	const required = isRead ? 'Business' : 'White Label';
 	const access = isRead ? 'Read access (GET)' : 'Write access (POST, PUT, PATCH, DELETE)';
-	const current = plan === 'pro' ? `The ${PLAN_NAMES[plan]} plan has no API access.` : `This workspace is on the ${PLAN_NAMES[plan]} plan.`;
+	const current =
+		plan === 'pro'
+			? `The ${PLAN_NAMES[plan]} plan has no API access.`
+			: `This workspace is on the ${PLAN_NAMES[plan]} plan.`;
 	throw new ApiError(
 		403,
 		'PLAN_UPGRADE_REQUIRED',

@@ -10,27 +10,57 @@ import type { SandboxServer } from './server';
 import type { SandboxRegion } from '../domain/state';
 
 /** Control routes for the CLI and demos; never recorded in requests(). */
-export async function handleControl(sandbox: SandboxServer, method: string, url: URL, rawBody: string, res: ServerResponse): Promise<void> {
+export async function handleControl(
+	sandbox: SandboxServer,
+	method: string,
+	url: URL,
+	rawBody: string,
+	res: ServerResponse,
+): Promise<void> {
 	const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
 	let body: unknown;
 	try {
 		body = rawBody.trim() ? JSON.parse(rawBody) : {};
 	} catch {
-		return sendJson(res, 400, { message: 'The request body is not valid JSON.', code: 'INVALID_JSON' });
+		return sendJson(res, 400, {
+			message: 'The request body is not valid JSON.',
+			code: 'INVALID_JSON',
+		});
 	}
 	const query = Object.fromEntries(url.searchParams);
 	switch (route) {
 		case 'GET /__sandbox/requests':
-			return sendJson(res, 200, sandbox.requests({ method: query.method, path: query.path, region: query.region as SandboxRegion | undefined }));
+			return sendJson(
+				res,
+				200,
+				sandbox.requests({
+					method: query.method,
+					path: query.path,
+					region: query.region as SandboxRegion | undefined,
+				}),
+			);
 		case 'GET /__sandbox/sms':
 			return sendJson(res, 200, sandbox.sentSms);
 		case 'GET /__sandbox/interact':
-			return sendJson(res, 200, { open: sandbox.interact.open, turns: sandbox.interact.turns, toolCalls: sandbox.interact.toolCalls });
+			return sendJson(res, 200, {
+				open: sandbox.interact.open,
+				turns: sandbox.interact.turns,
+				toolCalls: sandbox.interact.toolCalls,
+			});
 		case 'GET /__sandbox/faults':
-			return sendJson(res, 200, sandbox.faults.list().map((f) => ({ ...f, times: serializeTimes(f.times), remaining: serializeTimes(f.remaining) })));
+			return sendJson(
+				res,
+				200,
+				sandbox.faults.list().map((f) => ({
+					...f,
+					times: serializeTimes(f.times),
+					remaining: serializeTimes(f.remaining),
+				})),
+			);
 		case 'POST /__sandbox/faults': {
 			const parsed = faultSchema.safeParse(body);
-			if (!parsed.success) return sendJson(res, 400, validationError('fault', parsed.error).toBody());
+			if (!parsed.success)
+				return sendJson(res, 400, validationError('fault', parsed.error).toBody());
 			sandbox.faults.add(parsed.data as Fault);
 			return sendJson(res, 200, { success: true, message: `Fault ${parsed.data.kind} injected.` });
 		}
@@ -47,7 +77,11 @@ export async function handleControl(sandbox: SandboxServer, method: string, url:
 			return sendJson(res, 200, { mode: sandbox.mode });
 		case 'POST /__sandbox/mode': {
 			const mode = (body as Record<string, unknown>).mode;
-			if (!isSandboxMode(mode)) return sendJson(res, 400, { message: `Send { mode } with one of ${SANDBOX_MODES.join(', ')}.`, code: 'VALIDATION_ERROR' });
+			if (!isSandboxMode(mode))
+				return sendJson(res, 400, {
+					message: `Send { mode } with one of ${SANDBOX_MODES.join(', ')}.`,
+					code: 'VALIDATION_ERROR',
+				});
 			sandbox.mode = mode;
 			return sendJson(res, 200, { success: true, mode });
 		}
@@ -63,7 +97,10 @@ export async function handleControl(sandbox: SandboxServer, method: string, url:
 		case 'POST /__sandbox/events': {
 			const { url: target, type, payload, workspaceSecret, raw } = body as Record<string, unknown>;
 			if (typeof target !== 'string' || !isEventType(type)) {
-				return sendJson(res, 400, { message: 'Send { url, type, payload? } with a known event type.', code: 'VALIDATION_ERROR' });
+				return sendJson(res, 400, {
+					message: 'Send { url, type, payload? } with a known event type.',
+					code: 'VALIDATION_ERROR',
+				});
 			}
 			try {
 				const result = await sandbox.deliverEvent(target, type, {
@@ -73,11 +110,17 @@ export async function handleControl(sandbox: SandboxServer, method: string, url:
 				});
 				return sendJson(res, 200, result);
 			} catch (error) {
-				return sendJson(res, 502, { message: `Delivery to ${target} failed: ${error?.message ?? error}`, code: 'DELIVERY_FAILED' });
+				return sendJson(res, 502, {
+					message: `Delivery to ${target} failed: ${error?.message ?? error}`,
+					code: 'DELIVERY_FAILED',
+				});
 			}
 		}
 		default:
-			return sendJson(res, 404, { message: `No sandbox control route ${route}.`, code: 'NOT_FOUND' });
+			return sendJson(res, 404, {
+				message: `No sandbox control route ${route}.`,
+				code: 'NOT_FOUND',
+			});
 	}
 }
 

@@ -18,14 +18,21 @@ export class ApiError extends Error {
 	}
 
 	toBody(): ErrorBody {
-		return this.issues ? { message: this.message, code: this.code, issues: this.issues } : { message: this.message, code: this.code };
+		return this.issues
+			? { message: this.message, code: this.code, issues: this.issues }
+			: { message: this.message, code: this.code };
 	}
 }
 
 /** 400 with one issue per zod problem, in the words of the shared `describeIssues`. */
 export function validationError(what: string, error: z.ZodError): ApiError {
 	const issues = describeIssues(error).map((message) => ({ message }));
-	return new ApiError(400, 'VALIDATION_ERROR', `Invalid ${what}: ${issues.map((i) => i.message).join('; ')}`, issues);
+	return new ApiError(
+		400,
+		'VALIDATION_ERROR',
+		`Invalid ${what}: ${issues.map((i) => i.message).join('; ')}`,
+		issues,
+	);
 }
 
 /** The published server's 400 (trpc-openapi over zod): `Input validation failed`, code BAD_REQUEST. */
@@ -40,7 +47,11 @@ export function publishedValidationError(error: z.ZodError): ApiError {
  * In the published mode (sandbox/server/server/mode.ts) unknown keys are dropped without an error, at any
  * depth, as zod's default strip does on Convocore's server; only what is still wrong is refused.
  */
-export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, value: unknown, what: string): z.output<S> {
+export function parseOrThrow<S extends z.ZodTypeAny>(
+	schema: S,
+	value: unknown,
+	what: string,
+): z.output<S> {
 	if (isPublished()) return parseStripping(schema, value);
 	const result = schema.safeParse(value);
 	if (!result.success) throw validationError(what, result.error);
@@ -58,8 +69,13 @@ function parseStripping<S extends z.ZodTypeAny>(schema: S, value: unknown): z.ou
 		if (unknownKeys.length === 0) throw publishedValidationError(result.error);
 		input = structuredClone(input);
 		for (const issue of unknownKeys) {
-			const holder = issue.path.reduce<unknown>((at, key) => (at as Record<string | number, unknown>)?.[key], input);
-			if (holder && typeof holder === 'object') for (const key of (issue as z.ZodUnrecognizedKeysIssue).keys) delete (holder as Record<string, unknown>)[key];
+			const holder = issue.path.reduce<unknown>(
+				(at, key) => (at as Record<string | number, unknown>)?.[key],
+				input,
+			);
+			if (holder && typeof holder === 'object')
+				for (const key of (issue as z.ZodUnrecognizedKeysIssue).keys)
+					delete (holder as Record<string, unknown>)[key];
 		}
 	}
 	const last = schema.safeParse(input);

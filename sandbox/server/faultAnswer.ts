@@ -26,13 +26,24 @@ export function answerWithFault(fault: Fault, res: ServerResponse, record: Recor
 		case 'rate-limit': {
 			const retryAfter = fault.retryAfterSeconds ?? 1;
 			record.status = 429;
-			sendJson(res, 429, { message: `Too many requests: retry after ${retryAfter} second(s).`, code: 'RATE_LIMITED' }, { 'retry-after': String(retryAfter) });
+			sendJson(
+				res,
+				429,
+				{
+					message: `Too many requests: retry after ${retryAfter} second(s).`,
+					code: 'RATE_LIMITED',
+				},
+				{ 'retry-after': String(retryAfter) },
+			);
 			return;
 		}
 		default: {
 			const status = fault.status ?? 503;
 			record.status = status;
-			sendJson(res, status, { message: `The service failed to answer (injected ${status}).`, code: FAULT_STATUS_CODES[status] ?? 'INJECTED_FAULT' });
+			sendJson(res, status, {
+				message: `The service failed to answer (injected ${status}).`,
+				code: FAULT_STATUS_CODES[status] ?? 'INJECTED_FAULT',
+			});
 		}
 	}
 }

@@ -5,7 +5,13 @@ import { z } from 'zod';
  * dropped responses. `afterProcessing` runs the real handler first (state changes, SMS sent) and
  * only then fails the response: a client that re-sends such a POST would send twice.
  */
-export type FaultKind = 'latency' | 'status' | 'rate-limit' | 'malformed-json' | 'drop' | InteractFaultKind;
+export type FaultKind =
+	| 'latency'
+	| 'status'
+	| 'rate-limit'
+	| 'malformed-json'
+	| 'drop'
+	| InteractFaultKind;
 
 /**
  * Faults of the interact socket (path `/interact`, sandbox/domain/agentInteract.ts; `latency` delays its
@@ -13,7 +19,16 @@ export type FaultKind = 'latency' | 'status' | 'rate-limit' | 'malformed-json' |
  * that is not JSON, answer with UI Engine snapshots only, send nothing, trickle chunks for ever
  * (one every latencyMs, default 200), or close 1000 at once without a frame (`empty`).
  */
-export const INTERACT_FAULT_KINDS = ['refuse-handshake', 'never-close', 'close-1011', 'non-json', 'ui-engine-only', 'silent', 'trickle', 'empty'] as const;
+export const INTERACT_FAULT_KINDS = [
+	'refuse-handshake',
+	'never-close',
+	'close-1011',
+	'non-json',
+	'ui-engine-only',
+	'silent',
+	'trickle',
+	'empty',
+] as const;
 export type InteractFaultKind = (typeof INTERACT_FAULT_KINDS)[number];
 
 export interface Fault {
@@ -37,7 +52,14 @@ export const faultSchema = z
 	.object({
 		method: z.string().min(1).optional(),
 		path: z.string().startsWith('/', 'must start with / (relative to /v3)').optional(),
-		kind: z.enum(['latency', 'status', 'rate-limit', 'malformed-json', 'drop', ...INTERACT_FAULT_KINDS]),
+		kind: z.enum([
+			'latency',
+			'status',
+			'rate-limit',
+			'malformed-json',
+			'drop',
+			...INTERACT_FAULT_KINDS,
+		]),
 		times: z
 			.union([z.number().int().positive(), z.literal(Infinity), z.literal('Infinity'), z.null()])
 			.transform((value) => (value === 'Infinity' || value === null ? Infinity : value))
@@ -76,8 +98,11 @@ export class FaultQueue {
 		const socket = path === '/interact';
 		const index = this.active.findIndex(
 			({ fault }) =>
-				(socket ? fault.path === path && (fault.kind === 'latency' || isInteractKind(fault.kind)) : !isInteractKind(fault.kind)) &&
-				(!fault.method || fault.method.toUpperCase() === method) && (!fault.path || pathHasPrefix(path, fault.path)),
+				(socket
+					? fault.path === path && (fault.kind === 'latency' || isInteractKind(fault.kind))
+					: !isInteractKind(fault.kind)) &&
+				(!fault.method || fault.method.toUpperCase() === method) &&
+				(!fault.path || pathHasPrefix(path, fault.path)),
 		);
 		if (index < 0) return undefined;
 		const entry = this.active[index];

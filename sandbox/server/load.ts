@@ -34,7 +34,15 @@ export interface LoadModel {
  * latency (most answers near the median, a long tail): `medianMs` and `p99Ms` set it. Seeded,
  * so that every contender of a benchmark meets the same sequence of latencies.
  */
-export function logNormalLatency({ medianMs, p99Ms, seed = 1 }: { medianMs: number; p99Ms: number; seed?: number }): () => number {
+export function logNormalLatency({
+	medianMs,
+	p99Ms,
+	seed = 1,
+}: {
+	medianMs: number;
+	p99Ms: number;
+	seed?: number;
+}): () => number {
 	// The 99th percentile of a standard normal is 2.326 standard deviations above the mean.
 	const sigma = Math.log(p99Ms / medianMs) / 2.326;
 	const random = mulberry32(seed);

@@ -43,6 +43,9 @@ export function isPublished(): boolean {
 export function modeFromEnv(env: Record<string, string | undefined> = process.env): SandboxMode {
 	const raw = env.CONVOCORE_SANDBOX_MODE?.trim();
 	if (!raw) return 'strict';
-	if (!isSandboxMode(raw)) throw new Error(`CONVOCORE_SANDBOX_MODE must be one of ${SANDBOX_MODES.join(', ')}; got "${raw}".`);
+	if (!isSandboxMode(raw))
+		throw new Error(
+			`CONVOCORE_SANDBOX_MODE must be one of ${SANDBOX_MODES.join(', ')}; got "${raw}".`,
+		);
 	return raw;
 }

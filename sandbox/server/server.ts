@@ -68,7 +68,11 @@ export class SandboxServer {
 	readonly placedCalls: PlacedCall[] = [];
 	readonly receiver = new EventReceiver(this.delivered);
 	readonly load = new LoadShaper();
-	readonly interact = new InteractSocket({ state: () => this.state, faults: this.faults, receiver: this.receiver });
+	readonly interact = new InteractSocket({
+		state: () => this.state,
+		faults: this.faults,
+		receiver: this.receiver,
+	});
 	url = '';
 	/** Strict or published (sandbox/server/server/mode.ts); kept across reset(). */
 	mode: SandboxMode = 'strict';
@@ -80,11 +84,16 @@ export class SandboxServer {
 		this.routes = routes.map((route) => ({ route, segments: splitPath(route.pattern) }));
 		this.http = createServer((req, res) => {
 			this.handle(req, res).catch((error) => {
-				if (!res.headersSent) sendJson(res, 500, { message: `Sandbox failure: ${error?.message ?? error}`, code: 'INTERNAL_ERROR' });
+				if (!res.headersSent)
+					sendJson(res, 500, {
+						message: `Sandbox failure: ${error?.message ?? error}`,
+						code: 'INTERNAL_ERROR',
+					});
 			});
 		});
 		this.http.on('upgrade', (req, socket, head) => {
-			if (!this.interact.upgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+			if (!this.interact.upgrade(req, socket, head))
+				socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
 		});
 	}
 
@@ -137,9 +146,11 @@ export class SandboxServer {
 		const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const rawBody = await readBody(req);
-		if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/')) return handleControl(this, method, url, rawBody, res);
+		if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/'))
+			return handleControl(this, method, url, rawBody, res);
 		if (url.pathname.startsWith('/previews/')) return this.handlePreview(method, url.pathname, res);
-		if (url.pathname === SITE_PREFIX || url.pathname.startsWith(`${SITE_PREFIX}/`)) return serveSite(method, url.pathname, res);
+		if (url.pathname === SITE_PREFIX || url.pathname.startsWith(`${SITE_PREFIX}/`))
+			return serveSite(method, url.pathname, res);
 
 		const api = API_PATH.exec(url.pathname);
 		if (!api) {
@@ -185,9 +196,11 @@ export class SandboxServer {
 		const latency = this.load.latencyFor(record);
 		if (latency > 0) await sleep(latency);
 		const retryAfter = this.load.refuse(record);
-		if (retryAfter !== undefined) return answerWithFault({ kind: 'rate-limit', retryAfterSeconds: retryAfter }, res, record);
+		if (retryAfter !== undefined)
+			return answerWithFault({ kind: 'rate-limit', retryAfterSeconds: retryAfter }, res, record);
 		const failure = this.load.failureFor(record);
-		if (failure !== undefined) return answerWithFault({ kind: 'status', status: failure }, res, record);
+		if (failure !== undefined)
+			return answerWithFault({ kind: 'status', status: failure }, res, record);
 
 		const fault = this.faults.take(method, path);
 		if (fault) record.fault = fault.kind;
@@ -195,7 +208,15 @@ export class SandboxServer {
 		const failsResponse = fault && fault.kind !== 'latency';
 		if (failsResponse && !fault.afterProcessing) return answerWithFault(fault, res, record);
 
-		const result = await this.dispatch({ method, region, path, query: record.query, body, bodyIsInvalidJson, auth });
+		const result = await this.dispatch({
+			method,
+			region,
+			path,
+			query: record.query,
+			body,
+			bodyIsInvalidJson,
+			auth,
+		});
 		if (failsResponse) return answerWithFault(fault, res, record);
 		record.status = result.status ?? 200;
 		sendJson(res, record.status, result.body, result.headers);
@@ -215,32 +236,39 @@ export class SandboxServer {
 			const auth = request.auth;
 			if ('error' in auth) throw auth.error;
 			enforcePlan(auth.caller.workspace, request.method);
-			if (request.bodyIsInvalidJson) throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
-			return await withMode(this.mode, () => match.route.handler({
-				method: request.method,
-				region: request.region,
-				path: request.path,
-				params: match.params,
-				query: request.query,
-				body: request.body,
-				caller: auth.caller,
-				state: this.state,
-				serverUrl: this.url,
-				baseUrl: this.baseUrl(request.region),
-				// For tests, and in the usage ledger (sandbox/domain/usage.ts).
-				recordSms: (sms) => {
-					this.sentSms.push(sms);
-					recordSmsUsage(this.state, sms);
-				},
-				recordCall: (call) => {
-					this.placedCalls.push(call);
-					recordCallUsage(this.state, call);
-				},
-				emitEvent: (type, payload) => this.receiver.emit(type, payload, auth.caller.workspace.secret),
-			}));
+			if (request.bodyIsInvalidJson)
+				throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+			return await withMode(this.mode, () =>
+				match.route.handler({
+					method: request.method,
+					region: request.region,
+					path: request.path,
+					params: match.params,
+					query: request.query,
+					body: request.body,
+					caller: auth.caller,
+					state: this.state,
+					serverUrl: this.url,
+					baseUrl: this.baseUrl(request.region),
+					// For tests, and in the usage ledger (sandbox/domain/usage.ts).
+					recordSms: (sms) => {
+						this.sentSms.push(sms);
+						recordSmsUsage(this.state, sms);
+					},
+					recordCall: (call) => {
+						this.placedCalls.push(call);
+						recordCallUsage(this.state, call);
+					},
+					emitEvent: (type, payload) =>
+						this.receiver.emit(type, payload, auth.caller.workspace.secret),
+				}),
+			);
 		} catch (error) {
 			if (error instanceof ApiError) return errorResult(error);
-			return { status: 500, body: { message: `Sandbox failure: ${error?.message ?? error}`, code: 'INTERNAL_ERROR' } };
+			return {
+				status: 500,
+				body: { message: `Sandbox failure: ${error?.message ?? error}`, code: 'INTERNAL_ERROR' },
+			};
 		}
 	}
 
@@ -255,18 +283,31 @@ export class SandboxServer {
 			allowed.add(compiled.route.method);
 		}
 		if (allowed.size) {
-			throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}. Allowed: ${[...allowed].join(', ')}.`, undefined, {
-				allow: [...allowed].join(', '),
-			});
+			throw new ApiError(
+				405,
+				'METHOD_NOT_ALLOWED',
+				`${method} is not allowed on ${path}. Allowed: ${[...allowed].join(', ')}.`,
+				undefined,
+				{
+					allow: [...allowed].join(', '),
+				},
+			);
 		}
-		const hint = path.startsWith('/voices/') ? ' Voice ids that contain "/" must be URL-encoded.' : '';
+		const hint = path.startsWith('/voices/')
+			? ' Voice ids that contain "/" must be URL-encoded.'
+			: '';
 		throw new ApiError(404, 'NOT_FOUND', `No V3 endpoint ${method} ${path}.${hint}`);
 	}
 
 	private handlePreview(method: string, pathname: string, res: ServerResponse): void {
 		const match = /^\/previews\/([^/]+)\/([^/]+)\.mp3$/.exec(pathname);
 		if (method !== 'GET' && method !== 'HEAD') {
-			return sendJson(res, 405, { message: `${method} is not allowed on previews.`, code: 'METHOD_NOT_ALLOWED' }, { allow: 'GET, HEAD' });
+			return sendJson(
+				res,
+				405,
+				{ message: `${method} is not allowed on previews.`, code: 'METHOD_NOT_ALLOWED' },
+				{ allow: 'GET, HEAD' },
+			);
 		}
 		const provider = match ? decodeURIComponent(match[1]) : '';
 		const voiceId = match ? decodeURIComponent(match[2]) : '';
@@ -274,7 +315,11 @@ export class SandboxServer {
 			return sendJson(res, 404, { message: `No preview at ${pathname}.`, code: 'NOT_FOUND' });
 		}
 		const audio = previewMp3(provider, voiceId);
-		res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length, 'cache-control': 'public, max-age=86400' });
+		res.writeHead(200, {
+			'content-type': 'audio/mpeg',
+			'content-length': audio.length,
+			'cache-control': 'public, max-age=86400',
+		});
 		res.end(method === 'HEAD' ? undefined : audio);
 	}
 }

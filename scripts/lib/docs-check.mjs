@@ -64,14 +64,19 @@ export function sentencesOf(markdown) {
 			units.push(block.code);
 			continue;
 		}
-		for (const sentence of plain(block).split(/(?<=[.!?])\s+(?=\S)/)) if (sentence) units.push(sentence);
+		for (const sentence of plain(block).split(/(?<=[.!?])\s+(?=\S)/))
+			if (sentence) units.push(sentence);
 	}
 	return units;
 }
 
 function occurrences(haystack, needle) {
 	let count = 0;
-	for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length))
+	for (
+		let at = haystack.indexOf(needle);
+		at !== -1;
+		at = haystack.indexOf(needle, at + needle.length)
+	)
 		count++;
 	return count;
 }
@@ -172,7 +177,10 @@ export function documentationFiles(root) {
  */
 export function brokenDocumentationUrls(root, repositoryUrl) {
 	const anchors = anchorsOf(readFileSync(join(root, 'README.md'), 'utf8'));
-	const pattern = new RegExp(`${repositoryUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#([\\w-]+)`, 'g');
+	const pattern = new RegExp(
+		`${repositoryUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#([\\w-]+)`,
+		'g',
+	);
 	const broken = [];
 	let checked = 0;
 	const visit = (folder) => {

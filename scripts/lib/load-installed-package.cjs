@@ -22,7 +22,8 @@ const isBuiltin = (request) => Module.isBuiltin(request);
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
 	const resolved = originalResolve.call(this, request, parent, ...rest);
-	const fromPackage = parent && parent.filename && parent.filename.startsWith(packageDir + path.sep);
+	const fromPackage =
+		parent && parent.filename && parent.filename.startsWith(packageDir + path.sep);
 	if (fromPackage && !request.startsWith('.') && !path.isAbsolute(request)) {
 		externals.set(request, isBuiltin(request) ? '(node built-in)' : resolved);
 	}
@@ -51,7 +52,9 @@ function loadClass(relativeFile) {
 	try {
 		return new exported[className]();
 	} catch (error) {
-		problems.push(`${relativeFile}: new ${className}() threw: ${error && error.stack ? error.stack : error}`);
+		problems.push(
+			`${relativeFile}: new ${className}() threw: ${error && error.stack ? error.stack : error}`,
+		);
 		return null;
 	}
 }
@@ -64,11 +67,16 @@ function checkIcon(icon, relativeFile, what) {
 			problems.push(`${what}: icon ${JSON.stringify(value)} is not a file: icon`);
 			continue;
 		}
-		const iconFile = path.resolve(path.dirname(path.join(packageDir, relativeFile)), value.slice(5));
+		const iconFile = path.resolve(
+			path.dirname(path.join(packageDir, relativeFile)),
+			value.slice(5),
+		);
 		if (!iconFile.startsWith(packageDir + path.sep)) {
 			problems.push(`${what}: icon ${value} points outside the package`);
 		} else if (!fs.existsSync(iconFile)) {
-			problems.push(`${what}: icon ${value} is not in the package (${path.relative(packageDir, iconFile)})`);
+			problems.push(
+				`${what}: icon ${value} is not in the package (${path.relative(packageDir, iconFile)})`,
+			);
 		}
 	}
 }
@@ -85,7 +93,8 @@ for (const file of credentialFiles) {
 	if (!credential) continue;
 	const what = `credential ${file}`;
 	if (typeof credential.name !== 'string' || !credential.name) problems.push(`${what}: no name`);
-	if (typeof credential.displayName !== 'string' || !credential.displayName) problems.push(`${what}: no displayName`);
+	if (typeof credential.displayName !== 'string' || !credential.displayName)
+		problems.push(`${what}: no displayName`);
 	if (!Array.isArray(credential.properties)) problems.push(`${what}: properties is not an array`);
 	checkIcon(credential.icon, file, what);
 	credentials.push(credential.name);
@@ -111,17 +120,22 @@ for (const file of nodeFiles) {
 				problems.push(`${what}: description.${field} is missing`);
 			}
 		}
-		if (!Array.isArray(description.properties)) problems.push(`${what}: description.properties is not an array`);
+		if (!Array.isArray(description.properties))
+			problems.push(`${what}: description.properties is not an array`);
 		if (!Array.isArray(description.inputs) && typeof description.inputs !== 'string') {
 			problems.push(`${what}: description.inputs is missing`);
 		}
 		checkIcon(description.icon || base.icon, file, what);
 		for (const { name } of description.credentials || []) {
-			if (!credentials.includes(name)) problems.push(`${what}: uses credential ${name}, which the package does not ship`);
+			if (!credentials.includes(name))
+				problems.push(`${what}: uses credential ${name}, which the package does not ship`);
 		}
 	}
-	const hasEntry = ['execute', 'trigger', 'webhook', 'poll'].some((m) => typeof node[m] === 'function');
-	if (!hasEntry && !base.requestDefaults) problems.push(`${what}: has no execute/trigger/webhook/poll method`);
+	const hasEntry = ['execute', 'trigger', 'webhook', 'poll'].some(
+		(m) => typeof node[m] === 'function',
+	);
+	if (!hasEntry && !base.requestDefaults)
+		problems.push(`${what}: has no execute/trigger/webhook/poll method`);
 	nodes.push(base.name);
 }
 

@@ -29,9 +29,15 @@ async function main() {
 	const loader = new LazyPackageDirectoryLoader(packageDir);
 	await loader.loadAll();
 	// Without its metadata files n8n-core falls back to requiring every node and credential.
-	if (!loader.isLazyLoaded) problems.push('n8n-core did not lazy-load the package (dist/known or dist/types missing or unreadable)');
-	const requiredAtStartup = Object.keys(require.cache).filter((file) => file.startsWith(packageDir + path.sep));
-	if (requiredAtStartup.length > 0) problems.push(`loading the package required ${requiredAtStartup.join(', ')}`);
+	if (!loader.isLazyLoaded)
+		problems.push(
+			'n8n-core did not lazy-load the package (dist/known or dist/types missing or unreadable)',
+		);
+	const requiredAtStartup = Object.keys(require.cache).filter((file) =>
+		file.startsWith(packageDir + path.sep),
+	);
+	if (requiredAtStartup.length > 0)
+		problems.push(`loading the package required ${requiredAtStartup.join(', ')}`);
 
 	const expectedNodes = (pkg.n8n && pkg.n8n.nodes) || [];
 	const expectedCredentials = (pkg.n8n && pkg.n8n.credentials) || [];
@@ -53,12 +59,14 @@ async function main() {
 		const description = type.description;
 		// n8n turns `file:` icons into icons/<package>/<path in package> URLs it serves from the package.
 		const iconUrl = description.iconUrl;
-		const urls = typeof iconUrl === 'string' ? [iconUrl] : iconUrl ? [iconUrl.light, iconUrl.dark] : [];
+		const urls =
+			typeof iconUrl === 'string' ? [iconUrl] : iconUrl ? [iconUrl.light, iconUrl.dark] : [];
 		if (urls.length === 0) problems.push(`node ${name}: n8n resolved no icon`);
 		for (const url of urls) {
 			const prefix = `icons/${pkg.name}/`;
 			const file = url.startsWith(prefix) ? path.join(packageDir, url.slice(prefix.length)) : null;
-			if (!file || !fs.existsSync(file)) problems.push(`node ${name}: icon ${url} is not in the package`);
+			if (!file || !fs.existsSync(file))
+				problems.push(`node ${name}: icon ${url} is not in the package`);
 		}
 		for (const credential of loader.getCredentialsForNode(type)) {
 			if (!credentialNames.includes(credential.name)) {
@@ -78,7 +86,10 @@ async function main() {
 		requiredAtStartup,
 		nodes: loader.loadedNodes,
 		credentials: Object.fromEntries(
-			credentialNames.map((name) => [name, { supportedNodes: loader.known.credentials[name].supportedNodes ?? [] }]),
+			credentialNames.map((name) => [
+				name,
+				{ supportedNodes: loader.known.credentials[name].supportedNodes ?? [] },
+			]),
 		),
 		problems,
 	};
@@ -89,7 +100,9 @@ async function main() {
 main().then(
 	(ok) => process.exit(ok ? 0 : 1),
 	(error) => {
-		process.stdout.write(`RESULT:${JSON.stringify({ problems: [`n8n-core failed to load the package: ${error.stack || error}`] })}\n`);
+		process.stdout.write(
+			`RESULT:${JSON.stringify({ problems: [`n8n-core failed to load the package: ${error.stack || error}`] })}\n`,
+		);
 		process.exit(1);
 	},
 );

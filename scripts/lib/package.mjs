@@ -54,7 +54,12 @@ function newestMtime(path) {
 }
 
 /** What n8n-generate-metadata writes in the build, for n8n's LazyPackageDirectoryLoader. */
-export const LAZY_LOADING_METADATA = ['dist/known/nodes.json', 'dist/known/credentials.json', 'dist/types/nodes.json', 'dist/types/credentials.json'];
+export const LAZY_LOADING_METADATA = [
+	'dist/known/nodes.json',
+	'dist/known/credentials.json',
+	'dist/types/nodes.json',
+	'dist/types/credentials.json',
+];
 
 /**
  * Why dist/ needs a (re)build, or null when it is current: a file the `n8n` block lists or a
@@ -64,14 +69,17 @@ export const LAZY_LOADING_METADATA = ['dist/known/nodes.json', 'dist/known/crede
  */
 export function buildReason() {
 	const pkg = readPackageJson();
-	const entries = [...n8nEntryFiles(pkg), ...LAZY_LOADING_METADATA].map((file) => join(repoRoot, file));
+	const entries = [...n8nEntryFiles(pkg), ...LAZY_LOADING_METADATA].map((file) =>
+		join(repoRoot, file),
+	);
 	if (entries.length === 0) return 'the package.json n8n block lists no files';
 	const missing = entries.filter((file) => !existsSync(file));
-	if (missing.length > 0) return `missing ${missing.map((f) => f.slice(repoRoot.length + 1)).join(', ')}`;
+	if (missing.length > 0)
+		return `missing ${missing.map((f) => f.slice(repoRoot.length + 1)).join(', ')}`;
 	const oldestBuilt = Math.min(...entries.map((file) => statSync(file).mtimeMs));
 	const newestSource = Math.max(
-		...['nodes', 'credentials', 'icons', 'tsconfig.json', 'scripts/build.mjs', 'package.json'].map((p) =>
-			newestMtime(join(repoRoot, p)),
+		...['nodes', 'credentials', 'icons', 'tsconfig.json', 'scripts/build.mjs', 'package.json'].map(
+			(p) => newestMtime(join(repoRoot, p)),
 		),
 	);
 	return newestSource > oldestBuilt ? 'sources are newer than dist/' : null;

@@ -6,13 +6,25 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
-import { agentOverridesSchema as overridesForSms, AGENT_PROMPT_FIELDS, agentChangesSchema, agentFieldsSchema, agentOverridesSchema, isUpdateOnlyAgentField, newAgentSchema } from '../../nodes/shared/contracts/agentFields';
-import { PUBLISHED_CREATE_FIELDS, PUBLISHED_UPDATE_FIELDS } from '../../nodes/shared/contracts/agentPublishedFields';
+import {
+	agentOverridesSchema as overridesForSms,
+	AGENT_PROMPT_FIELDS,
+	agentChangesSchema,
+	agentFieldsSchema,
+	agentOverridesSchema,
+	isUpdateOnlyAgentField,
+	newAgentSchema,
+} from '../../nodes/shared/contracts/agentFields';
+import {
+	PUBLISHED_CREATE_FIELDS,
+	PUBLISHED_UPDATE_FIELDS,
+} from '../../nodes/shared/contracts/agentPublishedFields';
 
 const properties = new Convocore().description.properties;
 
 /** The version condition of a collection: none (every version), up to 3, or from 4. */
-const versionOf = (property: INodeProperties) => JSON.stringify(property.displayOptions?.show?.['@version'] ?? null);
+const versionOf = (property: INodeProperties) =>
+	JSON.stringify(property.displayOptions?.show?.['@version'] ?? null);
 
 /**
  * Field names offered by the collections of one agent operation at node version 4 or, with
@@ -21,43 +33,70 @@ const versionOf = (property: INodeProperties) => JSON.stringify(property.display
 function offeredFields(operation: string, upTo3 = false): string[] {
 	return properties
 		.filter((property) => property.type === 'collection' && property.name !== 'options')
-		.filter((property) => versionOf(property) === 'null' || versionOf(property).includes(upTo3 ? 'lte' : 'gte'))
-		.filter((property) => property.displayOptions?.show?.resource?.includes('agent') && property.displayOptions.show.operation?.includes(operation))
+		.filter(
+			(property) =>
+				versionOf(property) === 'null' || versionOf(property).includes(upTo3 ? 'lte' : 'gte'),
+		)
+		.filter(
+			(property) =>
+				property.displayOptions?.show?.resource?.includes('agent') &&
+				property.displayOptions.show.operation?.includes(operation),
+		)
 		.flatMap((property) => (property.options as INodeProperties[]).map((option) => option.name));
 }
 
 describe('agent fields in the editor', () => {
-	const contractFields = [...Object.keys(agentOverridesSchema.shape), ...AGENT_PROMPT_FIELDS].sort();
+	const contractFields = [
+		...Object.keys(agentOverridesSchema.shape),
+		...AGENT_PROMPT_FIELDS,
+	].sort();
 
 	it('Update offers every field of the contract exactly once', () => {
 		expect(offeredFields('update').sort()).toEqual(contractFields);
 		expect(offeredFields('update', true).sort()).toEqual(contractFields);
 	});
 
-	it.each(['create', 'clone'])('%s offers every field but the title, which has its own parameter', (operation) => {
-		expect(offeredFields(operation).sort()).toEqual(contractFields.filter((field) => field !== 'title'));
-		expect(offeredFields(operation, true).sort()).toEqual(contractFields.filter((field) => field !== 'title'));
-	});
+	it.each(['create', 'clone'])(
+		'%s offers every field but the title, which has its own parameter',
+		(operation) => {
+			expect(offeredFields(operation).sort()).toEqual(
+				contractFields.filter((field) => field !== 'title'),
+			);
+			expect(offeredFields(operation, true).sort()).toEqual(
+				contractFields.filter((field) => field !== 'title'),
+			);
+		},
+	);
 });
 
 describe('agent fields contract', () => {
 	it('is the override object of SMS and calls, the prompt fields, and every field of the OpenAPI update schema', () => {
 		expect(overridesForSms).toBe(agentOverridesSchema);
-		const expected = new Set([...Object.keys(agentOverridesSchema.shape), ...AGENT_PROMPT_FIELDS, ...PUBLISHED_UPDATE_FIELDS]);
+		const expected = new Set([
+			...Object.keys(agentOverridesSchema.shape),
+			...AGENT_PROMPT_FIELDS,
+			...PUBLISHED_UPDATE_FIELDS,
+		]);
 		expect(Object.keys(agentFieldsSchema.shape).sort()).toEqual([...expected].sort());
 	});
 
-	it('a new agent takes the create schema\'s fields and the seed\'s own, none that only the update schema has', () => {
+	it("a new agent takes the create schema's fields and the seed's own, none that only the update schema has", () => {
 		const createFields = Object.keys(newAgentSchema.shape);
 		for (const field of PUBLISHED_CREATE_FIELDS) expect(createFields).toContain(field);
 		expect(createFields.filter(isUpdateOnlyAgentField)).toEqual([]);
-		expect(createFields).toEqual(expect.arrayContaining(['messageAggregationSeconds', 'emailConfig', 'vg_instructions']));
+		expect(createFields).toEqual(
+			expect.arrayContaining(['messageAggregationSeconds', 'emailConfig', 'vg_instructions']),
+		);
 		expect(PUBLISHED_UPDATE_FIELDS.filter(isUpdateOnlyAgentField)).toHaveLength(78);
 	});
 
 	it('says "nothing set" only when nothing is set, and names an unknown field as such', () => {
-		expect(agentChangesSchema.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['set at least one field to change']);
-		expect(agentChangesSchema.safeParse({ colour: 'red' }).error?.issues.map((issue) => issue.code)).toEqual(['unrecognized_keys']);
+		expect(agentChangesSchema.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual([
+			'set at least one field to change',
+		]);
+		expect(
+			agentChangesSchema.safeParse({ colour: 'red' }).error?.issues.map((issue) => issue.code),
+		).toEqual(['unrecognized_keys']);
 	});
 
 	it('needs a title for a new agent', () => {

@@ -2,7 +2,12 @@
  * The agent contract's readings that the sandbox does not exercise: every list shape the public
  * sources show for GET /agents, and redaction of secret fields at any depth.
  */
-import { agentListSchema, agentsFromList, redactSecrets, simplifyAgent } from '../../nodes/shared/contracts/agent';
+import {
+	agentListSchema,
+	agentsFromList,
+	redactSecrets,
+	simplifyAgent,
+} from '../../nodes/shared/contracts/agent';
 
 const ava = { ID: 'agent-1', title: 'Ava' };
 
@@ -45,10 +50,14 @@ describe('redactSecrets', () => {
 	});
 
 	it('also replaces a known secret echoed in any text', () => {
-		expect(redactSecrets({ message: 'token tw_123456 refused' }, new Set(['tw_123456']))).toEqual({ message: 'token [redacted] refused' });
+		expect(redactSecrets({ message: 'token tw_123456 refused' }, new Set(['tw_123456']))).toEqual({
+			message: 'token [redacted] refused',
+		});
 	});
 
 	it('Simplify keeps only allow-listed fields', () => {
-		expect(simplifyAgent({ ...ava, SECRET_API_KEY: 'x', whatsappToken: 'y', isDeployed: true })).toEqual({ ...ava, isDeployed: true });
+		expect(
+			simplifyAgent({ ...ava, SECRET_API_KEY: 'x', whatsappToken: 'y', isDeployed: true }),
+		).toEqual({ ...ava, isDeployed: true });
 	});
 });

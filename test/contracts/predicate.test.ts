@@ -22,7 +22,20 @@ import * as voices from '../../nodes/shared/contracts/voice';
 import { sampleEventPayload } from '../../sandbox/domain/events';
 const anyJson = fc.oneof(
 	fc.jsonValue({ maxDepth: 2 }),
-	fc.constantFrom(undefined, null, NaN, Infinity, '', 0, [], {}, 'whatsapp', 'eu', 'updated', 'created'),
+	fc.constantFrom(
+		undefined,
+		null,
+		NaN,
+		Infinity,
+		'',
+		0,
+		[],
+		{},
+		'whatsapp',
+		'eu',
+		'updated',
+		'created',
+	),
 );
 
 /** A sample payload of the type with a few of its fields removed or replaced, and extra keys. */
@@ -63,8 +76,19 @@ describe('compilePredicate on the event payload contracts', () => {
 
 	it('agrees on values that are not objects at all', () => {
 		const predicate = compilePredicate(EVENT_PAYLOAD_SCHEMAS.message_received);
-		for (const value of [null, undefined, [], 'text', 3, new Date(), new Map(), Promise.resolve()]) {
-			expect(predicate?.(value)).toBe(EVENT_PAYLOAD_SCHEMAS.message_received.safeParse(value).success);
+		for (const value of [
+			null,
+			undefined,
+			[],
+			'text',
+			3,
+			new Date(),
+			new Map(),
+			Promise.resolve(),
+		]) {
+			expect(predicate?.(value)).toBe(
+				EVENT_PAYLOAD_SCHEMAS.message_received.safeParse(value).success,
+			);
 		}
 	});
 });
@@ -90,9 +114,12 @@ describe('compilePredicate on each kind it covers', () => {
 		const predicate = compilePredicate(schema);
 		expect(predicate).toBeDefined();
 		fc.assert(
-			fc.property(fc.oneof(anyJson, fc.record({ a: anyJson, b: anyJson }, { requiredKeys: [] })), (value) => {
-				return predicate?.(value) === schema.safeParse(value).success;
-			}),
+			fc.property(
+				fc.oneof(anyJson, fc.record({ a: anyJson, b: anyJson }, { requiredKeys: [] })),
+				(value) => {
+					return predicate?.(value) === schema.safeParse(value).success;
+				},
+			),
 			{ numRuns: 300 },
 		);
 	});
@@ -135,14 +162,28 @@ describe('compilePredicate on the answer contracts the transport checks', () => 
 		messageSid: 'SM1',
 		messageSids: ['SM1', 'SM2'],
 		messageCount: 2,
-		segments: [{ messageSid: 'SM1', segmentIndex: 0, status: 'queued', extra: 1 }, { messageSid: 'SM2', segmentIndex: 1 }],
+		segments: [
+			{ messageSid: 'SM1', segmentIndex: 0, status: 'queued', extra: 1 },
+			{ messageSid: 'SM2', segmentIndex: 1 },
+		],
 	};
 	const smsKeys = Object.keys(smsAnswer);
-	const segment = fc.record({ messageSid: anyJson, segmentIndex: anyJson, status: anyJson }, { requiredKeys: [] });
+	const segment = fc.record(
+		{ messageSid: anyJson, segmentIndex: anyJson, status: anyJson },
+		{ requiredKeys: [] },
+	);
 	const editedAnswer = fc
 		.record({
 			removed: fc.subarray(smsKeys, { maxLength: 2 }),
-			replaced: fc.dictionary(fc.constantFrom(...smsKeys), fc.oneof(anyJson, fc.array(segment, { maxLength: 2 }), fc.array(fc.string(), { maxLength: 2 })), { maxKeys: 2 }),
+			replaced: fc.dictionary(
+				fc.constantFrom(...smsKeys),
+				fc.oneof(
+					anyJson,
+					fc.array(segment, { maxLength: 2 }),
+					fc.array(fc.string(), { maxLength: 2 }),
+				),
+				{ maxKeys: 2 },
+			),
 			extra: fc.dictionary(fc.string({ maxLength: 6 }), anyJson, { maxKeys: 2 }),
 		})
 		.map(({ removed, replaced, extra }) => {
@@ -167,12 +208,27 @@ describe('compilePredicate on the answer contracts the transport checks', () => 
 		expect(rejected).toBeGreaterThan(50);
 	});
 
-	const modules = { agents, calls, conversations, crawler, customMetrics, knowledgeBase, leads, numbers, sms, voices };
+	const modules = {
+		agents,
+		calls,
+		conversations,
+		crawler,
+		customMetrics,
+		knowledgeBase,
+		leads,
+		numbers,
+		sms,
+		voices,
+	};
 	const allContracts = Object.entries(modules).flatMap(([module, exports]) =>
-		Object.entries(exports as Record<string, unknown>).map(([name, value]): [string, unknown] => [`${module}.${name}`, value]),
+		Object.entries(exports as Record<string, unknown>).map(([name, value]): [string, unknown] => [
+			`${module}.${name}`,
+			value,
+		]),
 	);
 	const contracts = allContracts.filter(
-		(entry): entry is [string, z.ZodTypeAny] => entry[1] instanceof z.ZodType && compilePredicate(entry[1]) !== undefined,
+		(entry): entry is [string, z.ZodTypeAny] =>
+			entry[1] instanceof z.ZodType && compilePredicate(entry[1]) !== undefined,
 	);
 
 	it('covers a good share of the contracts', () => {
@@ -181,11 +237,21 @@ describe('compilePredicate on the answer contracts the transport checks', () => 
 
 	it.each(contracts)('%s agrees with zod', (_name, schema) => {
 		const predicate = compilePredicate(schema);
-		const keys = schema instanceof z.ZodObject ? Object.keys((schema as z.AnyZodObject).shape as object) : [];
+		const keys =
+			schema instanceof z.ZodObject ? Object.keys((schema as z.AnyZodObject).shape as object) : [];
 		const shape = [...keys, 'a'];
-		const value = fc.oneof(anyJson, fc.dictionary(fc.constantFrom(...shape), fc.oneof(anyJson, fc.array(anyJson, { maxLength: 2 }))));
+		const value = fc.oneof(
+			anyJson,
+			fc.dictionary(
+				fc.constantFrom(...shape),
+				fc.oneof(anyJson, fc.array(anyJson, { maxLength: 2 })),
+			),
+		);
 		fc.assert(
-			fc.property(value, (candidate) => predicate?.(candidate) === schema.safeParse(candidate).success),
+			fc.property(
+				value,
+				(candidate) => predicate?.(candidate) === schema.safeParse(candidate).success,
+			),
 			{ numRuns: 100 },
 		);
 	});

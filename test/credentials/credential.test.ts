@@ -17,34 +17,49 @@ describe('Convocore API credential', () => {
 		expect(result.url).toBe(`${sandbox.current.baseUrl('eu')}/voices/providers`);
 		expect(result.authorization).toBe(`Bearer ${sandbox.current.keys.euWhiteLabel}`);
 		const [request] = sandbox.current.requests();
-		expect(request).toMatchObject({ method: 'GET', path: '/voices/providers', auth: 'workspace', status: 200 });
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: '/voices/providers',
+			auth: 'workspace',
+			status: 200,
+		});
 		expect(sandbox.current.sentSms).toHaveLength(0);
 	});
 
 	it('an agent secret passes too', async () => {
-		const result = await testCredential(sandboxCredential(sandbox.current, sandbox.current.keys.euAgentSecret));
+		const result = await testCredential(
+			sandboxCredential(sandbox.current, sandbox.current.keys.euAgentSecret),
+		);
 		expect(result.status).toBe('OK');
 	});
 
 	it('a wrong key fails and says what to check', async () => {
-		const result = await testCredential(sandboxCredential(sandbox.current, 'vg_notARealKey000000000'));
+		const result = await testCredential(
+			sandboxCredential(sandbox.current, 'vg_notARealKey000000000'),
+		);
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/secret key was refused/);
 		expect(result.message).toMatch(/Region/);
 	});
 
 	it('a key of a plan without API access fails with the plan explained, not as a bad key', async () => {
-		const result = await testCredential(sandboxCredential(sandbox.current, sandbox.current.keys.euPro));
+		const result = await testCredential(
+			sandboxCredential(sandbox.current, sandbox.current.keys.euPro),
+		);
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/plan has no API access/);
 		expect(result.message).toMatch(/Business plan or higher/);
 	});
 
 	it('a key of the other region is refused', async () => {
-		const result = await testCredential(sandboxCredential(sandbox.current, sandbox.current.keys.euWhiteLabel, 'na'));
+		const result = await testCredential(
+			sandboxCredential(sandbox.current, sandbox.current.keys.euWhiteLabel, 'na'),
+		);
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/Region matches/);
-		const naKey = await testCredential(sandboxCredential(sandbox.current, sandbox.current.keys.naWhiteLabel, 'na'));
+		const naKey = await testCredential(
+			sandboxCredential(sandbox.current, sandbox.current.keys.naWhiteLabel, 'na'),
+		);
 		expect(naKey.status).toBe('OK');
 	});
 
@@ -64,7 +79,9 @@ describe('Convocore API credential', () => {
 		const baseURL = new ConvocoreApi().test.request.baseURL as string;
 		expect(baseURL).toContain(REGION_BASE_URLS.eu);
 		expect(baseURL).toContain(REGION_BASE_URLS.na);
-		expect(() => resolveBaseUrl({ region: 'custom', baseUrl: 'localhost:4010' })).toThrow(/full http\(s\) URL ending in \/v3/);
+		expect(() => resolveBaseUrl({ region: 'custom', baseUrl: 'localhost:4010' })).toThrow(
+			/full http\(s\) URL ending in \/v3/,
+		);
 	});
 
 	it('declares n8n-conformant fields: password secret, full documentation URL, icons', () => {
@@ -72,7 +89,10 @@ describe('Convocore API credential', () => {
 		const secret = type.properties.find((property) => property.name === 'secretKey');
 		expect(secret?.typeOptions?.password).toBe(true);
 		expect(type.documentationUrl).toMatch(/^https:\/\/.+#credentials$/);
-		expect(type.icon).toEqual({ light: 'file:../icons/convocore.svg', dark: 'file:../icons/convocore.dark.svg' });
+		expect(type.icon).toEqual({
+			light: 'file:../icons/convocore.svg',
+			dark: 'file:../icons/convocore.dark.svg',
+		});
 		expect(type.properties.find((property) => property.name === 'region')?.default).toBe('eu');
 	});
 });
@@ -83,7 +103,12 @@ describe('Convocore API credential on the HTTP Request node (Predefined Credenti
 		const request = node(
 			'HTTP Request',
 			'n8n-nodes-base.httpRequest',
-			{ url: `${sandbox.current.baseUrl('eu')}/voices/providers`, authentication: 'predefinedCredentialType', nodeCredentialType: 'convocoreApi', options: {} },
+			{
+				url: `${sandbox.current.baseUrl('eu')}/voices/providers`,
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'convocoreApi',
+				options: {},
+			},
 			{ typeVersion: 4.2, credentials: { convocoreApi: { id: '1', name: 'Convocore account' } } },
 		);
 		return await runWorkflow({
@@ -98,12 +123,21 @@ describe('Convocore API credential on the HTTP Request node (Predefined Credenti
 		const run = await listProviders();
 		expect(run.error('HTTP Request')).toBeUndefined();
 		expect(run.output('HTTP Request').length).toBeGreaterThan(0);
-		expect(sandbox.current.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/voices/providers', auth: 'workspace', status: 200 })]);
+		expect(sandbox.current.requests()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/voices/providers',
+				auth: 'workspace',
+				status: 200,
+			}),
+		]);
 	});
 
 	it('a wrong key reaches the endpoint and is refused', async () => {
 		const run = await listProviders('vg_notARealKey000000000');
 		expect(run.error('HTTP Request')?.message).toMatch(/401|Authorization failed|refused/i);
-		expect(sandbox.current.requests()).toEqual([expect.objectContaining({ path: '/voices/providers', status: 401 })]);
+		expect(sandbox.current.requests()).toEqual([
+			expect.objectContaining({ path: '/voices/providers', status: 401 }),
+		]);
 	});
 });

@@ -25,28 +25,46 @@ import { TOOL_HEADER_CREDENTIALS } from '../../demo/catalog-tools';
 import { CORE_NODE_FILES, loadCoreNodes, type WorkflowJson } from '../../demo/engine';
 // Not re-exported from n8n-core's root: the Poll Times parameter its loader adds to polling nodes.
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
-import { CREDENTIAL_NAME, EXAMPLES_DIR, runExamples, sandboxCredentials, type ExampleResult } from '../../demo/runner';
+import {
+	CREDENTIAL_NAME,
+	EXAMPLES_DIR,
+	runExamples,
+	sandboxCredentials,
+	type ExampleResult,
+} from '../../demo/runner';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { ConvocoreConversationTrigger } from '../../nodes/ConvocoreConversationTrigger/ConvocoreConversationTrigger.node';
 import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { credentialsByName, TestCredentialsHelper, TestNodeTypes, type AnyNodeType } from '../harness/engine';
+import {
+	credentialsByName,
+	TestCredentialsHelper,
+	TestNodeTypes,
+	type AnyNodeType,
+} from '../harness/engine';
 
 /** A polling node as n8n's loader hands it over: Poll Times first among its properties. */
 function withPollTimes(type: ConvocoreConversationTrigger): ConvocoreConversationTrigger {
-	type.description = { ...type.description, properties: [...commonPollingParameters, ...type.description.properties] };
+	type.description = {
+		...type.description,
+		properties: [...commonPollingParameters, ...type.description.properties],
+	};
 	return type;
 }
 
 const PACKAGE_TYPES: Record<string, AnyNodeType> = {
 	'n8n-nodes-convocore.convocore': new Convocore(),
 	'n8n-nodes-convocore.convocoreTrigger': new ConvocoreTrigger(),
-	'n8n-nodes-convocore.convocoreConversationTrigger': withPollTimes(new ConvocoreConversationTrigger()),
+	'n8n-nodes-convocore.convocoreConversationTrigger': withPollTimes(
+		new ConvocoreConversationTrigger(),
+	),
 };
 const core = loadCoreNodes();
 const nodeTypes = new TestNodeTypes([...core.types, ...Object.entries(PACKAGE_TYPES)]);
 
-const files = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json')).sort();
+const files = readdirSync(EXAMPLES_DIR)
+	.filter((file) => file.endsWith('.json'))
+	.sort();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function readExample(file: string): WorkflowJson {
@@ -60,7 +78,8 @@ function latestVersion(type: AnyNodeType): number {
 }
 
 function declaredVersions(type: AnyNodeType): number[] {
-	if ('nodeVersions' in type) return Object.keys((type as IVersionedNodeType).nodeVersions).map(Number);
+	if ('nodeVersions' in type)
+		return Object.keys((type as IVersionedNodeType).nodeVersions).map(Number);
 	const { version } = type.description;
 	return Array.isArray(version) ? version : [version];
 }
@@ -96,7 +115,9 @@ function parameterProblems(
 			NodeHelpers.displayParameter(displayValues, property, node, description, node.parameters),
 		);
 		if (!shown.length) {
-			problems.push(`${where}: declared, but not shown for these settings (wrong resource/operation?)`);
+			problems.push(
+				`${where}: declared, but not shown for these settings (wrong resource/operation?)`,
+			);
 			continue;
 		}
 		problems.push(...valueProblems(shown[0], value, node, description, where));
@@ -112,28 +133,48 @@ function valueProblems(
 	where: string,
 ): string[] {
 	if (isExpression(value)) return [];
-	const fixedOptions = property.typeOptions?.loadOptionsMethod || property.typeOptions?.loadOptions ? undefined : property.options;
+	const fixedOptions =
+		property.typeOptions?.loadOptionsMethod || property.typeOptions?.loadOptions
+			? undefined
+			: property.options;
 	switch (property.type) {
 		case 'string':
 		case 'json':
-			if (property.typeOptions?.multipleValues) return Array.isArray(value) ? [] : [`${where}: must be a list`];
+			if (property.typeOptions?.multipleValues)
+				return Array.isArray(value) ? [] : [`${where}: must be a list`];
 			return typeof value === 'string' ? [] : [`${where}: must be text`];
 		case 'number':
 			return typeof value === 'number' ? [] : [`${where}: must be a number`];
 		case 'boolean':
 			return typeof value === 'boolean' ? [] : [`${where}: must be true or false`];
 		case 'options': {
-			const allowed = (fixedOptions as INodePropertyOptions[] | undefined)?.map((option) => option.value);
-			return !allowed || allowed.includes(value as string) ? [] : [`${where}: "${String(value)}" is not one of ${allowed.join(', ')}`];
+			const allowed = (fixedOptions as INodePropertyOptions[] | undefined)?.map(
+				(option) => option.value,
+			);
+			return !allowed || allowed.includes(value as string)
+				? []
+				: [`${where}: "${String(value)}" is not one of ${allowed.join(', ')}`];
 		}
 		case 'multiOptions': {
 			if (!Array.isArray(value)) return [`${where}: must be a list`];
-			const allowed = (fixedOptions as INodePropertyOptions[] | undefined)?.map((option) => option.value);
-			return !allowed ? [] : value.filter((entry) => !allowed.includes(entry as string)).map((entry) => `${where}: "${String(entry)}" is not an option`);
+			const allowed = (fixedOptions as INodePropertyOptions[] | undefined)?.map(
+				(option) => option.value,
+			);
+			return !allowed
+				? []
+				: value
+						.filter((entry) => !allowed.includes(entry as string))
+						.map((entry) => `${where}: "${String(entry)}" is not an option`);
 		}
 		case 'collection':
 			if (!isObject(value)) return [`${where}: must be an object`];
-			return parameterProblems(value as INodeParameters, property.options as INodeProperties[], node, description, `${where}.`);
+			return parameterProblems(
+				value as INodeParameters,
+				property.options as INodeProperties[],
+				node,
+				description,
+				`${where}.`,
+			);
 		case 'fixedCollection': {
 			if (!isObject(value)) return [`${where}: must be an object`];
 			const groups = property.options as INodePropertyCollection[];
@@ -143,15 +184,24 @@ function valueProblems(
 				const list = property.typeOptions?.multipleValues ? entries : [entries];
 				if (!Array.isArray(list)) return [`${where}.${groupName}: must be a list`];
 				return list.flatMap((entry, index) =>
-					parameterProblems(entry as INodeParameters, group.values, node, description, `${where}.${groupName}[${index}].`),
+					parameterProblems(
+						entry as INodeParameters,
+						group.values,
+						node,
+						description,
+						`${where}.${groupName}[${index}].`,
+					),
 				);
 			});
 		}
 		case 'resourceLocator': {
 			const locator: unknown = value;
-			if (!isObject(locator) || locator.__rl !== true) return [`${where}: must be a resource locator { __rl, mode, value }`];
+			if (!isObject(locator) || locator.__rl !== true)
+				return [`${where}: must be a resource locator { __rl, mode, value }`];
 			const modes = (property.modes ?? []).map((mode) => mode.name);
-			return modes.includes(locator.mode as string) ? [] : [`${where}: mode "${String(locator.mode)}" is not one of ${modes.join(', ')}`];
+			return modes.includes(locator.mode as string)
+				? []
+				: [`${where}: mode "${String(locator.mode)}" is not one of ${modes.join(', ')}`];
 		}
 		default:
 			return [];
@@ -192,7 +242,10 @@ describe('example workflow files', () => {
 				expect(names).toContain(source);
 				const outputs = byType.main ?? [];
 				const sourceNode = workflow.nodes.find((node) => node.name === source)!;
-				const description = nodeTypes.getByNameAndVersion(sourceNode.type, sourceNode.typeVersion).description;
+				const description = nodeTypes.getByNameAndVersion(
+					sourceNode.type,
+					sourceNode.typeVersion,
+				).description;
 				expect(outputs.length).toBeLessThanOrEqual(description.outputs.length);
 				for (const connection of outputs.flat()) {
 					expect(names).toContain(connection?.node);
@@ -210,19 +263,50 @@ describe('example workflow files', () => {
 				expect(node.typeVersion).toBe(latestVersion(type));
 				const description = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description;
 
-				const withDefaults = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description) ?? node.parameters;
-				expect(parameterProblems(node.parameters, description.properties, node, description, '', withDefaults)).toEqual([]);
-				expect(NodeHelpers.getNodeParametersIssues(description.properties, node, description)).toBeNull();
+				const withDefaults =
+					NodeHelpers.getNodeParameters(
+						description.properties,
+						node.parameters,
+						true,
+						false,
+						node,
+						description,
+					) ?? node.parameters;
+				expect(
+					parameterProblems(
+						node.parameters,
+						description.properties,
+						node,
+						description,
+						'',
+						withDefaults,
+					),
+				).toEqual([]);
+				expect(
+					NodeHelpers.getNodeParametersIssues(description.properties, node, description),
+				).toBeNull();
 
 				// Only the package's credential: core nodes may declare optional ones (Respond to Webhook's JWT).
-				const credentialTypes = (description.credentials ?? []).map((credential) => credential.name).filter((name) => name.startsWith('convocore'));
+				const credentialTypes = (description.credentials ?? [])
+					.map((credential) => credential.name)
+					.filter((name) => name.startsWith('convocore'));
 				// Example 15's tool header: on Tool > Create, and checked by its Webhook's Header Auth.
-				const toolHeader = Object.keys(TOOL_HEADER_CREDENTIALS).find((name) => TOOL_HEADER_CREDENTIALS[name].type === 'convocoreToolHeaderApi');
-				const webhookHeader = Object.keys(TOOL_HEADER_CREDENTIALS).find((name) => TOOL_HEADER_CREDENTIALS[name].type === 'httpHeaderAuth');
+				const toolHeader = Object.keys(TOOL_HEADER_CREDENTIALS).find(
+					(name) => TOOL_HEADER_CREDENTIALS[name].type === 'convocoreToolHeaderApi',
+				);
+				const webhookHeader = Object.keys(TOOL_HEADER_CREDENTIALS).find(
+					(name) => TOOL_HEADER_CREDENTIALS[name].type === 'httpHeaderAuth',
+				);
 				if (credentialTypes.length) {
 					// Referenced by name (id null): n8n resolves it to the user's credential of that name on import.
-					const withHeader = node.parameters.headerAuthentication === true ? { convocoreToolHeaderApi: { id: null, name: toolHeader } } : {};
-					expect(node.credentials).toEqual({ convocoreApi: { id: null, name: CREDENTIAL_NAME }, ...withHeader });
+					const withHeader =
+						node.parameters.headerAuthentication === true
+							? { convocoreToolHeaderApi: { id: null, name: toolHeader } }
+							: {};
+					expect(node.credentials).toEqual({
+						convocoreApi: { id: null, name: CREDENTIAL_NAME },
+						...withHeader,
+					});
 				} else if (node.parameters.authentication === 'headerAuth') {
 					expect(node.credentials).toEqual({ httpHeaderAuth: { id: null, name: webhookHeader } });
 				} else {
@@ -242,7 +326,9 @@ describe('example workflows run green through n8n engine against the sandbox', (
 		sandbox = await startSandbox({ port: 0 });
 		const engine = {
 			nodeTypes,
-			credentialsHelper: new TestCredentialsHelper(credentialsByName(sandboxCredentials(sandbox)), [new ConvocoreApi()]),
+			credentialsHelper: new TestCredentialsHelper(credentialsByName(sandboxCredentials(sandbox)), [
+				new ConvocoreApi(),
+			]),
 		};
 		results = await runExamples(EXAMPLES, engine, sandbox);
 	}, 60_000);

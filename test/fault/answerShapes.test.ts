@@ -25,7 +25,18 @@ beforeAll(async () => {
 	server = await FaultServer.start([
 		{ method: 'GET', path: PHONE_PATH, success: [NUMBER] },
 		{ method: 'GET', path: METRICS_PATH, success: { success: true, metrics: [], total: 0 } },
-		{ method: 'POST', path: SMS_PATH, success: { success: true, status: 'sent', agentId: AGENT, to: '+4917600000001', messageSid: 'SM1' }, sideEffect: true },
+		{
+			method: 'POST',
+			path: SMS_PATH,
+			success: {
+				success: true,
+				status: 'sent',
+				agentId: AGENT,
+				to: '+4917600000001',
+				messageSid: 'SM1',
+			},
+			sideEffect: true,
+		},
 	]);
 });
 afterAll(async () => {
@@ -40,7 +51,9 @@ async function run(parameters: INodeParameters) {
 	});
 	const error = result.error('Convocore') as (Error & { description?: string }) | undefined;
 	const items = error ? [] : result.items();
-	expect(`${JSON.stringify(items)} ${error?.message} ${error?.description}`).not.toContain(SECRET_KEY);
+	expect(`${JSON.stringify(items)} ${error?.message} ${error?.description}`).not.toContain(
+		SECRET_KEY,
+	);
 	return { error, items };
 }
 
@@ -70,15 +83,35 @@ describe('a contract that accepts a bare string (Agent > Get Phone Numbers)', ()
 	});
 
 	it('a secret echoed in a bare text answer is redacted', async () => {
-		const { items } = await phoneNumbers({ kind: 'raw', body: `${NUMBER} ${SECRET_KEY}`, contentType: 'text/plain' });
+		const { items } = await phoneNumbers({
+			kind: 'raw',
+			body: `${NUMBER} ${SECRET_KEY}`,
+			contentType: 'text/plain',
+		});
 		expect(items.map((item) => item.json.phoneNumber)).toEqual([`${NUMBER} [redacted]`]);
 	});
 
 	it.each<[string, Answer, RegExp]>([
-		['an empty body', { kind: 'raw', body: '', contentType: 'application/json' }, /with HTTP 200 but an empty body/],
-		['null', { kind: 'raw', body: 'null', contentType: 'application/json' }, /with HTTP 200 but the body null/],
-		['a proxy\'s HTML page', { kind: 'raw', body: '<html><body>Gateway</body></html>', contentType: 'text/html' }, /not valid JSON/],
-		['malformed JSON', { kind: 'raw', body: '["+49', contentType: 'application/json' }, /not valid JSON/],
+		[
+			'an empty body',
+			{ kind: 'raw', body: '', contentType: 'application/json' },
+			/with HTTP 200 but an empty body/,
+		],
+		[
+			'null',
+			{ kind: 'raw', body: 'null', contentType: 'application/json' },
+			/with HTTP 200 but the body null/,
+		],
+		[
+			"a proxy's HTML page",
+			{ kind: 'raw', body: '<html><body>Gateway</body></html>', contentType: 'text/html' },
+			/not valid JSON/,
+		],
+		[
+			'malformed JSON',
+			{ kind: 'raw', body: '["+49', contentType: 'application/json' },
+			/not valid JSON/,
+		],
 		['a bare number', { kind: 'json', body: 42 }, /with HTTP 200 but a number/],
 		['a list of numbers', { kind: 'json', body: [1, 2] }, /with HTTP 200 but a list/],
 	])('%s is still an error, not an item', async (_name, answer, message) => {
@@ -95,20 +128,40 @@ describe('a contract that specifies an object', () => {
 		['text/plain', { kind: 'raw', body: 'ok', contentType: 'text/plain' }],
 	])('Custom Metric > Get Many: %s is an error', async (_name, answer) => {
 		server.script('GET', METRICS_PATH, answer);
-		const { error } = await run({ resource: 'customMetric', operation: 'getAll', agentId, returnAll: true });
-		expect(error?.message).toMatch(/with HTTP 200 but (a string where an object was expected|a body that is not valid JSON)/);
+		const { error } = await run({
+			resource: 'customMetric',
+			operation: 'getAll',
+			agentId,
+			returnAll: true,
+		});
+		expect(error?.message).toMatch(
+			/with HTTP 200 but (a string where an object was expected|a body that is not valid JSON)/,
+		);
 		expect(error?.description).not.toMatch(WRITE_WARNING);
 	});
 
 	it.each<[string, Answer]>([
 		['a JSON string', { kind: 'json', body: 'sent', process: true }],
 		['text/plain', { kind: 'raw', body: 'sent', contentType: 'text/plain', process: true }],
-	])('SMS > Send: %s is an error that keeps the write warning, sent once', async (_name, answer) => {
-		server.script('POST', SMS_PATH, answer);
-		const { error } = await run({ resource: 'sms', operation: 'send', agentId, to: '+4917600000001', mode: 'direct', message: 'Hello', options: {} });
-		expect(error?.message).toMatch(/POST \/sms with HTTP 200 but (a string where an object was expected|a body that is not valid JSON)/);
-		expect(error?.description).toMatch(WRITE_WARNING);
-		expect(server.requestsTo('POST', SMS_PATH)).toHaveLength(1);
-		expect(server.sideEffectsOf('POST', SMS_PATH)).toBe(1);
-	});
+	])(
+		'SMS > Send: %s is an error that keeps the write warning, sent once',
+		async (_name, answer) => {
+			server.script('POST', SMS_PATH, answer);
+			const { error } = await run({
+				resource: 'sms',
+				operation: 'send',
+				agentId,
+				to: '+4917600000001',
+				mode: 'direct',
+				message: 'Hello',
+				options: {},
+			});
+			expect(error?.message).toMatch(
+				/POST \/sms with HTTP 200 but (a string where an object was expected|a body that is not valid JSON)/,
+			);
+			expect(error?.description).toMatch(WRITE_WARNING);
+			expect(server.requestsTo('POST', SMS_PATH)).toHaveLength(1);
+			expect(server.sideEffectsOf('POST', SMS_PATH)).toBe(1);
+		},
+	);
 });

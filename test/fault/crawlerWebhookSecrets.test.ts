@@ -19,7 +19,12 @@ let server: FaultServer;
 
 beforeAll(async () => {
 	server = await FaultServer.start([
-		{ method: 'POST', path: JOBS_PATH, success: { id: 'job-1', status: 'pending' }, sideEffect: true },
+		{
+			method: 'POST',
+			path: JOBS_PATH,
+			success: { id: 'job-1', status: 'pending' },
+			sideEffect: true,
+		},
 		{ method: 'GET', path: `${JOBS_PATH}/job-1`, success: { id: 'job-1', status: 'pending' } },
 	]);
 });
@@ -31,7 +36,11 @@ it('a header value Convocore quotes in its error answer is in no part of the err
 	server.script('POST', JOBS_PATH, {
 		kind: 'json',
 		status: 400,
-		body: { message: `Webhook header X-Signature rejected: ${HEADER_VALUE}`, code: 'BAD_REQUEST', details: { headers: { 'X-Signature': HEADER_VALUE } } },
+		body: {
+			message: `Webhook header X-Signature rejected: ${HEADER_VALUE}`,
+			code: 'BAD_REQUEST',
+			details: { headers: { 'X-Signature': HEADER_VALUE } },
+		},
 	});
 	const result = await runConvocore(
 		{
@@ -39,14 +48,22 @@ it('a header value Convocore quotes in its error answer is in no part of the err
 			operation: 'create',
 			workspaceId: 'ws-1',
 			urls: 'https://example.com/help',
-			webhook: { url: 'https://example.com/hook', headers: { header: [{ name: 'X-Signature', value: HEADER_VALUE }] } },
+			webhook: {
+				url: 'https://example.com/hook',
+				headers: { header: [{ name: 'X-Signature', value: HEADER_VALUE }] },
+			},
 		},
 		{ credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY } },
 	);
 	const error = result.error('Convocore') as unknown as Error & Record<string, unknown>;
 	expect(error).toBeDefined();
 	expect(server.requestsTo('POST', JOBS_PATH)).toHaveLength(1);
-	const everything = JSON.stringify({ ...error, message: error.message, stack: error.stack, cause: error.cause });
+	const everything = JSON.stringify({
+		...error,
+		message: error.message,
+		stack: error.stack,
+		cause: error.cause,
+	});
 	expect(everything).toContain('rejected');
 	expect(everything).not.toContain(HEADER_VALUE);
 });
@@ -59,7 +76,11 @@ async function createJob(options: INodeParameters = {}) {
 			operation: 'create',
 			workspaceId: 'ws-1',
 			urls: 'https://example.com/help',
-			webhook: { url: 'https://example.com/hook', bearerToken: BEARER_TOKEN, headers: { header: [{ name: 'X-Api-Team', value: HEADER_VALUE }] } },
+			webhook: {
+				url: 'https://example.com/hook',
+				bearerToken: BEARER_TOKEN,
+				headers: { header: [{ name: 'X-Api-Team', value: HEADER_VALUE }] },
+			},
 			options,
 		},
 		{ credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY } },
@@ -69,10 +90,18 @@ async function createJob(options: INodeParameters = {}) {
 it('without Wait for Completion, a created job that echoes its webhook headers outputs no header value', async () => {
 	server.script('POST', JOBS_PATH, {
 		kind: 'json',
-		body: { id: 'job-1', status: 'queued', webhook: { url: 'https://example.com/hook', headers: { 'X-Api-Team': HEADER_VALUE } } },
+		body: {
+			id: 'job-1',
+			status: 'queued',
+			webhook: { url: 'https://example.com/hook', headers: { 'X-Api-Team': HEADER_VALUE } },
+		},
 	});
 	const [item] = (await createJob()).items();
-	expect(item.json).toMatchObject({ id: 'job-1', status: 'queued', webhook: { headers: { 'X-Api-Team': '[redacted]' } } });
+	expect(item.json).toMatchObject({
+		id: 'job-1',
+		status: 'queued',
+		webhook: { headers: { 'X-Api-Team': '[redacted]' } },
+	});
 	expect(JSON.stringify(item)).not.toContain(HEADER_VALUE);
 });
 
@@ -80,13 +109,22 @@ it('with Wait for Completion, a poll that echoes the bearer token outputs no tok
 	server.script('POST', JOBS_PATH, { kind: 'json', body: { id: 'job-1', status: 'queued' } });
 	server.script('GET', `${JOBS_PATH}/job-1`, {
 		kind: 'json',
-		body: { id: 'job-1', status: 'completed', done: true, webhook: { url: 'https://example.com/hook', bearerToken: BEARER_TOKEN } },
+		body: {
+			id: 'job-1',
+			status: 'completed',
+			done: true,
+			webhook: { url: 'https://example.com/hook', bearerToken: BEARER_TOKEN },
+		},
 	});
 	const realSleep = waitClock.sleep;
 	waitClock.sleep = async () => undefined;
 	try {
 		const [item] = (await createJob({ waitForCompletion: true })).items();
-		expect(item.json).toMatchObject({ id: 'job-1', status: 'completed', webhook: { bearerToken: '[redacted]' } });
+		expect(item.json).toMatchObject({
+			id: 'job-1',
+			status: 'completed',
+			webhook: { bearerToken: '[redacted]' },
+		});
 		expect(JSON.stringify(item)).not.toContain(BEARER_TOKEN);
 	} finally {
 		waitClock.sleep = realSleep;

@@ -35,11 +35,25 @@ const ALL: Operation[] = ['sms', 'voices', 'delete'];
 function parameters(operation: Operation, options: INodeParameters): INodeParameters {
 	switch (operation) {
 		case 'sms':
-			return { resource: 'sms', operation: 'send', agentId: AGENT, to: '+4917600000001', mode: 'direct', message: 'Your appointment is confirmed.', options };
+			return {
+				resource: 'sms',
+				operation: 'send',
+				agentId: AGENT,
+				to: '+4917600000001',
+				mode: 'direct',
+				message: 'Your appointment is confirmed.',
+				options,
+			};
 		case 'voices':
 			return { resource: 'voice', operation: 'search', returnAll: false, limit: 5, options };
 		case 'delete':
-			return { resource: 'crawlerJob', operation: 'delete', workspaceId: 'ws-1', jobId: 'job-1', options };
+			return {
+				resource: 'crawlerJob',
+				operation: 'delete',
+				workspaceId: 'ws-1',
+				jobId: 'job-1',
+				options,
+			};
 	}
 }
 
@@ -71,8 +85,19 @@ async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T>
  * Runs every operation at once against the trickling server, collecting garbage every
  * `gcEveryMs`; a run still going 30 s after its deadline fails (a hang, not a slow machine).
  */
-async function runAllTrickling(options: INodeParameters, deadlineSeconds: number, everyMs: number, gcEveryMs: number) {
-	for (const operation of ALL) server.always(...ROUTE[operation], { kind: 'trickle', everyMs, prefix: PARTIAL_JSON, process: true });
+async function runAllTrickling(
+	options: INodeParameters,
+	deadlineSeconds: number,
+	everyMs: number,
+	gcEveryMs: number,
+) {
+	for (const operation of ALL)
+		server.always(...ROUTE[operation], {
+			kind: 'trickle',
+			everyMs,
+			prefix: PARTIAL_JSON,
+			process: true,
+		});
 	const collector = setInterval(collectGarbage, gcEveryMs);
 	try {
 		return await Promise.all(
@@ -102,16 +127,24 @@ async function runAllTrickling(options: INodeParameters, deadlineSeconds: number
  */
 async function arrivalOf(method: string, path: string): Promise<void> {
 	const until = Date.now() + 5_000;
-	while (server.requestsTo(method, path).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+	while (server.requestsTo(method, path).length === 0 && Date.now() < until)
+		await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
-async function expectEndedByDeadline(outcomes: Awaited<ReturnType<typeof runAllTrickling>>, seconds: number) {
+async function expectEndedByDeadline(
+	outcomes: Awaited<ReturnType<typeof runAllTrickling>>,
+	seconds: number,
+) {
 	for (const { operation, error, elapsedMs } of outcomes) {
 		const [method, path] = ROUTE[operation];
-		expect(error?.message).toBe(`Convocore did not answer ${method} ${path} within ${seconds} s (Options > Timeout)`);
+		expect(error?.message).toBe(
+			`Convocore did not answer ${method} ${path} within ${seconds} s (Options > Timeout)`,
+		);
 		await arrivalOf(method, path);
 		if (WRITES.includes(operation)) {
-			expect(error?.description).toMatch(/may have reached Convocore and been processed\. It was not sent again/);
+			expect(error?.description).toMatch(
+				/may have reached Convocore and been processed\. It was not sent again/,
+			);
 			expect(server.sideEffectsOf(method, path)).toBe(1);
 		}
 		// Sent once: a write is never re-sent, and a read is not retried past its deadline.

@@ -7,15 +7,34 @@
  * mid-request.
  */
 import type { IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { sendWithRetries, type ConvocoreContext, type RetryScope } from '../../nodes/Convocore/transport/retries';
+import {
+	sendWithRetries,
+	type ConvocoreContext,
+	type RetryScope,
+} from '../../nodes/Convocore/transport/retries';
 
-const node: INode = { id: '1', name: 'Convocore', type: 'n8n-nodes-convocore.convocore', typeVersion: 3, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: '1',
+	name: 'Convocore',
+	type: 'n8n-nodes-convocore.convocore',
+	typeVersion: 3,
+	position: [0, 0],
+	parameters: {},
+};
 
 function contextWith(cancel: AbortSignal): ConvocoreContext {
-	return { getNode: () => node, getExecutionCancelSignal: () => cancel } as unknown as IExecuteFunctions;
+	return {
+		getNode: () => node,
+		getExecutionCancelSignal: () => cancel,
+	} as unknown as IExecuteFunctions;
 }
 
-const scopeFor = (ctx: ConvocoreContext): RetryScope => ({ ctx, request: { method: 'POST', path: '/sms' }, scope: { timeoutMs: 60_000 }, secrets: new Set() });
+const scopeFor = (ctx: ConvocoreContext): RetryScope => ({
+	ctx,
+	request: { method: 'POST', path: '/sms' },
+	scope: { timeoutMs: 60_000 },
+	secrets: new Set(),
+});
 const options: IHttpRequestOptions = { method: 'POST', url: 'http://127.0.0.1:9/sms' };
 
 /** A send that answers only when told to, and records the signal it was handed. */
@@ -24,7 +43,9 @@ function hangingSend() {
 	const answers: Array<() => void> = [];
 	const send = async (_ctx: ConvocoreContext, attempt: IHttpRequestOptions) => {
 		signals.push(attempt.abortSignal as AbortSignal);
-		return await new Promise((resolve) => answers.push(() => resolve({ statusCode: 200, headers: {}, body: '{}' })));
+		return await new Promise((resolve) =>
+			answers.push(() => resolve({ statusCode: 200, headers: {}, body: '{}' })),
+		);
 	};
 	return { send, signals, answers };
 }
@@ -35,7 +56,12 @@ describe("n8n's cancel through the request deadline", () => {
 		const ctx = contextWith(cancel.signal);
 		const { send, signals } = hangingSend();
 		const started = Date.now();
-		const requests = [1, 2, 3].map(() => sendWithRetries(ctx, options, scopeFor(ctx), send).then(() => 'answered', (error: Error) => error.message));
+		const requests = [1, 2, 3].map(() =>
+			sendWithRetries(ctx, options, scopeFor(ctx), send).then(
+				() => 'answered',
+				(error: Error) => error.message,
+			),
+		);
 		await new Promise((resolve) => setImmediate(resolve));
 		expect(signals).toHaveLength(3);
 		expect(signals.some((signal) => signal.aborted)).toBe(false);
@@ -43,7 +69,8 @@ describe("n8n's cancel through the request deadline", () => {
 		cancel.abort();
 		const outcomes = await Promise.all(requests);
 		expect(Date.now() - started).toBeLessThan(5_000);
-		for (const outcome of outcomes) expect(outcome).toBe('The execution was cancelled during POST /sms');
+		for (const outcome of outcomes)
+			expect(outcome).toBe('The execution was cancelled during POST /sms');
 		expect(signals.every((signal) => signal.aborted)).toBe(true);
 	});
 
@@ -52,7 +79,10 @@ describe("n8n's cancel through the request deadline", () => {
 		const ctx = contextWith(cancel.signal);
 		const { send, signals, answers } = hangingSend();
 		const first = sendWithRetries(ctx, options, scopeFor(ctx), send);
-		const second = sendWithRetries(ctx, options, scopeFor(ctx), send).then(() => 'answered', (error: Error) => error.message);
+		const second = sendWithRetries(ctx, options, scopeFor(ctx), send).then(
+			() => 'answered',
+			(error: Error) => error.message,
+		);
 		await new Promise((resolve) => setImmediate(resolve));
 		answers[0]();
 		await expect(first).resolves.toMatchObject({ statusCode: 200 });
@@ -64,7 +94,10 @@ describe("n8n's cancel through the request deadline", () => {
 
 		// The execution is cancelled: a request made now ends at once, and is not handed to n8n's
 		// request helper at all (not even with an aborted signal, which it would have to honour).
-		const third = await sendWithRetries(ctx, options, scopeFor(ctx), send).then(() => 'answered', (error: Error) => error.message);
+		const third = await sendWithRetries(ctx, options, scopeFor(ctx), send).then(
+			() => 'answered',
+			(error: Error) => error.message,
+		);
 		expect(third).toBe('The execution was cancelled during POST /sms');
 		expect(signals).toHaveLength(2);
 	});

@@ -17,7 +17,12 @@ const authToken = 'tok_errorNode_0123456789abcdef0123';
 const accountSid = 'AC11112222333344445555666677778888';
 const importNumber = '+4930555000779';
 /** Phone Number > Import of one number; refused before sending when its JSON holds an unknown key. */
-const importNumberParameters: INodeParameters = { resource: 'phoneNumber', operation: 'import', phoneNumber: importNumber, callerId: importNumber };
+const importNumberParameters: INodeParameters = {
+	resource: 'phoneNumber',
+	operation: 'import',
+	phoneNumber: importNumber,
+	callerId: importNumber,
+};
 
 async function runNode(typeVersion: number, parameters: INodeParameters, withTelephony = true) {
 	const result = await runWorkflow({
@@ -32,7 +37,9 @@ async function runNode(typeVersion: number, parameters: INodeParameters, withTel
 				parameters,
 				credentials: {
 					convocoreApi: { id: '1', name: 'Convocore account' },
-					...(withTelephony ? { convocoreTelephonyApi: { id: '2', name: 'Telephony account' } } : {}),
+					...(withTelephony
+						? { convocoreTelephonyApi: { id: '2', name: 'Telephony account' } }
+						: {}),
 				},
 			},
 		],
@@ -42,20 +49,25 @@ async function runNode(typeVersion: number, parameters: INodeParameters, withTel
 			...(withTelephony ? { convocoreTelephonyApi: { accountSid, authToken } } : {}),
 		},
 	});
-	const error = result.error('Convocore') as unknown as (Error & { node?: INode; description?: string }) | undefined;
+	const error = result.error('Convocore') as unknown as
+		| (Error & { node?: INode; description?: string })
+		| undefined;
 	expect(error).toBeDefined();
 	return error as Error & { node?: INode; description?: string };
 }
 
-describe("no credential secret in the node an error carries", () => {
+describe('no credential secret in the node an error carries', () => {
 	it('a telephony auth token pasted into Additional Body Fields (version 2, from the credential)', async () => {
 		const error = await runNode(2, {
 			...importNumberParameters,
-			additionalFields: { additionalBodyFields: JSON.stringify({ friendlyName: `Front desk ${authToken}` }) },
+			additionalFields: {
+				additionalBodyFields: JSON.stringify({ friendlyName: `Front desk ${authToken}` }),
+			},
 		});
 		expect(error.message).toMatch(/unknown field: friendlyName/);
 		expect(sandbox.current.count()).toBe(0);
-		const extra = (error.node?.parameters?.additionalFields as INodeParameters).additionalBodyFields as string;
+		const extra = (error.node?.parameters?.additionalFields as INodeParameters)
+			.additionalBodyFields as string;
 		expect(JSON.parse(extra)).toEqual({ friendlyName: 'Front desk [redacted]' });
 		expect(JSON.stringify(error.node)).not.toContain(authToken);
 		expect(JSON.stringify(error)).not.toContain(authToken);
@@ -63,7 +75,11 @@ describe("no credential secret in the node an error carries", () => {
 
 	it('the API secret key pasted into an SMS message, failing at Convocore', async () => {
 		const secretKey = sandboxCredential(sandbox.current).secretKey as string;
-		const error = await runNode(2, directSmsParameters(`Call me, key ${secretKey}`, { agentId: 'agent-that-does-not-exist' }), false);
+		const error = await runNode(
+			2,
+			directSmsParameters(`Call me, key ${secretKey}`, { agentId: 'agent-that-does-not-exist' }),
+			false,
+		);
 		expect(error.message).toMatch(/Not found/);
 		expect(sandbox.current.count()).toBe(1);
 		expect(error.node?.parameters?.message).toBe('Call me, key [redacted]');
@@ -73,19 +89,33 @@ describe("no credential secret in the node an error carries", () => {
 	it('a version-1 Auth Token repeated in another field of the same node', async () => {
 		const error = await runNode(
 			1,
-			{ ...importNumberParameters, accountSid, authToken, additionalFields: { additionalBodyFields: JSON.stringify({ note: authToken }) } },
+			{
+				...importNumberParameters,
+				accountSid,
+				authToken,
+				additionalFields: { additionalBodyFields: JSON.stringify({ note: authToken }) },
+			},
 			false,
 		);
 		expect(error.message).toMatch(/unknown field: note/);
 		expect(error.node?.parameters?.authToken).toBe('[redacted]');
-		expect(JSON.parse((error.node?.parameters?.additionalFields as INodeParameters).additionalBodyFields as string)).toEqual({ note: '[redacted]' });
+		expect(
+			JSON.parse(
+				(error.node?.parameters?.additionalFields as INodeParameters)
+					.additionalBodyFields as string,
+			),
+		).toEqual({ note: '[redacted]' });
 		expect(JSON.stringify(error)).not.toContain(authToken);
 	});
 
 	it('the API secret key in a field refused before sending', async () => {
 		// Validation errors (nothing sent) are made safe the same way as errors from Convocore.
 		const secretKey = sandboxCredential(sandbox.current).secretKey as string;
-		const error = await runNode(2, directSmsParameters('Hi', { to: `not-a-number ${secretKey}` }), false);
+		const error = await runNode(
+			2,
+			directSmsParameters('Hi', { to: `not-a-number ${secretKey}` }),
+			false,
+		);
 		expect(error.message).toMatch(/to: must be a phone number/);
 		expect(sandbox.current.count()).toBe(0);
 		expect(JSON.stringify(error.node)).not.toContain(secretKey);

@@ -29,12 +29,21 @@ describe('a failure in the middle of a batch', () => {
 		expect(error?.message).toMatch(/AGENT_HAS_NO_SMS_NUMBER|SMS/);
 		expect(error?.description).toMatch(/5 items were sent successfully \(items 0-4\)/);
 		expect(error?.description).toMatch(/Re-running the workflow as it is sends them again/);
-		expect(sandbox.current.sentSms.map((sms) => sms.to)).toEqual(input.slice(0, 5).map((item) => item.json.phone));
+		expect(sandbox.current.sentSms.map((sms) => sms.to)).toEqual(
+			input.slice(0, 5).map((item) => item.json.phone),
+		);
 	});
 
 	it('says nothing of sent items when none went out', async () => {
 		const run = await runConvocore(
-			{ resource: 'sms', operation: 'send', agentId: SANDBOX_IDS.noSmsAgent, to: '+4917600000001', mode: 'direct', message: 'Hi' },
+			{
+				resource: 'sms',
+				operation: 'send',
+				agentId: SANDBOX_IDS.noSmsAgent,
+				to: '+4917600000001',
+				mode: 'direct',
+				message: 'Hi',
+			},
 			{ credential: sandboxCredential(sandbox.current) },
 		);
 		expect(run.error('Convocore')?.description ?? '').not.toMatch(/sent successfully/);

@@ -9,7 +9,12 @@ import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 import { readJsonField } from '../../nodes/Convocore/helpers/jsonFields';
 import { NUMBER_PATHS } from '../../nodes/shared/telco';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
-import { directSmsParameters, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import {
+	directSmsParameters,
+	runConvocore,
+	sandboxCredential,
+	useSandbox,
+} from '../harness/convocore';
 
 const sandbox = useSandbox();
 const agent = { __rl: true, mode: 'id', value: SANDBOX_IDS.ownAccountAgent };
@@ -37,7 +42,13 @@ function callOption(name: string, shape: ObjectField['shape'], json: string): Ob
 		name: `call Options > ${name}`,
 		shape,
 		shown: `options.${name}`,
-		parameters: (value) => ({ resource: 'call', operation: 'start', agentId: agent, to: '+4917611122233', options: { [name]: value } as INodeParameters }),
+		parameters: (value) => ({
+			resource: 'call',
+			operation: 'start',
+			agentId: agent,
+			to: '+4917611122233',
+			options: { [name]: value } as INodeParameters,
+		}),
 		request: { method: 'POST', path: '/calls' },
 		bodyKey: (body) => options(body)[name],
 		json,
@@ -49,7 +60,8 @@ const FIELDS: ObjectField[] = [
 		name: 'SMS Agent Options',
 		shape: 'object',
 		shown: 'options.agentOptions',
-		parameters: (value) => directSmsParameters('Hello', { options: { agentOptions: value } as INodeParameters }),
+		parameters: (value) =>
+			directSmsParameters('Hello', { options: { agentOptions: value } as INodeParameters }),
 		request: { method: 'POST', path: '/sms' },
 		bodyKey: (body) => options(body).agentOptions,
 		json: '{"serverData":{"plan":"gold"}}',
@@ -60,7 +72,12 @@ const FIELDS: ObjectField[] = [
 		name: 'number Additional Body Fields',
 		shape: 'object',
 		shown: 'Additional Fields > Additional Body Fields (JSON)',
-		parameters: (value) => ({ resource: 'phoneNumber', operation: 'buy', phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: value } as INodeParameters }),
+		parameters: (value) => ({
+			resource: 'phoneNumber',
+			operation: 'buy',
+			phoneNumber: SANDBOX_IDS.buyableNumber,
+			additionalFields: { additionalBodyFields: value } as INodeParameters,
+		}),
 		request: { method: 'POST', path: NUMBER_PATHS.buy },
 		bodyKey: (body) => body.capabilities,
 		json: '{"capabilities":["sms","voice"]}',
@@ -68,7 +85,10 @@ const FIELDS: ObjectField[] = [
 ];
 
 async function run(field: ObjectField, value: unknown) {
-	return await runConvocore(field.parameters(value), { credential: sandboxCredential(sandbox.current), typeVersion: field.typeVersion });
+	return await runConvocore(field.parameters(value), {
+		credential: sandboxCredential(sandbox.current),
+		typeVersion: field.typeVersion,
+	});
 }
 
 function escaped(text: string): string {
@@ -80,8 +100,14 @@ describe.each(FIELDS)('$name', (field) => {
 	const refused: Array<[string, unknown, string]> = [
 		['null from an expression', '={{ null }}', 'null'],
 		['JSON text holding null', 'null', 'JSON text holding null'],
-		...(field.shape === 'object' ? ([['an empty list', [], 'an empty list']] as Array<[string, unknown, string]>) : []),
-		['the other shape as JSON text', other, field.shape === 'object' ? 'JSON text holding a list' : 'JSON text holding a object'],
+		...(field.shape === 'object'
+			? ([['an empty list', [], 'an empty list']] as Array<[string, unknown, string]>)
+			: []),
+		[
+			'the other shape as JSON text',
+			other,
+			field.shape === 'object' ? 'JSON text holding a list' : 'JSON text holding a object',
+		],
 		['a number', '={{ 42 }}', 'a number'],
 		['JSON text holding text', '"hello"', 'JSON text holding text'],
 	];
@@ -89,7 +115,11 @@ describe.each(FIELDS)('$name', (field) => {
 	it.each(refused)('refuses %s before sending, naming the field', async (_case, value, got) => {
 		const error = (await run(field, value)).error('Convocore');
 		const expected = field.shape === 'object' ? 'a JSON object' : 'a JSON list';
-		expect(error?.message).toMatch(new RegExp(`^Invalid input in item 0: ${escaped(field.shown)}: must be ${expected}, .*or left empty \\(got ${escaped(got)}\\)$`));
+		expect(error?.message).toMatch(
+			new RegExp(
+				`^Invalid input in item 0: ${escaped(field.shown)}: must be ${expected}, .*or left empty \\(got ${escaped(got)}\\)$`,
+			),
+		);
 		// A request that reached Convocore fails the test.
 		expect(sandbox.current.count()).toBe(0);
 	});
@@ -118,26 +148,40 @@ describe.each(FIELDS)('$name', (field) => {
 });
 
 describe('Media URLs given by an expression', () => {
-	const sms = (mediaUrls: unknown) => directSmsParameters('Hello', { additionalFields: { mediaUrls } as INodeParameters });
+	const sms = (mediaUrls: unknown) =>
+		directSmsParameters('Hello', { additionalFields: { mediaUrls } as INodeParameters });
 
 	it('one URL as text is sent as a one-item list', async () => {
-		const result = await runConvocore(sms('={{ " https://example.com/a.png " }}'), { credential: sandboxCredential(sandbox.current) });
+		const result = await runConvocore(sms('={{ " https://example.com/a.png " }}'), {
+			credential: sandboxCredential(sandbox.current),
+		});
 		expect(result.error('Convocore')).toBeUndefined();
-		expect(sandbox.current.requests({ method: 'POST', path: '/sms' })[0].body).toMatchObject({ mediaUrls: ['https://example.com/a.png'] });
+		expect(sandbox.current.requests({ method: 'POST', path: '/sms' })[0].body).toMatchObject({
+			mediaUrls: ['https://example.com/a.png'],
+		});
 	});
 
 	it.each([
 		['separated by a comma', '={{ "https://example.com/a.png,https://example.com/b.png" }}'],
-		['separated by a comma and a space', '={{ "https://example.com/a.png, https://example.com/b.png" }}'],
+		[
+			'separated by a comma and a space',
+			'={{ "https://example.com/a.png, https://example.com/b.png" }}',
+		],
 		['separated by a line break', '={{ "https://example.com/a.png\\nhttps://example.com/b.png" }}'],
 	])('several URLs in one text (%s) are refused before sending', async (_case, mediaUrls) => {
-		const error = (await runConvocore(sms(mediaUrls), { credential: sandboxCredential(sandbox.current) })).error('Convocore');
-		expect(error?.message).toMatch(/^Invalid SMS request: mediaUrls\.0: must be one URL \(several URLs go in a list/);
+		const error = (
+			await runConvocore(sms(mediaUrls), { credential: sandboxCredential(sandbox.current) })
+		).error('Convocore');
+		expect(error?.message).toMatch(
+			/^Invalid SMS request: mediaUrls\.0: must be one URL \(several URLs go in a list/,
+		);
 		expect(sandbox.current.count()).toBe(0);
 	});
 
 	it('null is refused before sending', async () => {
-		const error = (await runConvocore(sms('={{ null }}'), { credential: sandboxCredential(sandbox.current) })).error('Convocore');
+		const error = (
+			await runConvocore(sms('={{ null }}'), { credential: sandboxCredential(sandbox.current) })
+		).error('Convocore');
 		expect(error?.message).toMatch(/mediaUrls: must be a list of URLs \(or a single URL\)/);
 		expect(sandbox.current.count()).toBe(0);
 	});
@@ -152,24 +196,37 @@ describe('Media URLs given by an expression', () => {
 describe.each([
 	{
 		name: 'SMS Lead Info',
-		parameters: (value: unknown) => directSmsParameters('Hello', { additionalFields: { leadInfo: value } as INodeParameters }),
+		parameters: (value: unknown) =>
+			directSmsParameters('Hello', { additionalFields: { leadInfo: value } as INodeParameters }),
 		request: { method: 'POST', path: '/sms' },
 		typeVersion: undefined,
 		bodyKey: (body: Record<string, unknown>) => body.leadInfo,
 	},
 	{
 		name: 'call Lead Info',
-		parameters: (value: unknown) => ({ resource: 'call', operation: 'start', agentId: agent, to: '+4917611122233', additionalFields: { leadInfo: value } as INodeParameters }),
+		parameters: (value: unknown) => ({
+			resource: 'call',
+			operation: 'start',
+			agentId: agent,
+			to: '+4917611122233',
+			additionalFields: { leadInfo: value } as INodeParameters,
+		}),
 		request: { method: 'POST', path: '/calls' },
 		typeVersion: undefined,
 		bodyKey: (body: Record<string, unknown>) => body.leadInfo,
 	},
 	{
 		name: 'lead Metadata',
-		parameters: (value: unknown) => ({ resource: 'lead', operation: 'create', agentId: agent, leadFields: { name: 'Sam', metaData: value } as INodeParameters }),
+		parameters: (value: unknown) => ({
+			resource: 'lead',
+			operation: 'create',
+			agentId: agent,
+			leadFields: { name: 'Sam', metaData: value } as INodeParameters,
+		}),
 		request: { method: 'POST', path: '/leads' },
 		typeVersion: 2,
-		bodyKey: (body: Record<string, unknown>) => (body.lead as Record<string, unknown> | undefined)?.metaData,
+		bodyKey: (body: Record<string, unknown>) =>
+			(body.lead as Record<string, unknown> | undefined)?.metaData,
 	},
 ])('$name (a collection)', (collection) => {
 	it.each([
@@ -179,7 +236,10 @@ describe.each([
 		['a number', 42],
 		['JSON text', '{"username":"Sam"}'],
 	])('stored as %s, is empty and nothing of it is sent', async (_case, value) => {
-		const result = await runConvocore(collection.parameters(value), { credential: sandboxCredential(sandbox.current), typeVersion: collection.typeVersion });
+		const result = await runConvocore(collection.parameters(value), {
+			credential: sandboxCredential(sandbox.current),
+			typeVersion: collection.typeVersion,
+		});
 		expect(result.error('Convocore')).toBeUndefined();
 		const [sent] = sandbox.current.requests(collection.request);
 		expect(collection.bodyKey(sent.body as Record<string, unknown>)).toBeUndefined();
@@ -187,9 +247,19 @@ describe.each([
 });
 
 describe('the one reader of object and list fields', () => {
-	const ctx = { getNode: () => ({ name: 'Convocore', type: 'convocore', typeVersion: 2, position: [0, 0], parameters: {} }) } as unknown as IExecuteFunctions;
+	const ctx = {
+		getNode: () => ({
+			name: 'Convocore',
+			type: 'convocore',
+			typeVersion: 2,
+			position: [0, 0],
+			parameters: {},
+		}),
+	} as unknown as IExecuteFunctions;
 	const read = (value: unknown, shape: 'object' | 'list') =>
-		shape === 'object' ? readJsonField(ctx, value, 'field', 3, 'object') : readJsonField(ctx, value, 'field', 3, 'list');
+		shape === 'object'
+			? readJsonField(ctx, value, 'field', 3, 'object')
+			: readJsonField(ctx, value, 'field', 3, 'list');
 
 	it.each([
 		[null, 'object', 'null'],
@@ -200,9 +270,16 @@ describe('the one reader of object and list fields', () => {
 		['null', 'object', 'JSON text holding null'],
 		[{}, 'list', 'a object'],
 		[null, 'list', 'null'],
-	] as const)('refuses %j where %s is expected, naming the field and the item', (value, shape, got) => {
-		expect(() => read(value, shape)).toThrow(new RegExp(`^Invalid input in item 3: field: must be a JSON ${shape}, .*or left empty \\(got ${got}\\)$`));
-	});
+	] as const)(
+		'refuses %j where %s is expected, naming the field and the item',
+		(value, shape, got) => {
+			expect(() => read(value, shape)).toThrow(
+				new RegExp(
+					`^Invalid input in item 3: field: must be a JSON ${shape}, .*or left empty \\(got ${got}\\)$`,
+				),
+			);
+		},
+	);
 
 	it.each([
 		[undefined, 'object', undefined],

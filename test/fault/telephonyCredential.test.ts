@@ -74,14 +74,20 @@ describe('Phone Number > Import and its telephony credential', () => {
 	});
 
 	it('a 0.1.0 workflow that fails carries the node with its token redacted', async () => {
-		const workflow = savedWith010({ phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber, callerId: SANDBOX_IDS.ownAccountPrimaryNumber });
+		const workflow = savedWith010({
+			phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber,
+			callerId: SANDBOX_IDS.ownAccountPrimaryNumber,
+		});
 		const result = await runWorkflow({
 			nodeTypes,
 			nodes: workflow.nodes,
 			connections: workflow.connections,
 			credentials: { convocoreApi: sandboxCredential(sandbox.current) },
 		});
-		const error = result.error('Convocore') as unknown as { node?: { parameters?: Record<string, unknown> }; message: string };
+		const error = result.error('Convocore') as unknown as {
+			node?: { parameters?: Record<string, unknown> };
+			message: string;
+		};
 		expect(error.message).toMatch(/NUMBER_ALREADY_IN_WORKSPACE/);
 		expect(error.node?.parameters?.authToken).toBe('[redacted]');
 		expect(JSON.stringify(error)).not.toContain(authToken);
@@ -97,7 +103,12 @@ describe('Phone Number > Import and its telephony credential', () => {
 					type: CONVOCORE_NODE_TYPE,
 					typeVersion: 2,
 					position: [0, 0],
-					parameters: { resource: 'phoneNumber', operation: 'import', phoneNumber: importNumber, callerId: importNumber },
+					parameters: {
+						resource: 'phoneNumber',
+						operation: 'import',
+						phoneNumber: importNumber,
+						callerId: importNumber,
+					},
 					credentials: {
 						convocoreApi: { id: '1', name: 'Convocore account' },
 						convocoreTelephonyApi: { id: '2', name: 'Telephony account' },
@@ -120,10 +131,14 @@ describe('Phone Number > Import and its telephony credential', () => {
 
 	it('shows the legacy fields only to version 1 and the credential only from version 2', () => {
 		const description = new Convocore().description;
-		const legacy = description.properties.filter((property) => ['accountSid', 'authToken'].includes(property.name));
+		const legacy = description.properties.filter((property) =>
+			['accountSid', 'authToken'].includes(property.name),
+		);
 		expect(legacy).toHaveLength(2);
 		for (const property of legacy) expect(property.displayOptions?.show?.['@version']).toEqual([1]);
-		const credential = description.credentials?.find((entry) => entry.name === 'convocoreTelephonyApi');
+		const credential = description.credentials?.find(
+			(entry) => entry.name === 'convocoreTelephonyApi',
+		);
 		expect(credential?.displayOptions?.hide?.['@version']).toEqual([1]);
 	});
 
@@ -132,7 +147,9 @@ describe('Phone Number > Import and its telephony credential', () => {
 		expect(type.displayName).toBe('Convocore Telephony Account API');
 		expect(type.properties.map((property) => property.name)).toEqual(['accountSid', 'authToken']);
 		expect(type.properties[1].typeOptions?.password).toBe(true);
-		expect(type.test.request.baseURL).toBe('=https://api.twilio.com/2010-04-01/Accounts/{{$credentials.accountSid}}');
+		expect(type.test.request.baseURL).toBe(
+			'=https://api.twilio.com/2010-04-01/Accounts/{{$credentials.accountSid}}',
+		);
 		expect(type.test.request.url).toBe('.json');
 		expect(type.authenticate.properties.auth).toEqual({
 			username: '={{$credentials.accountSid}}',

@@ -24,21 +24,43 @@ beforeAll(async () => {
 afterAll(async () => await server.close());
 beforeEach(() => server.reset());
 
-const agentUsage: INodeParameters = { resource: 'agent', operation: 'getUsage', agentId: { __rl: true, mode: 'id', value: 'agent-1' } };
-const workspaceUsage = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'workspace', operation: 'getUsage', workspaceId: { __rl: true, mode: 'id', value: 'ws-1' }, ...extra });
+const agentUsage: INodeParameters = {
+	resource: 'agent',
+	operation: 'getUsage',
+	agentId: { __rl: true, mode: 'id', value: 'agent-1' },
+};
+const workspaceUsage = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'workspace',
+	operation: 'getUsage',
+	workspaceId: { __rl: true, mode: 'id', value: 'ws-1' },
+	...extra,
+});
 
 async function run(parameters: INodeParameters, path: string, body: unknown) {
 	server.always('POST', path, { kind: 'json', body });
-	const result = await runConvocore(parameters, { credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY } });
+	const result = await runConvocore(parameters, {
+		credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY },
+	});
 	const error = result.error('Convocore') as (Error & { description?: string }) | undefined;
-	return { error, items: error ? [] : result.items().map((item) => item.json), requests: server.requestsTo('POST', path) };
+	return {
+		error,
+		items: error ? [] : result.items().map((item) => item.json),
+		requests: server.requestsTo('POST', path),
+	};
 }
 
 describe('numbers sent as text', () => {
 	it('are read as numbers at any depth; IDs, names and phone numbers stay text', async () => {
 		const { items, error } = await run(agentUsage, AGENT_PATH, {
 			creditsConsumed: '150',
-			metrics: { tokens: { input: '1200', output: '3.5' }, byModel: [{ modelName: '4', count: '7' }], phone: '4915730000001', agentId: '12345', note: 'n/a', leading: '007' },
+			metrics: {
+				tokens: { input: '1200', output: '3.5' },
+				byModel: [{ modelName: '4', count: '7' }],
+				phone: '4915730000001',
+				agentId: '12345',
+				note: 'n/a',
+				leading: '007',
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([
@@ -48,59 +70,129 @@ describe('numbers sent as text', () => {
 				to: null,
 				creditsConsumed: 150,
 				credits: 150,
-				metrics: { tokens: { input: 1200, output: 3.5 }, byModel: [{ modelName: '4', count: 7 }], phone: '4915730000001', agentId: '12345', note: 'n/a', leading: '007' },
+				metrics: {
+					tokens: { input: 1200, output: 3.5 },
+					byModel: [{ modelName: '4', count: 7 }],
+					phone: '4915730000001',
+					agentId: '12345',
+					note: 'n/a',
+					leading: '007',
+				},
 			},
 		]);
 	});
 
 	it("0.2.0's flat totals sent as text are kept as numbers, not dropped (workspace, under totals)", async () => {
-		const { items } = await run(workspaceUsage(), WORKSPACE_PATH, { success: true, data: { totals: { conversations: '150', smsSent: 4, credits: '12.5' } } });
-		expect(items).toEqual([{ workspaceId: 'ws-1', from: null, to: null, creditsConsumed: 12.5, conversations: 150, smsSent: 4, credits: 12.5 }]);
+		const { items } = await run(workspaceUsage(), WORKSPACE_PATH, {
+			success: true,
+			data: { totals: { conversations: '150', smsSent: 4, credits: '12.5' } },
+		});
+		expect(items).toEqual([
+			{
+				workspaceId: 'ws-1',
+				from: null,
+				to: null,
+				creditsConsumed: 12.5,
+				conversations: 150,
+				smsSent: 4,
+				credits: 12.5,
+			},
+		]);
 	});
 
 	it.each([
 		['creditsConsumed', agentUsage, AGENT_PATH, { creditsConsumed: 'lots', metrics: {} }],
 		['totals.credits', workspaceUsage(), WORKSPACE_PATH, { totals: { credits: 'n/a' } }],
 		['conversations', workspaceUsage(), WORKSPACE_PATH, { conversations: '1,500' }],
-	])('a total that is text but no number is refused, naming %s', async (field, parameters, path, body) => {
-		const { error } = await run(parameters, path, body);
-		expect(error?.message).toBe(`Convocore answered POST ${path} with HTTP 200 but an answer that does not match the API specification: ${field}: must be a number (or a number as text)`);
-	});
+	])(
+		'a total that is text but no number is refused, naming %s',
+		async (field, parameters, path, body) => {
+			const { error } = await run(parameters, path, body);
+			expect(error?.message).toBe(
+				`Convocore answered POST ${path} with HTTP 200 but an answer that does not match the API specification: ${field}: must be a number (or a number as text)`,
+			);
+		},
+	);
 });
 
 describe('the readings of the agent answer', () => {
 	it("0.2.0's { totals } and the published { creditsConsumed, metrics } give the same creditsConsumed and credits", async () => {
-		const old = await run(agentUsage, AGENT_PATH, { success: true, data: { agentId: 'agent-1', totals: { conversations: 2, credits: 9 } } });
-		const published = await run(agentUsage, AGENT_PATH, { creditsConsumed: 9, metrics: { conversations: 2 } });
-		expect(old.items).toEqual([{ agentId: 'agent-1', from: null, to: null, creditsConsumed: 9, conversations: 2, credits: 9 }]);
-		expect(published.items).toEqual([{ agentId: 'agent-1', from: null, to: null, creditsConsumed: 9, credits: 9, metrics: { conversations: 2 } }]);
+		const old = await run(agentUsage, AGENT_PATH, {
+			success: true,
+			data: { agentId: 'agent-1', totals: { conversations: 2, credits: 9 } },
+		});
+		const published = await run(agentUsage, AGENT_PATH, {
+			creditsConsumed: 9,
+			metrics: { conversations: 2 },
+		});
+		expect(old.items).toEqual([
+			{
+				agentId: 'agent-1',
+				from: null,
+				to: null,
+				creditsConsumed: 9,
+				conversations: 2,
+				credits: 9,
+			},
+		]);
+		expect(published.items).toEqual([
+			{
+				agentId: 'agent-1',
+				from: null,
+				to: null,
+				creditsConsumed: 9,
+				credits: 9,
+				metrics: { conversations: 2 },
+			},
+		]);
 	});
 
 	it('an answer with neither creditsConsumed nor credits is refused, not output empty', async () => {
 		const { error } = await run(agentUsage, AGENT_PATH, { metrics: { conversations: 2 } });
-		expect(error?.message).toMatch(/does not match the API specification: creditsConsumed: is required \(Convocore documents the agent usage answer as \{ creditsConsumed, metrics \}\)/);
+		expect(error?.message).toMatch(
+			/does not match the API specification: creditsConsumed: is required \(Convocore documents the agent usage answer as \{ creditsConsumed, metrics \}\)/,
+		);
 	});
 });
 
 describe('usage logs', () => {
-	const logs = (extra: IDataObject = {}) => workspaceUsage({ output: 'logs', returnAll: true, ...extra });
+	const logs = (extra: IDataObject = {}) =>
+		workspaceUsage({ output: 'logs', returnAll: true, ...extra });
 
 	it('an answer without a list of logs fails, saying where the node looked', async () => {
-		const { error, requests } = await run(logs(), WORKSPACE_PATH, { creditsConsumed: 3, metrics: {} });
-		expect(error?.message).toBe('Convocore\'s usage answer for logsPage 1 holds no usage logs (no "logs" list)');
+		const { error, requests } = await run(logs(), WORKSPACE_PATH, {
+			creditsConsumed: 3,
+			metrics: {},
+		});
+		expect(error?.message).toBe(
+			'Convocore\'s usage answer for logsPage 1 holds no usage logs (no "logs" list)',
+		);
 		expect(error?.description).toMatch(/reads a list named "logs" or "usageLogs"/);
 		expect(requests).toHaveLength(1);
 	});
 
 	it('a page that repeats the one before (a cache ignoring logsPage) stops the run instead of repeating entries', async () => {
-		const { error, requests } = await run(logs(), WORKSPACE_PATH, { logs: [{ ts: 2, type: 'sms' }, { ts: 1, type: 'call' }] });
-		expect(error?.message).toBe('Convocore answered logsPage 2 with the same 2 log entries as logsPage 1');
+		const { error, requests } = await run(logs(), WORKSPACE_PATH, {
+			logs: [
+				{ ts: 2, type: 'sms' },
+				{ ts: 1, type: 'call' },
+			],
+		});
+		expect(error?.message).toBe(
+			'Convocore answered logsPage 2 with the same 2 log entries as logsPage 1',
+		);
 		expect(error?.description).toMatch(/\(2 collected\)/);
-		expect(requests.map((request) => JSON.parse(request.body))).toEqual([{ logsPage: 1 }, { logsPage: 2 }]);
+		expect(requests.map((request) => JSON.parse(request.body))).toEqual([
+			{ logsPage: 1 },
+			{ logsPage: 2 },
+		]);
 	});
 
 	it('logs under data.usageLogs are read too, and Limit stops at the first page', async () => {
-		const { items, requests } = await run(logs({ returnAll: false, limit: 1 }), WORKSPACE_PATH, { success: true, data: { usageLogs: [{ ts: '2', creditsConsumed: '5' }, { ts: 1 }] } });
+		const { items, requests } = await run(logs({ returnAll: false, limit: 1 }), WORKSPACE_PATH, {
+			success: true,
+			data: { usageLogs: [{ ts: '2', creditsConsumed: '5' }, { ts: 1 }] },
+		});
 		expect(items).toEqual([{ ts: 2, creditsConsumed: 5 }]);
 		expect(requests).toHaveLength(1);
 	});

@@ -58,7 +58,12 @@ class ScriptedAgent implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const tools = ((await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as StructuredToolInterface[]).flat();
+		const tools = (
+			(await this.getInputConnectionData(
+				NodeConnectionTypes.AiTool,
+				0,
+			)) as StructuredToolInterface[]
+		).flat();
 		const { args } = this.getInputData()[0].json as { args: Record<string, unknown> };
 		const [tool] = tools;
 		let answer: unknown;
@@ -69,15 +74,33 @@ class ScriptedAgent implements INodeType {
 			// which n8n-core 2.41 appends the description as "Details").
 			answer = `Error: ${(error as Error).message}`;
 		}
-		const schemaKeys = Object.keys((tool.schema as { shape: Record<string, unknown> }).shape).sort();
-		return [[{ json: { name: tool.name, description: tool.description, schemaKeys, answer: String(answer) }, pairedItem: { item: 0 } }]];
+		const schemaKeys = Object.keys(
+			(tool.schema as { shape: Record<string, unknown> }).shape,
+		).sort();
+		return [
+			[
+				{
+					json: {
+						name: tool.name,
+						description: tool.description,
+						schemaKeys,
+						answer: String(answer),
+					},
+					pairedItem: { item: 0 },
+				},
+			],
+		];
 	}
 }
 
 nodeTypes.add(TOOL_TYPE, toolVariant(new Convocore())).add(AGENT_TYPE, new ScriptedAgent());
 
 /** Runs the scripted agent with one Convocore tool set up by `toolParameters`, calling it with `args`. */
-export async function askAgent(sandbox: Sandbox, toolParameters: INodeParameters, args: Record<string, unknown>) {
+export async function askAgent(
+	sandbox: Sandbox,
+	toolParameters: INodeParameters,
+	args: Record<string, unknown>,
+) {
 	const result = await runWorkflow({
 		nodeTypes,
 		nodes: [
@@ -87,12 +110,22 @@ export async function askAgent(sandbox: Sandbox, toolParameters: INodeParameters
 				credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
 			}),
 		],
-		connections: { 'Convocore Tool': { [NodeConnectionTypes.AiTool]: [[{ node: 'Scripted Agent', type: NodeConnectionTypes.AiTool, index: 0 }]] } },
+		connections: {
+			'Convocore Tool': {
+				[NodeConnectionTypes.AiTool]: [
+					[{ node: 'Scripted Agent', type: NodeConnectionTypes.AiTool, index: 0 }],
+				],
+			},
+		},
 		credentials: { convocoreApi: sandboxCredential(sandbox) },
 		input: [{ json: { args } }],
 	});
 	const error = result.error('Scripted Agent');
 	if (error) throw error;
-	return result.output('Scripted Agent')[0].json as { name: string; description: string; schemaKeys: string[]; answer: string };
+	return result.output('Scripted Agent')[0].json as {
+		name: string;
+		description: string;
+		schemaKeys: string[];
+		answer: string;
+	};
 }
-

@@ -16,9 +16,13 @@ export function buildPackageFolder(label: string): string {
 	mkdirSync(join(REPOSITORY_ROOT, '.tmp'), { recursive: true });
 	const folder = mkdtempSync(join(REPOSITORY_ROOT, '.tmp', `${label}-`));
 	copyFileSync(join(REPOSITORY_ROOT, 'package.json'), join(folder, 'package.json'));
-	execFileSync(process.execPath, [join(REPOSITORY_ROOT, 'scripts', 'build.mjs'), '--outdir', join(folder, 'dist')], {
-		cwd: REPOSITORY_ROOT,
-		stdio: 'pipe',
-	});
+	execFileSync(
+		process.execPath,
+		[join(REPOSITORY_ROOT, 'scripts', 'build.mjs'), '--outdir', join(folder, 'dist')],
+		{
+			cwd: REPOSITORY_ROOT,
+			stdio: 'pipe',
+		},
+	);
 	return folder;
 }

@@ -1,18 +1,16 @@
 /**
  * Shortcuts for running the Convocore node through n8n's engine against a sandbox.
  */
-import type { ICredentialDataDecryptedObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	INodeExecutionData,
+	INodeParameters,
+} from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { type SandboxMode } from '../../sandbox/server/mode';
-import {
-	CONVOCORE_NODE_TYPE,
-	TestNodeTypes,
-	node,
-	runWorkflow,
-	type RunResult,
-} from './engine';
+import { CONVOCORE_NODE_TYPE, TestNodeTypes, node, runWorkflow, type RunResult } from './engine';
 
 export const nodeTypes = new TestNodeTypes().add(CONVOCORE_NODE_TYPE, new Convocore());
 
@@ -47,7 +45,10 @@ export interface ConvocoreRun extends RunResult {
 }
 
 /** SMS > Send in direct mode from the sandbox's own-account agent to a recipient it knows; `overrides` wins. */
-export function directSmsParameters(message: string, overrides: INodeParameters = {}): INodeParameters {
+export function directSmsParameters(
+	message: string,
+	overrides: INodeParameters = {},
+): INodeParameters {
 	return {
 		resource: 'sms',
 		operation: 'send',
@@ -63,7 +64,10 @@ export function directSmsParameters(message: string, overrides: INodeParameters 
  * SMS > Send with per-item recipient and text taken from the input by expressions (`{ to, message }`
  * items), from the sandbox's own-account agent; in agent mode the message is the agent's context.
  */
-export function smsParameters(options: INodeParameters = {}, mode: 'direct' | 'agent' = 'direct'): INodeParameters {
+export function smsParameters(
+	options: INodeParameters = {},
+	mode: 'direct' | 'agent' = 'direct',
+): INodeParameters {
 	return {
 		resource: 'sms',
 		operation: 'send',

@@ -23,7 +23,10 @@ export async function startReceiver(): Promise<Receiver> {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			posts.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') });
+			posts.push({
+				headers: req.headers,
+				body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
+			});
 			res.writeHead(200, { 'content-type': 'application/json' });
 			res.end('{"ok":true}');
 		});
@@ -50,7 +53,11 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** Polls `condition` every 10 ms until it holds (or throws after `timeoutMs`). */
-export async function eventually(condition: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function eventually(
+	condition: () => boolean,
+	timeoutMs = 10_000,
+	what = 'condition',
+): Promise<void> {
 	const end = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -3,7 +3,11 @@
  * request's expressions against the credential, authenticate it, send it, and judge the answer by
  * the `rules` (n8n's CredentialsTester, which lives in the n8n CLI package, not in n8n-core).
  */
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 import { ConvocoreApi } from '../../credentials/ConvocoreApi.credentials';
 import { CONVOCORE_NODE_TYPE, TestCredentialsHelper, node } from './engine';
 import { nodeTypes } from './convocore';
@@ -17,13 +21,22 @@ export interface CredentialTestResult {
 	authorization?: string;
 }
 
-export async function testCredential(data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
+export async function testCredential(
+	data: ICredentialDataDecryptedObject,
+): Promise<CredentialTestResult> {
 	const type = new ConvocoreApi();
 	const test = type.test as ICredentialTestRequest;
 	const probe = node('Credential test', CONVOCORE_NODE_TYPE, {});
 	const workflow = new Workflow({ nodes: [probe], connections: {}, active: false, nodeTypes });
 	const resolve = (value: string | undefined) =>
-		workflow.expression.getSimpleParameterValue(probe, value ?? '', 'internal', { $credentials: data }, undefined, value ?? '') as string;
+		workflow.expression.getSimpleParameterValue(
+			probe,
+			value ?? '',
+			'internal',
+			{ $credentials: data },
+			undefined,
+			value ?? '',
+		) as string;
 
 	const request: IHttpRequestOptions = {
 		...(test.request as IHttpRequestOptions),
@@ -31,7 +44,13 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 		url: resolve(test.request.url),
 		headers: {},
 	};
-	const authenticated = await new TestCredentialsHelper({ convocoreApi: data }).authenticate(data, type.name, request, workflow, probe);
+	const authenticated = await new TestCredentialsHelper({ convocoreApi: data }).authenticate(
+		data,
+		type.name,
+		request,
+		workflow,
+		probe,
+	);
 	const url = `${authenticated.baseURL}${authenticated.url}`;
 	const headers = authenticated.headers as Record<string, string>;
 	let response: Response;
@@ -42,11 +61,26 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 	}
 	for (const rule of test.rules ?? []) {
 		if (rule.type === 'responseCode' && response.status === rule.properties.value) {
-			return { status: 'Error', message: rule.properties.message, url, authorization: headers.Authorization };
+			return {
+				status: 'Error',
+				message: rule.properties.message,
+				url,
+				authorization: headers.Authorization,
+			};
 		}
 	}
 	if (!response.ok) {
-		return { status: 'Error', message: `Authorization failed - please check your credentials (HTTP ${response.status})`, url, authorization: headers.Authorization };
+		return {
+			status: 'Error',
+			message: `Authorization failed - please check your credentials (HTTP ${response.status})`,
+			url,
+			authorization: headers.Authorization,
+		};
 	}
-	return { status: 'OK', message: 'Connection successful!', url, authorization: headers.Authorization };
+	return {
+		status: 'OK',
+		message: 'Connection successful!',
+		url,
+		authorization: headers.Authorization,
+	};
 }

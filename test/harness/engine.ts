@@ -5,11 +5,7 @@
  * type's `authenticate` is resolved through n8n's expression engine exactly as n8n does it.
  */
 import 'reflect-metadata';
-import {
-	ExecutionLifecycleHooks,
-	WorkflowExecute,
-	Credentials,
-} from 'n8n-core';
+import { ExecutionLifecycleHooks, WorkflowExecute, Credentials } from 'n8n-core';
 import {
 	createRunExecutionData,
 	ICredentialsHelper,
@@ -56,7 +52,10 @@ export class TestNodeTypes implements INodeTypes {
 
 	getByName(nodeType: string): AnyNodeType {
 		const found = this.types.get(nodeType);
-		if (!found) throw new Error(`Unknown node type "${nodeType}"; known: ${[...this.types.keys()].join(', ')}`);
+		if (!found)
+			throw new Error(
+				`Unknown node type "${nodeType}"; known: ${[...this.types.keys()].join(', ')}`,
+			);
 		return found;
 	}
 
@@ -110,7 +109,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		types: ICredentialType[] = [new ConvocoreApi()],
 	) {
 		super();
-		this.lookup = typeof credentials === 'function' ? credentials : (_reference, type) => credentials[type];
+		this.lookup =
+			typeof credentials === 'function' ? credentials : (_reference, type) => credentials[type];
 		for (const type of types) this.credentialTypes.set(type.name, type);
 	}
 
@@ -307,8 +307,13 @@ export async function executeWorkflow(workflow: Workflow, options: ExecuteOption
 			nodeExecutionStack: [{ node: startNode, data: { main: options.input }, source: null }],
 		},
 	});
-	const additionalData = additionalDataFor(options.credentialsHelper, hooks, { executionId, urls: options.urls });
-	await new WorkflowExecute(additionalData, options.mode, runExecutionData).processRunExecutionData(workflow);
+	const additionalData = additionalDataFor(options.credentialsHelper, hooks, {
+		executionId,
+		urls: options.urls,
+	});
+	await new WorkflowExecute(additionalData, options.mode, runExecutionData).processRunExecutionData(
+		workflow,
+	);
 	return await finished;
 }
 

@@ -10,7 +10,13 @@ import type { AddressInfo, Socket } from 'net';
 
 export type Answer =
 	/** JSON (or any value, serialised) with a status; `process` first counts the side effect. */
-	| { kind: 'json'; status?: number; body: unknown; headers?: Record<string, string>; process?: boolean }
+	| {
+			kind: 'json';
+			status?: number;
+			body: unknown;
+			headers?: Record<string, string>;
+			process?: boolean;
+	  }
 	/** A body as it is (HTML page, empty, malformed JSON). */
 	| { kind: 'raw'; status?: number; body: string; contentType?: string; process?: boolean }
 	/** The connection is destroyed without an answer. */
@@ -97,7 +103,11 @@ export class FaultServer {
 		await new Promise<void>((resolve, reject) => {
 			const giveUp = setTimeout(() => {
 				this.onTrickleEnd.delete(check);
-				reject(new Error(`${this.timers.size} trickling answer(s) still open after ${withinMs} ms: the client kept reading`));
+				reject(
+					new Error(
+						`${this.timers.size} trickling answer(s) still open after ${withinMs} ms: the client kept reading`,
+					),
+				);
 			}, withinMs);
 			const check = () => {
 				if (this.timers.size > 0) return;
@@ -141,12 +151,25 @@ export class FaultServer {
 		request.on('end', () => {
 			const path = (request.url ?? '').split('?')[0].replace(/^\/v3/, '');
 			const method = request.method ?? 'GET';
-			this.requests.push({ method, path, authorization: request.headers.authorization, body: Buffer.concat(chunks).toString('utf8') });
+			this.requests.push({
+				method,
+				path,
+				authorization: request.headers.authorization,
+				body: Buffer.concat(chunks).toString('utf8'),
+			});
 			const key = `${method} ${path}`;
-			const route = this.routes.find((candidate) => candidate.method === method && candidate.path === path);
-			const answer = this.scripts.get(key)?.shift() ?? (route ? ({ kind: 'json', status: 200, body: route.success, process: true } as Answer) : undefined);
+			const route = this.routes.find(
+				(candidate) => candidate.method === method && candidate.path === path,
+			);
+			const answer =
+				this.scripts.get(key)?.shift() ??
+				(route
+					? ({ kind: 'json', status: 200, body: route.success, process: true } as Answer)
+					: undefined);
 			if (!answer) {
-				response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'No such route', code: 'NOT_FOUND' }));
+				response
+					.writeHead(404, { 'content-type': 'application/json' })
+					.end(JSON.stringify({ message: 'No such route', code: 'NOT_FOUND' }));
 				return;
 			}
 			if ('process' in answer && answer.process && route?.sideEffect) {
@@ -160,11 +183,16 @@ export class FaultServer {
 		switch (answer.kind) {
 			case 'json':
 				response
-					.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers })
+					.writeHead(answer.status ?? 200, {
+						'content-type': 'application/json',
+						...answer.headers,
+					})
 					.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
 				return;
 			case 'raw':
-				response.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/html' }).end(answer.body);
+				response
+					.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/html' })
+					.end(answer.body);
 				return;
 			case 'drop':
 				request.socket.destroy();

@@ -45,10 +45,14 @@ export function fakeDeadlineClock() {
 		new Promise<void>((resolve, reject) => {
 			const entry = { ms, fire: resolve, stopped: false };
 			deadlines.push(entry);
-			stop.addEventListener('abort', () => {
-				entry.stopped = true;
-				reject(new Error('stopped'));
-			}, { once: true });
+			stop.addEventListener(
+				'abort',
+				() => {
+					entry.stopped = true;
+					reject(new Error('stopped'));
+				},
+				{ once: true },
+			);
 		});
 	return {
 		deadlines,

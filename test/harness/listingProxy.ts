@@ -39,23 +39,35 @@ export class ListingProxy {
 		server.on('request', (req, res) => {
 			const url = new URL(req.url ?? '/', 'http://proxy');
 			const path = url.pathname.replace(/^\/(eu|na)\/v3/, '');
-			proxy.requests.push({ method: req.method ?? 'GET', path, query: Object.fromEntries(url.searchParams) });
+			proxy.requests.push({
+				method: req.method ?? 'GET',
+				path,
+				query: Object.fromEntries(url.searchParams),
+			});
 			const index = proxy.requests.filter((seen) => seen.path === path).length - 1;
 			proxy.hooks.query?.(path, url.searchParams);
 			const chunks: Buffer[] = [];
 			req.on('data', (chunk: Buffer) => chunks.push(chunk));
 			req.on('end', () => {
-				const upstream = httpRequest(`${proxy.target}${url.pathname}${url.search}`, { method: req.method, headers: { ...req.headers, host: new URL(proxy.target).host } }, (answer) => {
-					const parts: Buffer[] = [];
-					answer.on('data', (chunk: Buffer) => parts.push(chunk));
-					answer.on('end', () => {
-						let text = Buffer.concat(parts).toString('utf8');
-						if (proxy.hooks.answer && (answer.headers['content-type'] ?? '').includes('json')) {
-							text = JSON.stringify(proxy.hooks.answer(path, JSON.parse(text), index));
-						}
-						res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' }).end(text);
-					});
-				});
+				const upstream = httpRequest(
+					`${proxy.target}${url.pathname}${url.search}`,
+					{ method: req.method, headers: { ...req.headers, host: new URL(proxy.target).host } },
+					(answer) => {
+						const parts: Buffer[] = [];
+						answer.on('data', (chunk: Buffer) => parts.push(chunk));
+						answer.on('end', () => {
+							let text = Buffer.concat(parts).toString('utf8');
+							if (proxy.hooks.answer && (answer.headers['content-type'] ?? '').includes('json')) {
+								text = JSON.stringify(proxy.hooks.answer(path, JSON.parse(text), index));
+							}
+							res
+								.writeHead(answer.statusCode ?? 502, {
+									'content-type': answer.headers['content-type'] ?? 'application/json',
+								})
+								.end(text);
+						});
+					},
+				);
 				upstream.end(Buffer.concat(chunks));
 			});
 		});

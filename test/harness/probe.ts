@@ -2,7 +2,13 @@
  * A test-only node that sends one request through the shared transport, so the transport's
  * error mapping, retries and pagination can be proven inside n8n's engine on their own.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { convocoreApiRequest } from '../../nodes/Convocore/transport/request';
 import { RateLimitGate } from '../../nodes/Convocore/transport/retries';
@@ -46,8 +52,16 @@ export class ConvocoreProbe implements INodeType {
 		if (kind === 'offsetPages') {
 			const voices = await collectOffsetPages(
 				async (offset, limit) => {
-					const page = (await convocoreApiRequest.call(this, { method: 'GET', path, qs: { ...qs, offset, limit } }, { gate })) as IDataObject;
-					return { items: page.voices as IDataObject[], total: page.total as number, hasMore: page.hasMore as boolean };
+					const page = (await convocoreApiRequest.call(
+						this,
+						{ method: 'GET', path, qs: { ...qs, offset, limit } },
+						{ gate },
+					)) as IDataObject;
+					return {
+						items: page.voices as IDataObject[],
+						total: page.total as number,
+						hasMore: page.hasMore as boolean,
+					};
 				},
 				{ max, pageSize },
 			);
@@ -56,14 +70,29 @@ export class ConvocoreProbe implements INodeType {
 		if (kind === 'cursorPages') {
 			const metrics = await collectCursorPages(
 				async (startAfterId, limit) => {
-					const page = (await convocoreApiRequest.call(this, { method: 'GET', path, qs: { ...qs, limit, ...(startAfterId ? { startAfterId } : {}) } }, { gate })) as IDataObject;
-					return { items: page.metrics as Array<IDataObject & { id: string }>, total: page.total as number };
+					const page = (await convocoreApiRequest.call(
+						this,
+						{
+							method: 'GET',
+							path,
+							qs: { ...qs, limit, ...(startAfterId ? { startAfterId } : {}) },
+						},
+						{ gate },
+					)) as IDataObject;
+					return {
+						items: page.metrics as Array<IDataObject & { id: string }>,
+						total: page.total as number,
+					};
 				},
 				{ max, pageSize },
 			);
 			return [metrics.map((json) => ({ json, pairedItem: { item: 0 } }))];
 		}
-		const result = await convocoreApiRequest.call(this, { method, path, qs, body }, { gate, itemIndex: 0 });
+		const result = await convocoreApiRequest.call(
+			this,
+			{ method, path, qs, body },
+			{ gate, itemIndex: 0 },
+		);
 		return [[{ json: { result } as IDataObject, pairedItem: { item: 0 } }]];
 	}
 }

@@ -167,7 +167,9 @@ function adaptServerResponse(res: ServerResponse): ResponseLike {
 			return adapted;
 		},
 		send(body) {
-			return typeof body === 'string' || Buffer.isBuffer(body) ? adapted.end(body) : adapted.json(body);
+			return typeof body === 'string' || Buffer.isBuffer(body)
+				? adapted.end(body)
+				: adapted.json(body);
 		},
 		end(chunk) {
 			res.end(chunk);
@@ -212,7 +214,8 @@ export function rawRequest(
 	headers: Record<string, string> = {},
 ): WebhookRequest {
 	const parsed = parseLikeN8n(Buffer.from(raw, 'utf8'), contentType);
-	if (parsed.kind === 'unprocessable') throw new Error('use jsonRequest for application/json bodies');
+	if (parsed.kind === 'unprocessable')
+		throw new Error('use jsonRequest for application/json bodies');
 	return {
 		method: 'POST',
 		headers: { 'content-type': contentType, ...lowerCase(headers) },
@@ -226,7 +229,9 @@ export function rawRequest(
 }
 
 function lowerCase(headers: Record<string, string>): Record<string, string> {
-	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+	return Object.fromEntries(
+		Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+	);
 }
 
 /**
@@ -242,22 +247,38 @@ export function parseLikeN8n(
 	if (raw.length === 0) return { kind: 'parsed', body: {} };
 	const text = raw.toString('utf8');
 	try {
-		if (contentType === 'application/json') return { kind: 'parsed', body: JSON.parse(text) as unknown };
+		if (contentType === 'application/json')
+			return { kind: 'parsed', body: JSON.parse(text) as unknown };
 	} catch (error) {
 		return { kind: 'unprocessable', message: (error as Error).message };
 	}
 	if (contentType === 'application/x-www-form-urlencoded') {
-		return { kind: 'parsed', body: { ...parseQueryString(text, undefined, undefined, { maxKeys: 1000 }) } };
+		return {
+			kind: 'parsed',
+			body: { ...parseQueryString(text, undefined, undefined, { maxKeys: 1000 }) },
+		};
 	}
 	if (contentType === 'text/plain') return { kind: 'parsed', body: text };
 	return { kind: 'parsed', body: {} };
 }
 
 /** Writes a Respond to Webhook node's answer (status, headers, body) as n8n's webhook server does. */
-function answerFromNode(res: ResponseLike, { body, headers, statusCode }: IExecuteResponsePromiseData): void {
+function answerFromNode(
+	res: ResponseLike,
+	{ body, headers, statusCode }: IExecuteResponsePromiseData,
+): void {
 	if (res.headersSent) return;
-	const named = Object.fromEntries(Object.entries((headers ?? {}) as Record<string, unknown>).map(([name, value]) => [name, String(value)]));
-	res.writeHead(Number(statusCode ?? 200), { 'content-type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8', ...named });
+	const named = Object.fromEntries(
+		Object.entries((headers ?? {}) as Record<string, unknown>).map(([name, value]) => [
+			name,
+			String(value),
+		]),
+	);
+	res.writeHead(Number(statusCode ?? 200), {
+		'content-type':
+			typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+		...named,
+	});
 	res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
 }
 
@@ -334,7 +355,8 @@ export class WebhookWorkflow {
 			definition.nodes.find(
 				(candidate) =>
 					!candidate.disabled &&
-					nodeTypes.getByNameAndVersion(candidate.type, candidate.typeVersion).description.webhooks?.length,
+					nodeTypes.getByNameAndVersion(candidate.type, candidate.typeVersion).description.webhooks
+						?.length,
 			)?.name;
 		if (!trigger) throw new Error(`"${definition.name}" has no webhook trigger`);
 		this.workflow = newWorkflow(definition, nodeTypes, {
@@ -352,15 +374,24 @@ export class WebhookWorkflow {
 		this.webhookDescription = webhookDescription;
 		// n8n's Webhook node names its method by an expression on its HTTP Method parameter.
 		const method = String(webhookDescription.httpMethod);
-		this.httpMethod = method.startsWith('=') ? String(triggerNode.parameters.httpMethod ?? 'GET') : method;
+		this.httpMethod = method.startsWith('=')
+			? String(triggerNode.parameters.httpMethod ?? 'GET')
+			: method;
 	}
 
 	private additionalData(): IWorkflowExecuteAdditionalData {
-		const hooks = new ExecutionLifecycleHooks('webhook', 'no-execution', workflowEntity(this.workflow));
+		const hooks = new ExecutionLifecycleHooks(
+			'webhook',
+			'no-execution',
+			workflowEntity(this.workflow),
+		);
 		return additionalDataFor(this.credentialsHelper, hooks, { urls: this.urls });
 	}
 
-	private webhookData(additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
+	private webhookData(
+		additionalData: IWorkflowExecuteAdditionalData,
+		isTest: boolean,
+	): IWebhookData {
 		return {
 			httpMethod: this.httpMethod as IWebhookData['httpMethod'],
 			node: this.node.name,
@@ -441,7 +472,10 @@ export class WebhookWorkflow {
 		let result: IWebhookResponseData;
 		try {
 			// As n8n: a class-style node (the Webhook node) gets the context as its argument.
-			result = this.nodeType instanceof Node ? await this.nodeType.webhook!(context) : await this.nodeType.webhook!.call(context);
+			result =
+				this.nodeType instanceof Node
+					? await this.nodeType.webhook!(context)
+					: await this.nodeType.webhook!.call(context);
 		} catch (caught) {
 			const error = caught as Error;
 			if (!res.headersSent) res.status(500).json({ code: 0, message: error.message });
@@ -462,15 +496,28 @@ export class WebhookWorkflow {
 			res.status(200).json({ message: 'Workflow was started' });
 		}
 		const emitted = result.workflowData[0];
-		const onSendResponse = fromNode ? (response: IExecuteResponsePromiseData) => answerFromNode(res, response) : undefined;
-		const execution = this.execute ? this.runExecution(result.workflowData, mode, onSendResponse) : undefined;
+		const onSendResponse = fromNode
+			? (response: IExecuteResponsePromiseData) => answerFromNode(res, response)
+			: undefined;
+		const execution = this.execute
+			? this.runExecution(result.workflowData, mode, onSendResponse)
+			: undefined;
 		// As n8n: a run that ends without reaching Respond to Webhook is answered with an error.
-		if (fromNode) void execution?.finally(() => res.headersSent || res.status(500).json({ code: 0, message: 'No Respond to Webhook node answered' }));
+		if (fromNode)
+			void execution?.finally(
+				() =>
+					res.headersSent ||
+					res.status(500).json({ code: 0, message: 'No Respond to Webhook node answered' }),
+			);
 		return { result, executed: true, emitted, execution };
 	}
 
 	/** Starts the workflow the way n8n does after a webhook: the trigger's items seed the stack. */
-	private async runExecution(workflowData: INodeExecutionData[][], mode: WorkflowExecuteMode, onSendResponse?: (response: IExecuteResponsePromiseData) => void): Promise<IRun> {
+	private async runExecution(
+		workflowData: INodeExecutionData[][],
+		mode: WorkflowExecuteMode,
+		onSendResponse?: (response: IExecuteResponsePromiseData) => void,
+	): Promise<IRun> {
 		// A fresh Workflow per execution, sharing the static data, as n8n does.
 		const workflow = newWorkflow(this.definition, this.nodeTypes, {
 			id: this.workflow.id,
@@ -492,7 +539,12 @@ export class WebhookWorkflow {
 	async deliver(req: WebhookRequest, isTest = false): Promise<Delivery> {
 		const response = new RecordingResponse();
 		const handled = await this.handle(req, response, isTest);
-		const delivery: Delivery = { ...handled, status: response.statusCode, body: response.body, response };
+		const delivery: Delivery = {
+			...handled,
+			status: response.statusCode,
+			body: response.body,
+			response,
+		};
 		if (handled.execution) {
 			const run = await handled.execution;
 			delivery.run = run;
@@ -543,7 +595,10 @@ function triggerWorkflow(setup: TriggerSetup): WebhookWorkflowSetup {
 			convocoreApi: { region: 'eu', secretKey: setup.secret, ...(setup.credential ?? {}) },
 		}),
 		trigger: name,
-		urls: { webhookBaseUrl, webhookTestBaseUrl: webhookBaseUrl.replace(/\/webhook$/, '/webhook-test') },
+		urls: {
+			webhookBaseUrl,
+			webhookTestBaseUrl: webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
+		},
 		execute: setup.execute,
 	};
 }
@@ -610,7 +665,12 @@ export async function startWebhookServer<W extends WebhookWorkflow>(
 		if (req.method !== harness.httpMethod) {
 			state.refusedBeforeNode++;
 			res.writeHead(405, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ code: 405, message: `This webhook is not registered for ${req.method} requests.` }));
+			res.end(
+				JSON.stringify({
+					code: 405,
+					message: `This webhook is not registered for ${req.method} requests.`,
+				}),
+			);
 			return;
 		}
 		const chunks: Buffer[] = [];
@@ -621,7 +681,13 @@ export async function startWebhookServer<W extends WebhookWorkflow>(
 		if (parsed.kind === 'unprocessable') {
 			state.refusedBeforeNode++;
 			res.writeHead(422, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ code: 422, message: 'Failed to parse request body', hint: parsed.message }));
+			res.end(
+				JSON.stringify({
+					code: 422,
+					message: 'Failed to parse request body',
+					hint: parsed.message,
+				}),
+			);
 			return;
 		}
 		const request: WebhookRequest = {
@@ -647,7 +713,9 @@ export async function startWebhookServer<W extends WebhookWorkflow>(
 	server.on('connection', () => state.connections++);
 	// A backlog above node's default 511, so a burst of new connections (the load test opens
 	// 1,000 at once) waits in the accept queue instead of being reset while the loop is busy.
-	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve));
+	await new Promise<void>((resolve) =>
+		server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve),
+	);
 	const { port } = server.address() as AddressInfo;
 	harness = create(`http://127.0.0.1:${port}`);
 	const url = harness.webhookUrl();
@@ -680,7 +748,9 @@ export interface TriggerServer extends WebhookServer<TriggerHarness> {
 }
 
 /** startWebhookServer over a TriggerHarness (`Convocore Trigger -> No Operation`). */
-export async function startTriggerServer(setup: Omit<TriggerSetup, 'webhookBaseUrl'>): Promise<TriggerServer> {
+export async function startTriggerServer(
+	setup: Omit<TriggerSetup, 'webhookBaseUrl'>,
+): Promise<TriggerServer> {
 	const server = await startWebhookServer(
 		(baseUrl) => new TriggerHarness({ ...setup, webhookBaseUrl: `${baseUrl}/webhook` }),
 	);

@@ -1,7 +1,16 @@
 import { AdaptiveLimit } from '../../nodes/Convocore/transport/concurrency';
-import { FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from '../../nodes/Convocore/transport/slotLimit';
+import {
+	FixedLimit,
+	type ConcurrencyLimit,
+	type Outcome,
+	type Permit,
+} from '../../nodes/Convocore/transport/slotLimit';
 /** Sends `count` requests through the limit, answering each with `answer(n)`; returns the peak in flight. */
-async function drive(limit: ConcurrencyLimit, count: number, answer: (n: number) => Outcome): Promise<number> {
+async function drive(
+	limit: ConcurrencyLimit,
+	count: number,
+	answer: (n: number) => Outcome,
+): Promise<number> {
 	let peak = 0;
 	const sends = Array.from({ length: count }, async (_, n) => {
 		const permit = await limit.acquire();

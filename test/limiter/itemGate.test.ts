@@ -74,42 +74,71 @@ describe('a wait at the 429 gate ended by the deadline or a cancel', () => {
 		}
 	}
 
-	const node: INode = { id: '1', name: 'Convocore', type: 'n8n-nodes-convocore.convocore', typeVersion: 3, position: [0, 0], parameters: {} };
+	const node: INode = {
+		id: '1',
+		name: 'Convocore',
+		type: 'n8n-nodes-convocore.convocore',
+		typeVersion: 3,
+		position: [0, 0],
+		parameters: {},
+	};
 
-	it.each(['cancel', 'deadline'] as const)('%s: the pacer counts no send for it', async (ending) => {
-		let clock = 0;
-		const pauses: number[] = [];
-		const limit = new AdaptiveLimit({ ceiling: 5, now: () => clock, sleep: async (ms) => void (pauses.push(ms), (clock += ms)) });
-		// The pacer learns an allowance of 2 per second: two sends taken, the third refused.
-		const [, , third] = [limit.beforeAttempt(), limit.beforeAttempt(), limit.beforeAttempt()] as SendRecord[];
-		const permit = await limit.acquire();
-		limit.observe(permit, { kind: 'rateLimited', pauseMs: 1000, send: third });
-		expect(limit.rateAllowance).toBe(2);
-		clock += 1100; // that period is over; no probe for a higher allowance yet
+	it.each(['cancel', 'deadline'] as const)(
+		'%s: the pacer counts no send for it',
+		async (ending) => {
+			let clock = 0;
+			const pauses: number[] = [];
+			const limit = new AdaptiveLimit({
+				ceiling: 5,
+				now: () => clock,
+				sleep: async (ms) => void (pauses.push(ms), (clock += ms)),
+			});
+			// The pacer learns an allowance of 2 per second: two sends taken, the third refused.
+			const [, , third] = [
+				limit.beforeAttempt(),
+				limit.beforeAttempt(),
+				limit.beforeAttempt(),
+			] as SendRecord[];
+			const permit = await limit.acquire();
+			limit.observe(permit, { kind: 'rateLimited', pauseMs: 1000, send: third });
+			expect(limit.rateAllowance).toBe(2);
+			clock += 1100; // that period is over; no probe for a higher allowance yet
 
-		const shared = new HeldGate();
-		const cancel = new AbortController();
-		const ctx = { getNode: () => node, getExecutionCancelSignal: () => cancel.signal } as unknown as IExecuteFunctions;
-		let sent = 0;
-		const request = sendWithRetries(
-			ctx,
-			{ method: 'POST', url: 'http://127.0.0.1:9/sms' },
-			{ ctx, request: { method: 'POST', path: '/sms' }, scope: { gate: new ItemGate(shared, limit, permit), timeoutMs: ending === 'deadline' ? 30 : 60_000 }, secrets: new Set() },
-			async () => {
-				sent++;
-				return { statusCode: 200, headers: {}, body: '{}' };
-			},
-		);
-		if (ending === 'cancel') cancel.abort();
-		await expect(request).rejects.toThrow(ending === 'cancel' ? /cancelled/ : /did not answer/);
-		// The gate opens after the request has ended: what the wait does then must not count.
-		shared.release();
-		for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-		expect(sent).toBe(0);
+			const shared = new HeldGate();
+			const cancel = new AbortController();
+			const ctx = {
+				getNode: () => node,
+				getExecutionCancelSignal: () => cancel.signal,
+			} as unknown as IExecuteFunctions;
+			let sent = 0;
+			const request = sendWithRetries(
+				ctx,
+				{ method: 'POST', url: 'http://127.0.0.1:9/sms' },
+				{
+					ctx,
+					request: { method: 'POST', path: '/sms' },
+					scope: {
+						gate: new ItemGate(shared, limit, permit),
+						timeoutMs: ending === 'deadline' ? 30 : 60_000,
+					},
+					secrets: new Set(),
+				},
+				async () => {
+					sent++;
+					return { statusCode: 200, headers: {}, body: '{}' };
+				},
+			);
+			if (ending === 'cancel') cancel.abort();
+			await expect(request).rejects.toThrow(ending === 'cancel' ? /cancelled/ : /did not answer/);
+			// The gate opens after the request has ended: what the wait does then must not count.
+			shared.release();
+			for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+			expect(sent).toBe(0);
 
-		// Two sends fit the allowance at once; the third waits for the period.
-		await limit.beforeAttempt();
-		await limit.beforeAttempt();
-		expect(pauses).toEqual([]);
-	});
+			// Two sends fit the allowance at once; the third waits for the period.
+			await limit.beforeAttempt();
+			await limit.beforeAttempt();
+			expect(pauses).toEqual([]);
+		},
+	);
 });

@@ -28,7 +28,13 @@ function fixedWindowServer(limit: number, clock: () => number) {
 	};
 }
 
-async function sendAll(items: number, limit: number, firstBurst: number, startAt = 0, burstSpacingMs = 0) {
+async function sendAll(
+	items: number,
+	limit: number,
+	firstBurst: number,
+	startAt = 0,
+	burstSpacingMs = 0,
+) {
 	let clock = startAt;
 	const pacer = new RatePacer(
 		() => clock,
@@ -71,28 +77,42 @@ async function sendAll(items: number, limit: number, firstBurst: number, startAt
 			resumeAt = Math.max(resumeAt, clock + pause);
 		} else left--;
 	}
-	return { attempts, refusals: server.refusals.length, elapsedMs: clock - startAt, allowance: pacer.limit };
+	return {
+		attempts,
+		refusals: server.refusals.length,
+		elapsedMs: clock - startAt,
+		allowance: pacer.limit,
+	};
 }
 
 describe('RatePacer', () => {
-	it.each([0, 300, 999])('a first window of 50 against 10 req/s: refused once, then paced (window edge at +%i ms)', async (offset) => {
-		const { attempts, refusals, elapsedMs, allowance } = await sendAll(300, 10, 50, offset);
-		// 40 of the first 50 refused, then at most a few tries one above the rate.
-		expect(refusals).toBeGreaterThanOrEqual(40);
-		expect(refusals).toBeLessThanOrEqual(40 + 4);
-		expect(refusals / attempts).toBeLessThanOrEqual(0.15);
-		expect(allowance).toBeGreaterThanOrEqual(9);
-		expect(allowance).toBeLessThanOrEqual(11);
-		// Simulated time: 300 at 10 per second is 30 s at best.
-		expect(elapsedMs).toBeLessThanOrEqual(1.1 * 30_000);
-	});
+	it.each([0, 300, 999])(
+		'a first window of 50 against 10 req/s: refused once, then paced (window edge at +%i ms)',
+		async (offset) => {
+			const { attempts, refusals, elapsedMs, allowance } = await sendAll(300, 10, 50, offset);
+			// 40 of the first 50 refused, then at most a few tries one above the rate.
+			expect(refusals).toBeGreaterThanOrEqual(40);
+			expect(refusals).toBeLessThanOrEqual(40 + 4);
+			expect(refusals / attempts).toBeLessThanOrEqual(0.15);
+			expect(allowance).toBeGreaterThanOrEqual(9);
+			expect(allowance).toBeLessThanOrEqual(11);
+			// Simulated time: 300 at 10 per second is 30 s at best.
+			expect(elapsedMs).toBeLessThanOrEqual(1.1 * 30_000);
+		},
+	);
 
 	it('does not pace before any 429, nor after a burst refused whole (a pause, not a rate)', async () => {
 		const clock = 0;
-		const pacer = new RatePacer(() => clock, async () => undefined);
+		const pacer = new RatePacer(
+			() => clock,
+			async () => undefined,
+		);
 		for (let i = 0; i < 100; i++) expect(pacer.take()).not.toBeInstanceOf(Promise);
 		expect(pacer.limit).toBeUndefined();
-		const refusedWhole = new RatePacer(() => clock, async () => undefined);
+		const refusedWhole = new RatePacer(
+			() => clock,
+			async () => undefined,
+		);
 		const sends = Array.from({ length: 20 }, () => refusedWhole.take() as SendRecord);
 		for (const send of sends) refusedWhole.refused(send, 1000);
 		expect(refusedWhole.limit).toBeUndefined();

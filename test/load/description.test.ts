@@ -32,13 +32,28 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated by the secrets work (issues 29, 30): Tool > Create and Update's Header Authentication, tool names as display names, the Convocore Tool Header API credential on the node.
 	// Updated by the agents work (issues 29, 30): Send Message's Origin option, Agent > Create's Dry Run of two requests, Other Fields naming the published agent fields.
 	// Updated for node version 5: Lead Group > Delete asks for the typed confirmation DELETE GROUP AND ITS LEADS from version 5 on (versions 1 to 4 unchanged).
-	'Convocore node': { sha256: '17da5c9937148d6a635697fe25a237dc3fec3dd17d96c3762b6034f2090593bb', length: 247708 },
-	'Convocore Trigger node': { sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8', length: 5631 },
+	'Convocore node': {
+		sha256: '17da5c9937148d6a635697fe25a237dc3fec3dd17d96c3762b6034f2090593bb',
+		length: 247708,
+	},
+	'Convocore Trigger node': {
+		sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8',
+		length: 5631,
+	},
 	// Added for issue 32 (h-poll): the Convocore Conversation Trigger, a new polling node.
-	'Convocore Conversation Trigger node': { sha256: 'e322825aca6c2016c580f84acc13142c93bc18001e8a8d2b38bed254f31b44ac', length: 3619 },
+	'Convocore Conversation Trigger node': {
+		sha256: 'e322825aca6c2016c580f84acc13142c93bc18001e8a8d2b38bed254f31b44ac',
+		length: 3619,
+	},
 	// Updated after the cpu merge: authenticate became a method (the same Bearer header without an expression per request), so it is no longer an own JSON field; the fields and the test are unchanged.
-	'Convocore API credential': { sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47', length: 2123 },
-	'Convocore Telephony API credential': { sha256: '9d520cacd8d2536961250b1dd7e9b48c3f4129f4cff95300e2c0099b21198320', length: 1008 },
+	'Convocore API credential': {
+		sha256: '162db9990122fbdb28bc46c76b41dd91dbcfd5d807a5ab35ad1c9762ca65bd47',
+		length: 2123,
+	},
+	'Convocore Telephony API credential': {
+		sha256: '9d520cacd8d2536961250b1dd7e9b48c3f4129f4cff95300e2c0099b21198320',
+		length: 1008,
+	},
 };
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -52,15 +67,24 @@ const described: Record<string, () => unknown> = {
 };
 
 describe('what n8n reads when it loads the package', () => {
-	it.each(Object.keys(described))('%s: the same description as before the load-time work', (name) => {
-		const json = JSON.stringify(described[name]());
-		expect({ sha256: sha256(json), length: json.length }).toEqual(EXPECTED[name]);
-	});
+	it.each(Object.keys(described))(
+		'%s: the same description as before the load-time work',
+		(name) => {
+			const json = JSON.stringify(described[name]());
+			expect({ sha256: sha256(json), length: json.length }).toEqual(EXPECTED[name]);
+		},
+	);
 
 	it('the Convocore node lists the agent fields in full', () => {
 		// A guard on the hash itself: the description holds the ~280 agent field entries.
 		const json = JSON.stringify(new Convocore().description);
-		for (const field of ['promptFields', 'telephonySmsFields', 'structureFields', 'twilioSmsAccountSid', 'vg_systemPrompt']) {
+		for (const field of [
+			'promptFields',
+			'telephonySmsFields',
+			'structureFields',
+			'twilioSmsAccountSid',
+			'vg_systemPrompt',
+		]) {
 			expect(json).toContain(`"${field}"`);
 		}
 	});

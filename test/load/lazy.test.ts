@@ -8,15 +8,20 @@ describe('lazy schemas', () => {
 			builds++;
 			return z.object({ name: z.string().min(2) }).strict();
 		});
-		const list = lazy(() => z.object({ items: z.array(item), extra: item.extend({ n: z.number() }).optional() }));
+		const list = lazy(() =>
+			z.object({ items: z.array(item), extra: item.extend({ n: z.number() }).optional() }),
+		);
 		expect(builds).toBe(0);
 
-		expect(list.safeParse({ items: [{ name: 'ok' }], extra: { name: 'ab', n: 1 } }).success).toBe(true);
+		expect(list.safeParse({ items: [{ name: 'ok' }], extra: { name: 'ab', n: 1 } }).success).toBe(
+			true,
+		);
 		const failed = list.safeParse({ items: [{ name: 'x' }, { name: 'ok', other: 1 }] });
-		expect(failed.success ? [] : failed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.code}`)).toEqual([
-			'items.0.name: too_small',
-			'items.1: unrecognized_keys',
-		]);
+		expect(
+			failed.success
+				? []
+				: failed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.code}`),
+		).toEqual(['items.0.name: too_small', 'items.1: unrecognized_keys']);
 		expect(item instanceof z.ZodObject).toBe(true);
 		expect(item.shape.name).toBeInstanceOf(z.ZodString);
 		expect(builds).toBe(1);
@@ -32,5 +37,4 @@ describe('lazy schemas', () => {
 		expect(real.safeParse({ id: 'a', more: 1 })).toEqual(schema.safeParse({ id: 'a', more: 1 }));
 		expect(schema.parse({ id: 'a', more: 1 })).toEqual({ id: 'a', more: 1 });
 	});
-
 });

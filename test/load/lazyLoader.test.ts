@@ -19,7 +19,8 @@ const sandbox = useSandbox();
 let folder: string;
 
 /** Code of the package folder loaded as modules (jest's require.cache is its registry); n8n also requires each node's codex .json. */
-const requiredFrom = (dir: string) => Object.keys(require.cache).filter((file) => file.startsWith(dir + sep) && file.endsWith('.js'));
+const requiredFrom = (dir: string) =>
+	Object.keys(require.cache).filter((file) => file.startsWith(dir + sep) && file.endsWith('.js'));
 
 beforeAll(() => {
 	folder = buildPackageFolder('lazy-loader-test');
@@ -32,10 +33,26 @@ describe("n8n-core's LazyPackageDirectoryLoader over the built package", () => {
 		await loader.loadAll();
 
 		expect(loader.isLazyLoaded).toBe(true);
-		expect(Object.keys(loader.known.nodes).sort()).toEqual(['convocore', 'convocoreConversationTrigger', 'convocoreTrigger']);
-		expect(Object.keys(loader.known.credentials).sort()).toEqual(['convocoreApi', 'convocoreTelephonyApi', 'convocoreToolHeaderApi']);
-		expect(loader.types.nodes.map(({ name }) => name).sort()).toEqual(['convocore', 'convocoreConversationTrigger', 'convocoreTrigger']);
-		expect(loader.types.credentials.map(({ name }) => name).sort()).toEqual(['convocoreApi', 'convocoreTelephonyApi', 'convocoreToolHeaderApi']);
+		expect(Object.keys(loader.known.nodes).sort()).toEqual([
+			'convocore',
+			'convocoreConversationTrigger',
+			'convocoreTrigger',
+		]);
+		expect(Object.keys(loader.known.credentials).sort()).toEqual([
+			'convocoreApi',
+			'convocoreTelephonyApi',
+			'convocoreToolHeaderApi',
+		]);
+		expect(loader.types.nodes.map(({ name }) => name).sort()).toEqual([
+			'convocore',
+			'convocoreConversationTrigger',
+			'convocoreTrigger',
+		]);
+		expect(loader.types.credentials.map(({ name }) => name).sort()).toEqual([
+			'convocoreApi',
+			'convocoreTelephonyApi',
+			'convocoreToolHeaderApi',
+		]);
 		// The loader's own state and the module registry agree: no class loaded, no file required.
 		expect(Object.keys(loader.nodeTypes)).toEqual([]);
 		expect(Object.keys(loader.credentialTypes)).toEqual([]);
@@ -47,21 +64,30 @@ describe("n8n-core's LazyPackageDirectoryLoader over the built package", () => {
 		await loader.loadAll();
 		const { type } = loader.getNode('convocore');
 
-		expect(requiredFrom(folder)).toEqual([join(folder, 'dist', 'nodes', 'Convocore', 'Convocore.node.js')]);
+		expect(requiredFrom(folder)).toEqual([
+			join(folder, 'dist', 'nodes', 'Convocore', 'Convocore.node.js'),
+		]);
 		expect(Object.keys(loader.nodeTypes)).toEqual(['convocore']);
 		const result = await runWorkflow({
 			nodeTypes: new TestNodeTypes().add(CONVOCORE_NODE_TYPE, type),
 			nodes: [
-				node('Convocore', CONVOCORE_NODE_TYPE, { resource: 'voice', operation: 'search', limit: 3 }, {
-					typeVersion: 3,
-					credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
-				}),
+				node(
+					'Convocore',
+					CONVOCORE_NODE_TYPE,
+					{ resource: 'voice', operation: 'search', limit: 3 },
+					{
+						typeVersion: 3,
+						credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
+					},
+				),
 			],
 			connections: {},
 			credentials: { convocoreApi: sandboxCredential(sandbox.current) },
 		});
 		expect(result.output('Convocore')).toHaveLength(3);
-		expect(sandbox.current.requests().map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /voices']);
+		expect(sandbox.current.requests().map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'GET /voices',
+		]);
 	});
 
 	it('without the metadata falls back to requiring every node and credential (the control)', async () => {
@@ -73,7 +99,11 @@ describe("n8n-core's LazyPackageDirectoryLoader over the built package", () => {
 			await loader.loadAll();
 
 			expect(loader.isLazyLoaded).toBe(false);
-			expect(Object.keys(loader.nodeTypes).sort()).toEqual(['convocore', 'convocoreConversationTrigger', 'convocoreTrigger']);
+			expect(Object.keys(loader.nodeTypes).sort()).toEqual([
+				'convocore',
+				'convocoreConversationTrigger',
+				'convocoreTrigger',
+			]);
 			expect(requiredFrom(bare)).toHaveLength(6);
 		} finally {
 			rmSync(bare, { recursive: true, force: true });

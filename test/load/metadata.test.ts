@@ -38,35 +38,62 @@ const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** n8n serves a `file:` icon at icons/<package>/<its path in the package>. */
 function iconUrlOf(icon: unknown, entry: string): unknown {
-	const url = (file: string) => `icons/${pkg.name}/${posix.join(dirname(entry), file.replace(/^file:/, ''))}`;
+	const url = (file: string) =>
+		`icons/${pkg.name}/${posix.join(dirname(entry), file.replace(/^file:/, ''))}`;
 	const { light, dark } = icon as { light: string; dark: string };
 	return typeof icon === 'string' ? url(icon) : { light: url(light), dark: url(dark) };
 }
 
 /** The codex n8n takes from the node's X.node.json: these keys only. */
 function codexOf(entry: string) {
-	const codex = JSON.parse(readFileSync(join(REPOSITORY_ROOT, entry.replace(/^dist\//, '').replace(/\.js$/, '.json')), 'utf8'));
+	const codex = JSON.parse(
+		readFileSync(
+			join(REPOSITORY_ROOT, entry.replace(/^dist\//, '').replace(/\.js$/, '.json')),
+			'utf8',
+		),
+	);
 	const { categories, subcategories, alias, resources } = codex;
 	return plain({
 		categories,
 		subcategories,
 		alias,
-		resources: { primaryDocumentation: resources.primaryDocumentation, credentialDocumentation: resources.credentialDocumentation },
+		resources: {
+			primaryDocumentation: resources.primaryDocumentation,
+			credentialDocumentation: resources.credentialDocumentation,
+		},
 	});
 }
 
 /** Every version a node class declares, with the description n8n uses for it. */
-function versionsOf(instance: INodeType | IVersionedNodeType): Array<[number, INodeTypeDescription]> {
-	const declared = 'nodeVersions' in instance ? Object.keys(instance.nodeVersions).map(Number) : [instance.description.version].flat();
-	return declared.map((version) => [version, NodeHelpers.getVersionedNodeType(instance, version).description]);
+function versionsOf(
+	instance: INodeType | IVersionedNodeType,
+): Array<[number, INodeTypeDescription]> {
+	const declared =
+		'nodeVersions' in instance
+			? Object.keys(instance.nodeVersions).map(Number)
+			: [instance.description.version].flat();
+	return declared.map((version) => [
+		version,
+		NodeHelpers.getVersionedNodeType(instance, version).description,
+	]);
 }
 
-const nodeEntries = pkg.n8n.nodes.map((entry) => ({ entry, instance: new (classOf<INodeType | IVersionedNodeType>(entry))() }));
-const credentialEntries = pkg.n8n.credentials.map((entry) => ({ entry, instance: new (classOf<ICredentialType>(entry))() }));
+const nodeEntries = pkg.n8n.nodes.map((entry) => ({
+	entry,
+	instance: new (classOf<INodeType | IVersionedNodeType>(entry))(),
+}));
+const credentialEntries = pkg.n8n.credentials.map((entry) => ({
+	entry,
+	instance: new (classOf<ICredentialType>(entry))(),
+}));
 /** The nodes holding a credential: n8n's `supportedNodes` of it. */
 const nodesUsing = (credential: string) =>
 	nodeEntries
-		.filter(({ instance }) => versionsOf(instance).some(([, description]) => description.credentials?.some(({ name }) => name === credential)))
+		.filter(({ instance }) =>
+			versionsOf(instance).some(([, description]) =>
+				description.credentials?.some(({ name }) => name === credential),
+			),
+		)
 		.map(({ instance }) => instance.description.name);
 
 let folder: string;
@@ -79,34 +106,56 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('dist/types/nodes.json', () => {
 	const versions = nodeEntries.flatMap(({ entry, instance }) =>
-		versionsOf(instance).map(([version, description]) => ({ name: instance.description.name, version, entry, description })),
+		versionsOf(instance).map(([version, description]) => ({
+			name: instance.description.name,
+			version,
+			entry,
+			description,
+		})),
 	);
 
-	it.each(versions)('$name version $version: the class description, with the codex, icon URL and package version n8n adds', ({ name, version, entry, description }) => {
-		const types = generated('types/nodes.json') as INodeTypeDescription[];
-		const covering = types.filter((type) => type.name === name && [type.version].flat().includes(version));
-		expect(covering).toHaveLength(1);
-		const { icon, ...rest } = plain(description);
-		if (description.polling) rest.properties = [...plain(commonPollingParameters), ...rest.properties];
-		expect(covering[0]).toEqual({ ...rest, iconUrl: iconUrlOf(icon, entry), codex: codexOf(entry), communityNodePackageVersion: pkg.version });
-	});
+	it.each(versions)(
+		'$name version $version: the class description, with the codex, icon URL and package version n8n adds',
+		({ name, version, entry, description }) => {
+			const types = generated('types/nodes.json') as INodeTypeDescription[];
+			const covering = types.filter(
+				(type) => type.name === name && [type.version].flat().includes(version),
+			);
+			expect(covering).toHaveLength(1);
+			const { icon, ...rest } = plain(description);
+			if (description.polling)
+				rest.properties = [...plain(commonPollingParameters), ...rest.properties];
+			expect(covering[0]).toEqual({
+				...rest,
+				iconUrl: iconUrlOf(icon, entry),
+				codex: codexOf(entry),
+				communityNodePackageVersion: pkg.version,
+			});
+		},
+	);
 
 	it('describes no other node and no other version', () => {
 		const types = generated('types/nodes.json') as INodeTypeDescription[];
-		const described = types.flatMap((type) => [type.version].flat().map((version) => `${type.name}@${version}`)).sort();
+		const described = types
+			.flatMap((type) => [type.version].flat().map((version) => `${type.name}@${version}`))
+			.sort();
 		expect(described).toEqual(versions.map(({ name, version }) => `${name}@${version}`).sort());
 	});
 });
 
 describe('dist/types/credentials.json', () => {
-	it.each(credentialEntries.map(({ entry, instance }) => ({ name: instance.name, entry, instance })))(
+	it.each(
+		credentialEntries.map(({ entry, instance }) => ({ name: instance.name, entry, instance })),
+	)(
 		'$name: the credential class, with the icon URL and supported nodes n8n adds',
 		({ name, entry, instance }) => {
 			const { icon, authenticate, ...rest } = plain(instance);
 			const expected = {
 				...rest,
 				// n8n writes a credential whose authenticate is a function as an empty object.
-				...(instance.authenticate ? { authenticate: typeof instance.authenticate === 'function' ? {} : authenticate } : {}),
+				...(instance.authenticate
+					? { authenticate: typeof instance.authenticate === 'function' ? {} : authenticate }
+					: {}),
 				iconUrl: iconUrlOf(icon, entry),
 				supportedNodes: nodesUsing(name),
 			};
@@ -116,37 +165,59 @@ describe('dist/types/credentials.json', () => {
 	);
 
 	it('holds both credentials and nothing else', () => {
-		expect((generated('types/credentials.json') as ICredentialType[]).map(({ name }) => name).sort()).toEqual(
-			credentialEntries.map(({ instance }) => instance.name).sort(),
-		);
+		expect(
+			(generated('types/credentials.json') as ICredentialType[]).map(({ name }) => name).sort(),
+		).toEqual(credentialEntries.map(({ instance }) => instance.name).sort());
 	});
 });
 
 describe('dist/known/*.json', () => {
 	it('names each node class and its file', () => {
 		expect(generated('known/nodes.json')).toEqual(
-			Object.fromEntries(nodeEntries.map(({ entry, instance }) => [instance.description.name, { className: instance.constructor.name, sourcePath: entry }])),
+			Object.fromEntries(
+				nodeEntries.map(({ entry, instance }) => [
+					instance.description.name,
+					{ className: instance.constructor.name, sourcePath: entry },
+				]),
+			),
 		);
 	});
 
 	it('names each credential class, its file and the nodes that use it', () => {
 		expect(generated('known/credentials.json')).toEqual(
 			Object.fromEntries(
-				credentialEntries.map(({ entry, instance }) => [instance.name, { className: instance.constructor.name, sourcePath: entry, supportedNodes: nodesUsing(instance.name) }]),
+				credentialEntries.map(({ entry, instance }) => [
+					instance.name,
+					{
+						className: instance.constructor.name,
+						sourcePath: entry,
+						supportedNodes: nodesUsing(instance.name),
+					},
+				]),
 			),
 		);
 	});
 });
 
 describe('the metadata n8n reads at every start', () => {
-	it.each(['known/nodes.json', 'known/credentials.json', 'types/nodes.json', 'types/credentials.json'])('%s is ASCII only (one other character makes Node decode the whole file as two-byte text)', (file) => {
-		const text = readFileSync(join(folder, 'dist', file), 'utf8');
-		expect(text.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
-	});
+	it.each([
+		'known/nodes.json',
+		'known/credentials.json',
+		'types/nodes.json',
+		'types/credentials.json',
+	])(
+		'%s is ASCII only (one other character makes Node decode the whole file as two-byte text)',
+		(file) => {
+			const text = readFileSync(join(folder, 'dist', file), 'utf8');
+			expect(text.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
+		},
+	);
 });
 
 describe('the metadata comes from the build only', () => {
 	it('no file under dist/ is committed', () => {
-		expect(execFileSync('git', ['ls-files', 'dist'], { cwd: REPOSITORY_ROOT, encoding: 'utf8' })).toBe('');
+		expect(
+			execFileSync('git', ['ls-files', 'dist'], { cwd: REPOSITORY_ROOT, encoding: 'utf8' }),
+		).toBe('');
 	});
 });

@@ -25,7 +25,12 @@ function schemasBuiltWhileRequiring(modules: string[]): number {
 				return readonlyMethod;
 			},
 			set(this: object, value: unknown) {
-				Object.defineProperty(this, 'readonly', { value, writable: true, configurable: true, enumerable: true });
+				Object.defineProperty(this, 'readonly', {
+					value,
+					writable: true,
+					configurable: true,
+					enumerable: true,
+				});
 			},
 		});
 		// n8n has loaded n8n-workflow (which builds schemas of its own) before it loads the package.
@@ -35,7 +40,10 @@ function schemasBuiltWhileRequiring(modules: string[]): number {
 		// The counter counts: building a schema is seen.
 		const before = built;
 		z.string();
-		if (built === before) throw new Error('the zod construction counter saw nothing: zod changed, this test needs another hook');
+		if (built === before)
+			throw new Error(
+				'the zod construction counter saw nothing: zod changed, this test needs another hook',
+			);
 		built = before;
 	});
 	return built;
@@ -52,7 +60,10 @@ describe('loading the package builds no zod schema', () => {
 		expect(schemasBuiltWhileRequiring(entries)).toBe(0);
 	});
 
-	it.each(readdirSync(contractsDir).filter((file) => file.endsWith('.ts')))('contracts/%s builds none at load', (file) => {
-		expect(schemasBuiltWhileRequiring([join(contractsDir, file)])).toBe(0);
-	});
+	it.each(readdirSync(contractsDir).filter((file) => file.endsWith('.ts')))(
+		'contracts/%s builds none at load',
+		(file) => {
+			expect(schemasBuiltWhileRequiring([join(contractsDir, file)])).toBe(0);
+		},
+	);
 });

@@ -13,12 +13,17 @@ import { loadOptionsContext } from '../harness/loadOptions';
 const sandbox = useSandbox();
 
 async function agentOp(parameters: INodeParameters, key?: string) {
-	return await runConvocore({ resource: 'agent', ...parameters }, { credential: sandboxCredential(sandbox.current, key), typeVersion: 2 });
+	return await runConvocore(
+		{ resource: 'agent', ...parameters },
+		{ credential: sandboxCredential(sandbox.current, key), typeVersion: 2 },
+	);
 }
 
 /** Every secret value of every seeded agent. */
 function allSecrets(): string[] {
-	const secrets = Object.values(sandbox.current.state.agents).flatMap((agent) => secretStringsOf(agent.secretFields));
+	const secrets = Object.values(sandbox.current.state.agents).flatMap((agent) =>
+		secretStringsOf(agent.secretFields),
+	);
 	expect(secrets.length).toBeGreaterThan(7 * 15);
 	return secrets;
 }
@@ -31,35 +36,72 @@ function expectNoSecret(output: unknown): void {
 const byId = (agentId: string) => ({ __rl: true, mode: 'id', value: agentId });
 
 describe('Agent > Get Many', () => {
-	it('lists the workspace\'s agents, simplified, secrets absent', async () => {
+	it("lists the workspace's agents, simplified, secrets absent", async () => {
 		const items = (await agentOp({ operation: 'getAll', returnAll: true })).items();
-		expect(items.map((item) => item.json.ID)).toEqual([SANDBOX_IDS.ownAccountAgent, SANDBOX_IDS.noSmsAgent, SANDBOX_IDS.rentalAgent]);
+		expect(items.map((item) => item.json.ID)).toEqual([
+			SANDBOX_IDS.ownAccountAgent,
+			SANDBOX_IDS.noSmsAgent,
+			SANDBOX_IDS.rentalAgent,
+		]);
 		expect(Object.keys(items[0].json).sort()).toEqual(
-			['ID', 'id', 'title', 'description', 'theme', 'ownerID', 'agentPlatform', 'disabled', 'isDeployed', 'enableNodes', 'createdAtUNIX', 'lastModified'].sort(),
+			[
+				'ID',
+				'id',
+				'title',
+				'description',
+				'theme',
+				'ownerID',
+				'agentPlatform',
+				'disabled',
+				'isDeployed',
+				'enableNodes',
+				'createdAtUNIX',
+				'lastModified',
+			].sort(),
 		);
 		expectNoSecret(items);
 		expect(sandbox.current.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /agents']);
 	});
 
 	it('Simplify off gives the full record with every secret field redacted', async () => {
-		const items: INodeExecutionData[] = (await agentOp({ operation: 'getAll', returnAll: true, simplify: false })).items();
+		const items: INodeExecutionData[] = (
+			await agentOp({ operation: 'getAll', returnAll: true, simplify: false })
+		).items();
 		expectNoSecret(items);
-		const ava = items[0].json as { vg_initPrompt: unknown; SECRET_API_KEY: unknown; voiceConfig: { transcriber: unknown }; nodes: Array<{ llmConfig: unknown }>; tools: unknown[] };
+		const ava = items[0].json as {
+			vg_initPrompt: unknown;
+			SECRET_API_KEY: unknown;
+			voiceConfig: { transcriber: unknown };
+			nodes: Array<{ llmConfig: unknown }>;
+			tools: unknown[];
+		};
 		expect(ava.vg_initPrompt).toEqual(expect.any(String));
 		expect(ava.SECRET_API_KEY).toBe('[redacted]');
 		expect(ava.voiceConfig.transcriber).toEqual({ provider: 'deepgram', apiKey: '[redacted]' });
-		expect(ava.nodes[0].llmConfig).toEqual({ model: 'gpt-4o-mini', maxTokens: 512, apiKey: '[redacted]' });
-		expect(ava.tools[0]).toEqual({ name: 'book_appointment', serverUrl: 'https://acme-dental.example/api/book', serverUrlSecret: '[redacted]' });
+		expect(ava.nodes[0].llmConfig).toEqual({
+			model: 'gpt-4o-mini',
+			maxTokens: 512,
+			apiKey: '[redacted]',
+		});
+		expect(ava.tools[0]).toEqual({
+			name: 'book_appointment',
+			serverUrl: 'https://acme-dental.example/api/book',
+			serverUrlSecret: '[redacted]',
+		});
 	});
 
 	it('Limit keeps the first agents', async () => {
-		expect((await agentOp({ operation: 'getAll', returnAll: false, limit: 2 })).items()).toHaveLength(2);
+		expect(
+			(await agentOp({ operation: 'getAll', returnAll: false, limit: 2 })).items(),
+		).toHaveLength(2);
 	});
 });
 
 describe('Agent > Get', () => {
 	it.each([true, false])('reads one agent (simplify %s) with no secret in it', async (simplify) => {
-		const items = (await agentOp({ operation: 'get', agentId: byId(SANDBOX_IDS.ownAccountAgent), simplify })).items();
+		const items = (
+			await agentOp({ operation: 'get', agentId: byId(SANDBOX_IDS.ownAccountAgent), simplify })
+		).items();
 		expect(items).toHaveLength(1);
 		expect(items[0].json.title).toBe('Ava from Acme Dental');
 		expectNoSecret(items);
@@ -76,13 +118,22 @@ describe('Agent > Get', () => {
 
 describe('Agent > Get Phone Numbers', () => {
 	it('outputs one item per number', async () => {
-		const items = (await agentOp({ operation: 'getPhoneNumbers', agentId: byId(SANDBOX_IDS.ownAccountAgent) })).items();
-		expect(items.map((item) => item.json.phoneNumber)).toEqual([SANDBOX_IDS.ownAccountPrimaryNumber, SANDBOX_IDS.ownAccountSecondNumber]);
+		const items = (
+			await agentOp({ operation: 'getPhoneNumbers', agentId: byId(SANDBOX_IDS.ownAccountAgent) })
+		).items();
+		expect(items.map((item) => item.json.phoneNumber)).toEqual([
+			SANDBOX_IDS.ownAccountPrimaryNumber,
+			SANDBOX_IDS.ownAccountSecondNumber,
+		]);
 		expect(sandbox.current.requests()[0].path).toBe(`/agents/${SANDBOX_IDS.ownAccountAgent}/phone`);
 	});
 
 	it('an agent without numbers gives no items', async () => {
-		expect((await agentOp({ operation: 'getPhoneNumbers', agentId: byId(SANDBOX_IDS.noSmsAgent) })).items()).toEqual([]);
+		expect(
+			(
+				await agentOp({ operation: 'getPhoneNumbers', agentId: byId(SANDBOX_IDS.noSmsAgent) })
+			).items(),
+		).toEqual([]);
 	});
 });
 
@@ -95,13 +146,23 @@ describe('Agent picker', () => {
 			{ name: 'Nora (web chat only)', value: SANDBOX_IDS.noSmsAgent },
 			{ name: 'Remy the Reminder Bot', value: SANDBOX_IDS.rentalAgent },
 		]);
-		expect((await searchAgents.call(ctx, 'remy')).results.map((r) => r.value)).toEqual([SANDBOX_IDS.rentalAgent]);
-		expect((await searchAgents.call(ctx, 'agent-no')).results.map((r) => r.value)).toEqual([SANDBOX_IDS.noSmsAgent]);
+		expect((await searchAgents.call(ctx, 'remy')).results.map((r) => r.value)).toEqual([
+			SANDBOX_IDS.rentalAgent,
+		]);
+		expect((await searchAgents.call(ctx, 'agent-no')).results.map((r) => r.value)).toEqual([
+			SANDBOX_IDS.noSmsAgent,
+		]);
 		expectNoSecret(all);
 	});
 
 	it('with an agent secret, lists only that agent', async () => {
-		const ctx = loadOptionsContext(sandbox.current, { resource: 'sms', operation: 'send' }, { credential: sandboxCredential(sandbox.current, sandbox.current.keys.euAgentSecret) });
-		expect((await searchAgents.call(ctx)).results.map((r) => r.value)).toEqual([SANDBOX_IDS.ownAccountAgent]);
+		const ctx = loadOptionsContext(
+			sandbox.current,
+			{ resource: 'sms', operation: 'send' },
+			{ credential: sandboxCredential(sandbox.current, sandbox.current.keys.euAgentSecret) },
+		);
+		expect((await searchAgents.call(ctx)).results.map((r) => r.value)).toEqual([
+			SANDBOX_IDS.ownAccountAgent,
+		]);
 	});
 });

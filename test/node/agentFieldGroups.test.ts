@@ -23,13 +23,24 @@ import {
 } from '../../nodes/shared/contracts/agentFields';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
-import { credentialsByName, outputOf, TestCredentialsHelper, TestNodeTypes } from '../harness/engine';
+import {
+	credentialsByName,
+	outputOf,
+	TestCredentialsHelper,
+	TestNodeTypes,
+} from '../harness/engine';
 
 const sandbox = useSandbox();
 const description = new Convocore().description;
 const CONTRACT_FIELDS = [
-	...AGENT_PROMPT_FIELDS, ...AGENT_TEXT_FIELDS, ...AGENT_NUMBER_FIELDS, ...AGENT_BOOLEAN_FIELDS, ...AGENT_ANALYTICS_FIELDS,
-	...AGENT_TELEPHONY_SMS_TEXT_FIELDS, ...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS, ...AGENT_STRUCTURE_FIELDS,
+	...AGENT_PROMPT_FIELDS,
+	...AGENT_TEXT_FIELDS,
+	...AGENT_NUMBER_FIELDS,
+	...AGENT_BOOLEAN_FIELDS,
+	...AGENT_ANALYTICS_FIELDS,
+	...AGENT_TELEPHONY_SMS_TEXT_FIELDS,
+	...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
+	...AGENT_STRUCTURE_FIELDS,
 ].sort();
 
 /** The collections the editor shows for a resource and operation at a node version. */
@@ -37,7 +48,10 @@ function shownCollections(operation: string, typeVersion: number): INodeProperti
 	const node = { typeVersion, parameters: {} } as unknown as INode;
 	const values = { resource: 'agent', operation };
 	return description.properties.filter(
-		(property) => property.type === 'collection' && property.name !== 'options' && NodeHelpers.displayParameter(values, property, node, description),
+		(property) =>
+			property.type === 'collection' &&
+			property.name !== 'options' &&
+			NodeHelpers.displayParameter(values, property, node, description),
 	);
 }
 
@@ -46,22 +60,43 @@ describe('agent field groups', () => {
 		['version 4 (by what they change)', topicGroups],
 		['versions 1 to 3 (by data type)', dataTypeGroups],
 	])('%s hold every field of the contract exactly once', (_grouping, groups) => {
-		expect(groups().flatMap((group) => group.fields.map(([field]) => field)).sort()).toEqual(CONTRACT_FIELDS);
+		expect(
+			groups()
+				.flatMap((group) => group.fields.map(([field]) => field))
+				.sort(),
+		).toEqual(CONTRACT_FIELDS);
 	});
 
 	it('version 4 shows Update the topic groups, versions 1 to 3 the data-type groups they stored', () => {
 		expect(shownCollections('update', 4).map((property) => property.displayName)).toEqual([
-			'Prompt', 'Telephony SMS', 'Identity and Appearance', 'Chat Widget', 'Handoff', 'Voice', 'Analytics', 'Advanced (JSON and Runtime)',
+			'Prompt',
+			'Telephony SMS',
+			'Identity and Appearance',
+			'Chat Widget',
+			'Handoff',
+			'Voice',
+			'Analytics',
+			'Advanced (JSON and Runtime)',
 		]);
 		for (const version of [1, 2, 3]) {
 			expect(shownCollections('update', version).map((property) => property.name)).toEqual([
-				'promptFields', 'textFields', 'numberFields', 'booleanFields', 'analyticsFields', 'telephonySmsFields', 'structureFields',
+				'promptFields',
+				'textFields',
+				'numberFields',
+				'booleanFields',
+				'analyticsFields',
+				'telephonySmsFields',
+				'structureFields',
 			]);
 		}
 		// Create asks for the title on its own: no group offers it again.
-		const createOptions = shownCollections('create', 4).flatMap((property) => (property.options ?? []) as INodeProperties[]);
+		const createOptions = shownCollections('create', 4).flatMap(
+			(property) => (property.options ?? []) as INodeProperties[],
+		);
 		expect(createOptions.map((option) => option.name)).not.toContain('title');
-		expect(shownCollections('clone', 4).map((property) => property.name)).toContain('handoffFields');
+		expect(shownCollections('clone', 4).map((property) => property.name)).toContain(
+			'handoffFields',
+		);
 	});
 
 	it('version 4 Update sends exactly the fields set in the topic groups', async () => {
@@ -76,7 +111,10 @@ describe('agent field groups', () => {
 			analyticsSettings: { hideCallAnalytics: true, enableGeoAnalytics: true },
 			advancedFields: { enableNodes: false, kbTags: '["faq"]' },
 		};
-		const result = await runConvocore(parameters, { credential: sandboxCredential(sandbox.current), typeVersion: 4 });
+		const result = await runConvocore(parameters, {
+			credential: sandboxCredential(sandbox.current),
+			typeVersion: 4,
+		});
 		expect(result.error('Convocore')).toBeUndefined();
 		expect(sandbox.current.requests({ method: 'PATCH' }).map((request) => request.body)).toEqual([
 			{
@@ -98,19 +136,31 @@ describe('agent field groups', () => {
 
 	it('version 4 Create sends the title and a topic group field', async () => {
 		const result = await runConvocore(
-			{ resource: 'agent', operation: 'create', title: 'Zed', handoffFields: { alwaysShowHandoff: true } },
+			{
+				resource: 'agent',
+				operation: 'create',
+				title: 'Zed',
+				handoffFields: { alwaysShowHandoff: true },
+			},
 			{ credential: sandboxCredential(sandbox.current), typeVersion: 4 },
 		);
 		expect(result.error('Convocore')).toBeUndefined();
-		expect(sandbox.current.requests({ method: 'POST', path: '/agents' }).map((request) => request.body)).toEqual([
-			{ agent: { title: 'Zed', alwaysShowHandoff: true } },
-		]);
+		expect(
+			sandbox.current.requests({ method: 'POST', path: '/agents' }).map((request) => request.body),
+		).toEqual([{ agent: { title: 'Zed', alwaysShowHandoff: true } }]);
 	});
 
 	it('a workflow saved with version 3 (data-type groups, Workspace ID as text) runs unchanged', async () => {
-		const workflow = readWorkflow(join(__dirname, '..', 'fixtures', 'workflows-v3', 'agent-update-and-crawler-jobs.json'));
-		const nodeTypes = new TestNodeTypes([...loadCoreNodes().types, ['n8n-nodes-convocore.convocore', new Convocore()] as const]);
-		const credentialsHelper = new TestCredentialsHelper(credentialsByName(sandboxCredentials(sandbox.current)));
+		const workflow = readWorkflow(
+			join(__dirname, '..', 'fixtures', 'workflows-v3', 'agent-update-and-crawler-jobs.json'),
+		);
+		const nodeTypes = new TestNodeTypes([
+			...loadCoreNodes().types,
+			['n8n-nodes-convocore.convocore', new Convocore()] as const,
+		]);
+		const credentialsHelper = new TestCredentialsHelper(
+			credentialsByName(sandboxCredentials(sandbox.current)),
+		);
 		const run = await runManualWorkflow(workflow, { nodeTypes, credentialsHelper });
 		expect(runError(run)).toBeUndefined();
 		expect(sandbox.current.requests({ method: 'PATCH' }).map((request) => request.body)).toEqual([
@@ -127,6 +177,11 @@ describe('agent field groups', () => {
 			},
 		]);
 		expect(outputOf(run, 'List crawler jobs').length).toBeGreaterThan(0);
-		expect(sandbox.current.requests({ method: 'GET', path: `/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs` })).toHaveLength(1);
+		expect(
+			sandbox.current.requests({
+				method: 'GET',
+				path: `/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs`,
+			}),
+		).toHaveLength(1);
 	});
 });

@@ -13,18 +13,33 @@ const sandbox = useSandbox();
 const workspaceId = { __rl: true, mode: 'list', value: SANDBOX_IDS.euWorkspace };
 
 async function search(parameters: INodeParameters = {}) {
-	return await runConvocore({ resource: 'agent', operation: 'search', workspaceId, ...parameters }, { credential: sandboxCredential(sandbox.current), typeVersion: 4 });
+	return await runConvocore(
+		{ resource: 'agent', operation: 'search', workspaceId, ...parameters },
+		{ credential: sandboxCredential(sandbox.current), typeVersion: 4 },
+	);
 }
 
-const searchQueries = () => sandbox.current.requests({ method: 'GET', path: '/agents/search' }).map((request) => request.query);
-const euAgents = () => Object.values(sandbox.current.state.agents).filter((agent) => agent.workspaceId === SANDBOX_IDS.euWorkspace);
+const searchQueries = () =>
+	sandbox.current
+		.requests({ method: 'GET', path: '/agents/search' })
+		.map((request) => request.query);
+const euAgents = () =>
+	Object.values(sandbox.current.state.agents).filter(
+		(agent) => agent.workspaceId === SANDBOX_IDS.euWorkspace,
+	);
 
 /** Adds `count` agents to the EU White Label workspace, created one minute apart after the seed's. */
 function addAgents(count: number): SandboxAgent[] {
 	const template = sandbox.current.state.agents[SANDBOX_IDS.noSmsAgent];
 	for (let index = 0; index < count; index++) {
 		const ID = `agent-extra-${String(index).padStart(3, '0')}`;
-		sandbox.current.state.agents[ID] = { ...template, ID, title: `Extra ${String(index).padStart(3, '0')}`, secret: undefined, createdAtUNIX: template.createdAtUNIX + 60 * (index + 1) };
+		sandbox.current.state.agents[ID] = {
+			...template,
+			ID,
+			title: `Extra ${String(index).padStart(3, '0')}`,
+			secret: undefined,
+			createdAtUNIX: template.createdAtUNIX + 60 * (index + 1),
+		};
 	}
 	return euAgents();
 }
@@ -33,11 +48,24 @@ describe('Agent > Search', () => {
 	it('sends the query as the API takes it and outputs one simplified item per agent, newest first by default', async () => {
 		const items = (await search()).items();
 
-		expect(searchQueries()).toEqual([{ workspaceId: SANDBOX_IDS.euWorkspace, sortBy: 'newest', page: '1', limit: '50', starredOnly: 'false' }]);
-		expect(items.map((item) => item.json.ID).sort()).toEqual(euAgents().map((agent) => agent.ID).sort());
+		expect(searchQueries()).toEqual([
+			{
+				workspaceId: SANDBOX_IDS.euWorkspace,
+				sortBy: 'newest',
+				page: '1',
+				limit: '50',
+				starredOnly: 'false',
+			},
+		]);
+		expect(items.map((item) => item.json.ID).sort()).toEqual(
+			euAgents()
+				.map((agent) => agent.ID)
+				.sort(),
+		);
 		expect(Object.keys(items[0].json)).not.toContain('vg_initPrompt');
 		const output = JSON.stringify(items);
-		for (const secret of euAgents().flatMap((agent) => secretStringsOf(agent.secretFields))) expect(output).not.toContain(secret);
+		for (const secret of euAgents().flatMap((agent) => secretStringsOf(agent.secretFields)))
+			expect(output).not.toContain(secret);
 	});
 
 	it('passes Search Text and the sort order, and lists in the order Convocore answers', async () => {
@@ -46,10 +74,26 @@ describe('Agent > Search', () => {
 		const alphabetical = (await search({ search: 'extra', sortBy: 'alphabetical' })).items();
 		const lastCreated = (await search({ search: 'Extra', sortBy: 'lastCreated' })).items();
 
-		expect(oldest.map((item) => item.json.ID)).toEqual(['agent-extra-000', 'agent-extra-001', 'agent-extra-002']);
-		expect(alphabetical.map((item) => item.json.title)).toEqual(['Extra 000', 'Extra 001', 'Extra 002']);
-		expect(lastCreated.map((item) => item.json.ID)).toEqual(['agent-extra-002', 'agent-extra-001', 'agent-extra-000']);
-		expect(searchQueries().map((query) => [query.search, query.sortBy])).toEqual([['extra', 'oldest'], ['extra', 'alphabetical'], ['Extra', 'lastCreated']]);
+		expect(oldest.map((item) => item.json.ID)).toEqual([
+			'agent-extra-000',
+			'agent-extra-001',
+			'agent-extra-002',
+		]);
+		expect(alphabetical.map((item) => item.json.title)).toEqual([
+			'Extra 000',
+			'Extra 001',
+			'Extra 002',
+		]);
+		expect(lastCreated.map((item) => item.json.ID)).toEqual([
+			'agent-extra-002',
+			'agent-extra-001',
+			'agent-extra-000',
+		]);
+		expect(searchQueries().map((query) => [query.search, query.sortBy])).toEqual([
+			['extra', 'oldest'],
+			['extra', 'alphabetical'],
+			['Extra', 'lastCreated'],
+		]);
 	});
 
 	it('Starred Only lists only the starred agents', async () => {
@@ -65,7 +109,10 @@ describe('Agent > Search', () => {
 		const items = (await search({ returnAll: true })).items();
 
 		expect(items).toHaveLength(200);
-		expect(searchQueries().map((query) => [query.page, query.limit])).toEqual([['1', '100'], ['2', '100']]);
+		expect(searchQueries().map((query) => [query.page, query.limit])).toEqual([
+			['1', '100'],
+			['2', '100'],
+		]);
 	});
 
 	it('Return All asks for pages of 100 until hasMore is false', async () => {
@@ -74,7 +121,11 @@ describe('Agent > Search', () => {
 
 		expect(items).toHaveLength(all.length);
 		expect(new Set(items.map((item) => item.json.ID)).size).toBe(all.length);
-		expect(searchQueries().map((query) => [query.page, query.limit])).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
+		expect(searchQueries().map((query) => [query.page, query.limit])).toEqual([
+			['1', '100'],
+			['2', '100'],
+			['3', '100'],
+		]);
 	});
 
 	it('Limit asks for one page of Limit agents', async () => {
@@ -91,15 +142,22 @@ describe('Agent > Search', () => {
 		expect(items).toHaveLength(1);
 		expect(items[0].json.vg_initPrompt).toEqual(expect.any(String));
 		const output = JSON.stringify(items);
-		for (const secret of secretStringsOf(sandbox.current.state.agents[SANDBOX_IDS.ownAccountAgent].secretFields)) expect(output).not.toContain(secret);
+		for (const secret of secretStringsOf(
+			sandbox.current.state.agents[SANDBOX_IDS.ownAccountAgent].secretFields,
+		))
+			expect(output).not.toContain(secret);
 	});
 
 	it('refuses an unknown sort order and an empty workspace before anything is sent', async () => {
 		const sort = await search({ sortBy: 'random' });
 		const workspace = await search({ workspaceId: { __rl: true, mode: 'id', value: ' ' } });
 
-		expect(sort.error('Convocore')?.message).toBe('Invalid agent search: sortBy: must be one of newest, oldest, firstCreated, lastCreated, alphabetical');
-		expect(workspace.error('Convocore')?.message).toBe('Invalid agent search: workspaceId: is required');
+		expect(sort.error('Convocore')?.message).toBe(
+			'Invalid agent search: sortBy: must be one of newest, oldest, firstCreated, lastCreated, alphabetical',
+		);
+		expect(workspace.error('Convocore')?.message).toBe(
+			'Invalid agent search: workspaceId: is required',
+		);
 		expect(sandbox.current.requests()).toHaveLength(0);
 	});
 });

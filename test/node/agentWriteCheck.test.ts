@@ -6,11 +6,21 @@ import { fieldsNotKept } from '../../nodes/Convocore/helpers/writeCheck';
 
 describe('fieldsNotKept', () => {
 	it('names a field missing from the record and one whose value differs', () => {
-		expect(fieldsNotKept({ lang: 'de', title: 'A', limits: { max: 3 } }, { id: 'x', title: 'B', limits: { max: 3, extra: 1 } })).toEqual(['lang', 'title']);
+		expect(
+			fieldsNotKept(
+				{ lang: 'de', title: 'A', limits: { max: 3 } },
+				{ id: 'x', title: 'B', limits: { max: 3, extra: 1 } },
+			),
+		).toEqual(['lang', 'title']);
 	});
 
 	it('keeps what the server adds: extra keys of an object, and a number answered as the same number in text', () => {
-		expect(fieldsNotKept({ voiceConfig: { a: 1 }, messagesLimit: 40, tags: ['x'] }, { voiceConfig: { a: 1, b: 2 }, messagesLimit: '40', tags: ['x'] })).toEqual([]);
+		expect(
+			fieldsNotKept(
+				{ voiceConfig: { a: 1 }, messagesLimit: 40, tags: ['x'] },
+				{ voiceConfig: { a: 1, b: 2 }, messagesLimit: '40', tags: ['x'] },
+			),
+		).toEqual([]);
 	});
 
 	it('a list must come back whole and in order', () => {
@@ -19,7 +29,12 @@ describe('fieldsNotKept', () => {
 	});
 
 	it('a secret only needs to be there: the server may answer it masked', () => {
-		expect(fieldsNotKept({ SECRET_API_KEY: 'k-1', whatsappToken: 't' }, { name: 'n', SECRET_API_KEY: '****' })).toEqual(['whatsappToken']);
+		expect(
+			fieldsNotKept(
+				{ SECRET_API_KEY: 'k-1', whatsappToken: 't' },
+				{ name: 'n', SECRET_API_KEY: '****' },
+			),
+		).toEqual(['whatsappToken']);
 	});
 
 	it.each([

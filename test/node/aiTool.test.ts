@@ -12,7 +12,12 @@ const sandbox = useSandbox();
 const nodeType = new Convocore();
 
 function toolDescription(resource: string, operation: string): string {
-	const tool: INode = node('Convocore Tool', CONVOCORE_NODE_TYPE, { resource, operation, descriptionType: 'auto' }, { typeVersion: 2 });
+	const tool: INode = node(
+		'Convocore Tool',
+		CONVOCORE_NODE_TYPE,
+		{ resource, operation, descriptionType: 'auto' },
+		{ typeVersion: 2 },
+	);
 	return NodeHelpers.getToolDescriptionForNode(tool, nodeType) as string;
 }
 
@@ -30,7 +35,9 @@ describe('Convocore as an AI-agent tool', () => {
 
 	it('the tool variant describes the node with its real-world effects', () => {
 		const { usableAsTool } = nodeType.description;
-		expect(typeof usableAsTool === 'object' && usableAsTool.replacements?.description).toMatch(/act for real and cost money/);
+		expect(typeof usableAsTool === 'object' && usableAsTool.replacements?.description).toMatch(
+			/act for real and cost money/,
+		);
 	});
 
 	it('a call with plain $fromAI-style fields and two mistakes tells the model both in the message', async () => {

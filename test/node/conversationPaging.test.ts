@@ -26,7 +26,10 @@ describe.each(['strict', 'published'] as const)('Conversation > Get Many, %s san
 	const sandbox = useSandbox({ mode });
 
 	async function conversation(parameters: INodeParameters) {
-		return await runConvocore({ resource: 'conversation', agentId: agent, ...parameters }, { credential: sandboxCredential(sandbox.current), typeVersion: 2 });
+		return await runConvocore(
+			{ resource: 'conversation', agentId: agent, ...parameters },
+			{ credential: sandboxCredential(sandbox.current), typeVersion: 2 },
+		);
 	}
 
 	it('Return All over 50 conversations outputs every one of them, each once', async () => {
@@ -40,7 +43,11 @@ describe.each(['strict', 'published'] as const)('Conversation > Get Many, %s san
 			// No cursor in any answer: pages 1, 2, 3 of 20 until the short one.
 			expect(queries).toEqual([1, 2, 3].map((page) => ({ limit: '20', page: String(page) })));
 		} else {
-			expect(queries).toEqual([{ limit: '20', page: '1' }, { limit: '20', cursor: expect.any(String) }, { limit: '20', cursor: expect.any(String) }]);
+			expect(queries).toEqual([
+				{ limit: '20', page: '1' },
+				{ limit: '20', cursor: expect.any(String) },
+				{ limit: '20', cursor: expect.any(String) },
+			]);
 		}
 	});
 
@@ -50,7 +57,9 @@ describe.each(['strict', 'published'] as const)('Conversation > Get Many, %s san
 		const ids = result.items().map((item) => item.json.ID as string);
 		expect(new Set(ids).size).toBe(25);
 		// By number, every page has the same size (page 2 of 5 would start at the 6th conversation).
-		const limits = sandbox.current.requests({ path: convosPath }).map((request) => request.query.limit);
+		const limits = sandbox.current
+			.requests({ path: convosPath })
+			.map((request) => request.query.limit);
 		expect(limits).toEqual(mode === 'published' ? ['20', '20'] : ['20', '5']);
 	});
 
@@ -59,18 +68,26 @@ describe.each(['strict', 'published'] as const)('Conversation > Get Many, %s san
 		const result = await conversation({ operation: 'getAll', returnAll: true });
 		expect(new Set(result.items().map((item) => item.json.ID)).size).toBe(40);
 		expect(result.items()).toHaveLength(40);
-		expect(sandbox.current.requests({ path: convosPath })).toHaveLength(mode === 'published' ? 3 : 2);
+		expect(sandbox.current.requests({ path: convosPath })).toHaveLength(
+			mode === 'published' ? 3 : 2,
+		);
 	});
 
 	it('the picker lists 20 at a time and hands back where the next 20 start', async () => {
 		addConversations(sandbox.current, 30);
-		const ctx = loadOptionsContext(sandbox.current, { resource: 'conversation', operation: 'get', agentId: agent }, { path: 'parameters.convoId' });
+		const ctx = loadOptionsContext(
+			sandbox.current,
+			{ resource: 'conversation', operation: 'get', agentId: agent },
+			{ path: 'parameters.convoId' },
+		);
 		const first = await searchConversations.call(ctx);
 		expect(first.results).toHaveLength(20);
 		expect(first.paginationToken).toEqual(mode === 'published' ? 'page:2' : expect.any(String));
 		const second = await searchConversations.call(ctx, undefined, first.paginationToken);
 		expect(second.results).toHaveLength(13);
-		expect(new Set([...first.results, ...second.results].map((result) => result.value)).size).toBe(33);
+		expect(new Set([...first.results, ...second.results].map((result) => result.value)).size).toBe(
+			33,
+		);
 		expect(second.paginationToken).toBeUndefined();
 	});
 
@@ -80,10 +97,18 @@ describe.each(['strict', 'published'] as const)('Conversation > Get Many, %s san
 		const duration = before.items()[0].json.convoTimeSeconds;
 		expect(duration).toEqual(expect.any(Number));
 		const updated = await runConvocore(
-			{ resource: 'conversation', operation: 'update', agentId: agent, convoId, updateFields: { notes: 'Called back' } },
+			{
+				resource: 'conversation',
+				operation: 'update',
+				agentId: agent,
+				convoId,
+				updateFields: { notes: 'Called back' },
+			},
 			{ credential: sandboxCredential(sandbox.current), typeVersion: 3 },
 		);
-		expect(updated.items()[0].json).toEqual(expect.objectContaining({ notes: 'Called back', convoTimeSeconds: duration }));
+		expect(updated.items()[0].json).toEqual(
+			expect.objectContaining({ notes: 'Called back', convoTimeSeconds: duration }),
+		);
 		const after = await conversation({ operation: 'get', convoId });
 		expect(after.items()[0].json.convoTimeSeconds).toBe(duration);
 		// Seeded in the past and changed now: the duration must not grow by the months in between.

@@ -12,12 +12,23 @@ async function remove(
 	extra: { input?: INodeExecutionData[]; continueOnFail?: boolean; key?: string } = {},
 ) {
 	return await runConvocore(
-		{ resource: 'crawlerJob', operation: 'delete', workspaceId: SANDBOX_IDS.euWorkspace, jobId: SANDBOX_IDS.crawlerJobDocs, ...parameters },
-		{ credential: sandboxCredential(sandbox.current, extra.key), input: extra.input, continueOnFail: extra.continueOnFail },
+		{
+			resource: 'crawlerJob',
+			operation: 'delete',
+			workspaceId: SANDBOX_IDS.euWorkspace,
+			jobId: SANDBOX_IDS.crawlerJobDocs,
+			...parameters,
+		},
+		{
+			credential: sandboxCredential(sandbox.current, extra.key),
+			input: extra.input,
+			continueOnFail: extra.continueOnFail,
+		},
 	);
 }
 
-const jobPath = (workspaceId: string, jobId: string) => `/workspaces/${workspaceId}/crawler/jobs/${jobId}`;
+const jobPath = (workspaceId: string, jobId: string) =>
+	`/workspaces/${workspaceId}/crawler/jobs/${jobId}`;
 
 function pagesOf(jobId: string) {
 	return sandbox.current.state.scrapedPages.filter((page) => page.jobId === jobId);
@@ -33,7 +44,9 @@ describe('Crawler Job > Delete', () => {
 		const result = await remove({});
 		const [item] = result.items();
 
-		expect(sandbox.current.requests().map((request) => [request.method, request.path, request.body])).toEqual([
+		expect(
+			sandbox.current.requests().map((request) => [request.method, request.path, request.body]),
+		).toEqual([
 			['DELETE', jobPath(SANDBOX_IDS.euWorkspace, SANDBOX_IDS.crawlerJobDocs), undefined],
 		]);
 		expect(item.json).toEqual({
@@ -56,7 +69,9 @@ describe('Crawler Job > Delete', () => {
 		const again = await remove({});
 		const error = again.error('Convocore');
 
-		expect(error?.message).toBe('Crawler job crawl-job-docs was not found in workspace ws-eu-white-label');
+		expect(error?.message).toBe(
+			'Crawler job crawl-job-docs was not found in workspace ws-eu-white-label',
+		);
 		expect(error?.description).toMatch(/may have been deleted already/);
 		expect(error?.description).toMatch(/CRAWLER_JOB_NOT_FOUND/);
 		expect((error as { httpCode?: string } | undefined)?.httpCode).toBe('404');
@@ -80,12 +95,17 @@ describe('Crawler Job > Delete', () => {
 
 		expect(items).toHaveLength(3);
 		expect(items[0].json).toMatchObject({ success: true, jobId: SANDBOX_IDS.crawlerJobDocs });
-		expect(items[1].json.error).toBe('Crawler job crawl-job-docs was not found in workspace ws-eu-white-label');
+		expect(items[1].json.error).toBe(
+			'Crawler job crawl-job-docs was not found in workspace ws-eu-white-label',
+		);
 		expect(items[1].json.errorDescription).toMatch(/may have been deleted already/);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 		expect(items[2].json).toMatchObject({ success: true, jobId: SANDBOX_IDS.crawlerJobBlog });
 		expect(items[2].pairedItem).toEqual({ item: 2 });
-		expect(Object.keys(sandbox.current.state.crawlerJobs).sort()).toEqual([SANDBOX_IDS.crawlerJobBusiness, SANDBOX_IDS.crawlerJobNa]);
+		expect(Object.keys(sandbox.current.state.crawlerJobs).sort()).toEqual([
+			SANDBOX_IDS.crawlerJobBusiness,
+			SANDBOX_IDS.crawlerJobNa,
+		]);
 	});
 
 	it('without Continue On Fail, the first failure stops the jobs after it', async () => {
@@ -111,14 +131,22 @@ describe('Crawler Job > Delete', () => {
 			{ key: sandbox.current.keys.euBusiness },
 		);
 		const error = result.error('Convocore');
-		expect(error?.message).toMatch(/plan does not allow this request \(DELETE \/workspaces\/ws-eu-business\/crawler\/jobs\/crawl-job-business\)/);
+		expect(error?.message).toMatch(
+			/plan does not allow this request \(DELETE \/workspaces\/ws-eu-business\/crawler\/jobs\/crawl-job-business\)/,
+		);
 		expect(error?.description).toMatch(/White Label plan or higher/);
 		expect(error?.description).toMatch(/https:\/\/app\.convocore\.ai\/\S*billing/);
 		expect(sandbox.current.state.crawlerJobs[SANDBOX_IDS.crawlerJobBusiness]).toBeDefined();
 	});
 
 	it('never repeats a delete after a 5xx that came after processing', async () => {
-		sandbox.current.injectFault({ method: 'DELETE', path: '/workspaces', kind: 'status', status: 502, afterProcessing: true });
+		sandbox.current.injectFault({
+			method: 'DELETE',
+			path: '/workspaces',
+			kind: 'status',
+			status: 502,
+			afterProcessing: true,
+		});
 		const result = await remove({});
 		const error = result.error('Convocore');
 		expect(sandbox.current.count()).toBe(1);

@@ -13,8 +13,17 @@ async function list(
 	extra: { input?: INodeExecutionData[]; continueOnFail?: boolean; key?: string } = {},
 ) {
 	return await runConvocore(
-		{ resource: 'customMetric', operation: 'getAll', agentId: SANDBOX_IDS.ownAccountAgent, ...parameters },
-		{ credential: sandboxCredential(sandbox.current, extra.key), input: extra.input, continueOnFail: extra.continueOnFail },
+		{
+			resource: 'customMetric',
+			operation: 'getAll',
+			agentId: SANDBOX_IDS.ownAccountAgent,
+			...parameters,
+		},
+		{
+			credential: sandboxCredential(sandbox.current, extra.key),
+			input: extra.input,
+			continueOnFail: extra.continueOnFail,
+		},
 	);
 }
 
@@ -35,8 +44,13 @@ function addMetrics(agentId: string, count: number): CustomMetric[] {
 		createdAtUNIX: 1_768_467_600 + index,
 		updatedAtUNIX: 1_768_467_600 + index,
 	}));
-	sandbox.current.state.metrics[agentId] = [...(sandbox.current.state.metrics[agentId] ?? []), ...added];
-	return [...sandbox.current.state.metrics[agentId]].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	sandbox.current.state.metrics[agentId] = [
+		...(sandbox.current.state.metrics[agentId] ?? []),
+		...added,
+	];
+	return [...sandbox.current.state.metrics[agentId]].sort((a, b) =>
+		a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+	);
 }
 
 describe('Custom Metric > Get Many', () => {
@@ -88,13 +102,17 @@ describe('Custom Metric > Get Many', () => {
 		const all = addMetrics(SANDBOX_IDS.ownAccountAgent, 230);
 
 		const small = await list({ returnAll: false, limit: 5 });
-		expect(small.items().map((item) => item.json.id)).toEqual(all.slice(0, 5).map((metric) => metric.id));
+		expect(small.items().map((item) => item.json.id)).toEqual(
+			all.slice(0, 5).map((metric) => metric.id),
+		);
 		expect(metricRequests().map((request) => request.query)).toEqual([{ limit: '5' }]);
 
 		sandbox.current.reset();
 		const allAgain = addMetrics(SANDBOX_IDS.ownAccountAgent, 230);
 		const large = await list({ returnAll: false, limit: 150 });
-		expect(large.items().map((item) => item.json.id)).toEqual(allAgain.slice(0, 150).map((metric) => metric.id));
+		expect(large.items().map((item) => item.json.id)).toEqual(
+			allAgain.slice(0, 150).map((metric) => metric.id),
+		);
 		expect(metricRequests().map((request) => request.query)).toEqual([
 			{ limit: '100' },
 			{ limit: '50', startAfterId: allAgain[99].id },
@@ -111,11 +129,15 @@ describe('Custom Metric > Get Many', () => {
 	// output has exactly Limit items: ours would say it twice. With several items the output is
 	// larger than Limit, n8n's hint stays silent, and ours names the items that stopped.
 	it('a listing stopped by Limit leaves the hint to n8n for one item, and names the items that stopped for several', async () => {
-		const hintsOf = (result: Awaited<ReturnType<typeof list>>) => result.run.data.resultData.runData.Convocore[0].hints ?? [];
+		const hintsOf = (result: Awaited<ReturnType<typeof list>>) =>
+			result.run.data.resultData.runData.Convocore[0].hints ?? [];
 		const capped = await list({ returnAll: false, limit: 5 });
 		expect(capped.items()).toHaveLength(5);
 		expect(hintsOf(capped)).toEqual([]);
-		const twoItems = await list({ returnAll: false, limit: 5 }, { input: [{ json: {} }, { json: {} }] });
+		const twoItems = await list(
+			{ returnAll: false, limit: 5 },
+			{ input: [{ json: {} }, { json: {} }] },
+		);
 		expect(twoItems.items()).toHaveLength(10);
 		expect(hintsOf(twoItems)).toEqual(
 			[0, 1].map((item) => ({
@@ -124,14 +146,24 @@ describe('Custom Metric > Get Many', () => {
 				location: 'outputPane',
 			})),
 		);
-		expect(hintsOf(await list({ returnAll: false, limit: 50 }, { input: [{ json: {} }, { json: {} }] }))).toEqual([]);
-		expect(hintsOf(await list({ returnAll: true }, { input: [{ json: {} }, { json: {} }] }))).toEqual([]);
+		expect(
+			hintsOf(await list({ returnAll: false, limit: 50 }, { input: [{ json: {} }, { json: {} }] })),
+		).toEqual([]);
+		expect(
+			hintsOf(await list({ returnAll: true }, { input: [{ json: {} }, { json: {} }] })),
+		).toEqual([]);
 	});
 
 	it('lists per input item, each output paired to the item that asked', async () => {
 		const result = await list(
 			{ agentId: '={{ $json.agent }}', returnAll: true },
-			{ input: [{ json: { agent: SANDBOX_IDS.rentalAgent } }, { json: { agent: SANDBOX_IDS.noSmsAgent } }, { json: { agent: SANDBOX_IDS.ownAccountAgent } }] },
+			{
+				input: [
+					{ json: { agent: SANDBOX_IDS.rentalAgent } },
+					{ json: { agent: SANDBOX_IDS.noSmsAgent } },
+					{ json: { agent: SANDBOX_IDS.ownAccountAgent } },
+				],
+			},
 		);
 		const items = result.items();
 		expect(items).toHaveLength(4 + 0 + 12);
@@ -144,22 +176,37 @@ describe('Custom Metric > Get Many', () => {
 	it('URL-encodes the agent ID in the path', async () => {
 		const result = await list({ agentId: 'agent-own/../x y' });
 		const error = result.error('Convocore');
-		expect(sandbox.current.requests().map((request) => request.path)).toEqual(['/agents/agent-own%2F..%2Fx%20y/custom-metrics']);
+		expect(sandbox.current.requests().map((request) => request.path)).toEqual([
+			'/agents/agent-own%2F..%2Fx%20y/custom-metrics',
+		]);
 		expect(error?.message).toMatch(/^Not found: Agent agent-own\/\.\.\/x y was not found/);
 	});
 
 	it('reads are allowed on the Business plan; the Pro plan is refused with a clear message', async () => {
-		const business = await list({ agentId: SANDBOX_IDS.euBusinessAgent, returnAll: true }, { key: sandbox.current.keys.euBusiness });
+		const business = await list(
+			{ agentId: SANDBOX_IDS.euBusinessAgent, returnAll: true },
+			{ key: sandbox.current.keys.euBusiness },
+		);
 		expect(business.error('Convocore')).toBeUndefined();
 
-		const pro = await list({ agentId: SANDBOX_IDS.euProAgent, returnAll: true }, { key: sandbox.current.keys.euPro });
+		const pro = await list(
+			{ agentId: SANDBOX_IDS.euProAgent, returnAll: true },
+			{ key: sandbox.current.keys.euPro },
+		);
 		const error = pro.error('Convocore');
-		expect(error?.message).toMatch(/plan does not allow this request \(GET \/agents\/agent-pro\/custom-metrics\)/);
+		expect(error?.message).toMatch(
+			/plan does not allow this request \(GET \/agents\/agent-pro\/custom-metrics\)/,
+		);
 		expect(error?.description).toMatch(/Reading \(GET\) needs the Business plan or higher/);
 	});
 
 	it('retries a GET after a 5xx: reading twice changes nothing', async () => {
-		sandbox.current.injectFault({ method: 'GET', path: metricsPath(SANDBOX_IDS.ownAccountAgent), kind: 'status', status: 503 });
+		sandbox.current.injectFault({
+			method: 'GET',
+			path: metricsPath(SANDBOX_IDS.ownAccountAgent),
+			kind: 'status',
+			status: 503,
+		});
 		const result = await list({ returnAll: true });
 		expect(result.items()).toHaveLength(12);
 		expect(metricRequests().map((request) => request.status)).toEqual([503, 200]);

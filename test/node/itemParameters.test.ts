@@ -43,11 +43,25 @@ const COLLECTION_OPTIONS = [
 
 function propertyFor(name: string, value: unknown): INodeProperties {
 	if (Array.isArray(value)) {
-		return { displayName: name, name, type: 'multiOptions', default: [], options: value.map((entry) => ({ name: String(entry), value: String(entry) })) };
+		return {
+			displayName: name,
+			name,
+			type: 'multiOptions',
+			default: [],
+			options: value.map((entry) => ({ name: String(entry), value: String(entry) })),
+		};
 	}
-	if (typeof value === 'object' && value !== null) return { displayName: name, name, type: 'collection', default: {}, options: COLLECTION_OPTIONS };
+	if (typeof value === 'object' && value !== null)
+		return {
+			displayName: name,
+			name,
+			type: 'collection',
+			default: {},
+			options: COLLECTION_OPTIONS,
+		};
 	if (typeof value === 'number') return { displayName: name, name, type: 'number', default: 0 };
-	if (typeof value === 'boolean') return { displayName: name, name, type: 'boolean', default: false };
+	if (typeof value === 'boolean')
+		return { displayName: name, name, type: 'boolean', default: false };
 	return { displayName: name, name, type: 'string', default: '' };
 }
 
@@ -80,7 +94,10 @@ class BothReads implements INodeType {
 				json: Object.fromEntries(
 					Object.keys(PARAMETERS).map((name) => [
 						name,
-						{ n8n: attempt(() => this.getNodeParameter(name, item)), quick: attempt(() => quick.getNodeParameter(name, item)) },
+						{
+							n8n: attempt(() => this.getNodeParameter(name, item)),
+							quick: attempt(() => quick.getNodeParameter(name, item)),
+						},
 					]),
 				),
 				pairedItem: { item },
@@ -99,7 +116,12 @@ describe('quicker parameter reads', () => {
 			{ json: { to: '+4917600000002', count: 0, flag: false, nested: [1, 2] } },
 			{ json: { to: 42 } },
 		];
-		const run = await runWorkflow({ nodeTypes: types, nodes: [node('Both Reads', TYPE, PARAMETERS)], connections: {}, input });
+		const run = await runWorkflow({
+			nodeTypes: types,
+			nodes: [node('Both Reads', TYPE, PARAMETERS)],
+			connections: {},
+			input,
+		});
 		const output = run.output('Both Reads');
 		expect(output).toHaveLength(input.length);
 		for (const item of output) {
@@ -109,9 +131,13 @@ describe('quicker parameter reads', () => {
 			}
 		}
 		// The references did resolve (not both undefined).
-		expect((output[0].json.reference as { quick: unknown }).quick).toEqual({ value: '+4917600000001' });
+		expect((output[0].json.reference as { quick: unknown }).quick).toEqual({
+			value: '+4917600000001',
+		});
 		expect((output[2].json.reference as { quick: unknown }).quick).toEqual({ value: 42 });
 		expect((output[0].json.inherited as { quick: { error?: string } }).quick.error).toBeDefined();
-		expect((output[0].json.collectionWithExpression as { quick: unknown }).quick).toEqual({ value: { first: '+4917600000001', second: 2 } });
+		expect((output[0].json.collectionWithExpression as { quick: unknown }).quick).toEqual({
+			value: { first: '+4917600000001', second: 2 },
+		});
 	});
 });

@@ -23,14 +23,26 @@ const EMAIL_BODY = [
 describe.each(['strict', 'published'] as const)('Lead > Import From Text (%s mode)', (mode) => {
 	const sandbox = useSandbox({ mode });
 	const run = async (parameters: INodeParameters) =>
-		await runConvocore({ resource: 'lead', operation: 'importFromText', agentId: agent, ...parameters }, { credential: sandboxCredential(sandbox.current), typeVersion: 4 });
+		await runConvocore(
+			{ resource: 'lead', operation: 'importFromText', agentId: agent, ...parameters },
+			{ credential: sandboxCredential(sandbox.current), typeVersion: 4 },
+		);
 
 	it('sends { rawText, leadGroupId, additionalInstructions }, outputs one item per lead added, and the leads are stored in the group', async () => {
-		const result = await run({ rawText: EMAIL_BODY, options: { groupName: 'fair-2026', additionalInstructions: 'Names come first' } });
+		const result = await run({
+			rawText: EMAIL_BODY,
+			options: { groupName: 'fair-2026', additionalInstructions: 'Names come first' },
+		});
 		const [request] = sandbox.current.requests({ method: 'POST', path });
-		expect(request.body).toEqual({ rawText: EMAIL_BODY, leadGroupId: 'fair-2026', additionalInstructions: 'Names come first' });
+		expect(request.body).toEqual({
+			rawText: EMAIL_BODY,
+			leadGroupId: 'fair-2026',
+			additionalInstructions: 'Names come first',
+		});
 		const items = result.items();
-		expect(items.map((item) => [item.json.userName, item.json.userEmail, item.json.userPhone])).toEqual([
+		expect(
+			items.map((item) => [item.json.userName, item.json.userEmail, item.json.userPhone]),
+		).toEqual([
 			['Ann Becker', 'ann.becker@example.com', '+4917610000001'],
 			['Ben Okoro', 'ben.okoro@example.com', undefined],
 			['Cara Lund', undefined, '+4917610000003'],
@@ -50,12 +62,19 @@ describe.each(['strict', 'published'] as const)('Lead > Import From Text (%s mod
 describe('Lead > Import From Text: validation and Dry Run', () => {
 	const sandbox = useSandbox();
 	const run = async (parameters: INodeParameters) =>
-		await runConvocore({ resource: 'lead', operation: 'importFromText', agentId: agent, ...parameters }, { credential: sandboxCredential(sandbox.current), typeVersion: 4 });
+		await runConvocore(
+			{ resource: 'lead', operation: 'importFromText', agentId: agent, ...parameters },
+			{ credential: sandboxCredential(sandbox.current), typeVersion: 4 },
+		);
 
 	it.each([
 		['empty', '={{ "" }}', 'Invalid import from text: body.rawText: is required'],
 		['only spaces', '   \n ', 'Invalid import from text: body.rawText: must not be empty'],
-		['too long', `={{ "x".repeat(50001) }}`, 'Invalid import from text: body.rawText: must be at most 50000 characters'],
+		[
+			'too long',
+			`={{ "x".repeat(50001) }}`,
+			'Invalid import from text: body.rawText: must be at most 50000 characters',
+		],
 	])('Text %s is refused before anything is sent', async (_what, rawText, message) => {
 		const result = await run({ rawText });
 		expect(result.error('Convocore')?.message).toBe(message);
@@ -63,19 +82,37 @@ describe('Lead > Import From Text: validation and Dry Run', () => {
 	});
 
 	it('Dry Run returns the exact request and sends nothing', async () => {
-		const result = await run({ rawText: EMAIL_BODY, options: { dryRun: true, groupName: ' fair ' } });
-		expect(result.items()[0].json).toEqual({ dryRun: true, request: { method: 'POST', url: `${sandbox.current.baseUrl('eu')}${path}`, body: { rawText: EMAIL_BODY, leadGroupId: 'fair' } } });
+		const result = await run({
+			rawText: EMAIL_BODY,
+			options: { dryRun: true, groupName: ' fair ' },
+		});
+		expect(result.items()[0].json).toEqual({
+			dryRun: true,
+			request: {
+				method: 'POST',
+				url: `${sandbox.current.baseUrl('eu')}${path}`,
+				body: { rawText: EMAIL_BODY, leadGroupId: 'fair' },
+			},
+		});
 		expect(sandbox.current.requests()).toHaveLength(0);
 	});
 
 	it('its description says it spends credits', () => {
-		const text = importFromText.description.map((property) => `${property.displayName} ${property.description ?? ''}`).join(' ');
+		const text = importFromText.description
+			.map((property) => `${property.displayName} ${property.description ?? ''}`)
+			.join(' ');
 		expect(text).toMatch(/spends Convocore credits/i);
 	});
 
 	it('the sandbox reads a line with an e-mail or a phone as one lead, and nothing else', () => {
-		expect(readLeadLine('Dev Patel; dev@example.com')).toEqual({ userName: 'Dev Patel', userEmail: 'dev@example.com' });
-		expect(readLeadLine('Call me at +1 415 555 0123')).toEqual({ userName: 'Call me at', userPhone: '+14155550123' });
+		expect(readLeadLine('Dev Patel; dev@example.com')).toEqual({
+			userName: 'Dev Patel',
+			userEmail: 'dev@example.com',
+		});
+		expect(readLeadLine('Call me at +1 415 555 0123')).toEqual({
+			userName: 'Call me at',
+			userPhone: '+14155550123',
+		});
 		expect(readLeadLine('No contact here, 12 34')).toBeUndefined();
 	});
 });

@@ -55,7 +55,11 @@ describe('Phone Number > Buy', () => {
 		const [item] = result.items();
 
 		expect(requestsTo(NUMBER_PATHS.buy).map((request) => request.body)).toEqual([
-			{ number: SANDBOX_IDS.buyableNumber, agentId: SANDBOX_IDS.noSmsAgent, capabilities: ['sms', 'voice'] },
+			{
+				number: SANDBOX_IDS.buyableNumber,
+				agentId: SANDBOX_IDS.noSmsAgent,
+				capabilities: ['sms', 'voice'],
+			},
 		]);
 		expect(item.json).toMatchObject({ phoneNumber: SANDBOX_IDS.buyableNumber });
 		expect(item.json.phoneNumberSid).toMatch(PN_SID);
@@ -73,7 +77,9 @@ describe('Phone Number > Buy', () => {
 
 	it('sends only the number when nothing else is set', async () => {
 		await run('buy', { phoneNumber: SANDBOX_IDS.buyableNumber });
-		expect(requestsTo(NUMBER_PATHS.buy).map((request) => request.body)).toEqual([{ number: SANDBOX_IDS.buyableNumber }]);
+		expect(requestsTo(NUMBER_PATHS.buy).map((request) => request.body)).toEqual([
+			{ number: SANDBOX_IDS.buyableNumber },
+		]);
 	});
 
 	it('takes documented fields from Additional Body Fields (JSON)', async () => {
@@ -81,7 +87,10 @@ describe('Phone Number > Buy', () => {
 			phoneNumber: SANDBOX_IDS.buyableNumber,
 			additionalFields: { additionalBodyFields: '{"capabilities":["sms"]}' },
 		});
-		expect(requestsTo(NUMBER_PATHS.buy)[0].body).toEqual({ number: SANDBOX_IDS.buyableNumber, capabilities: ['sms'] });
+		expect(requestsTo(NUMBER_PATHS.buy)[0].body).toEqual({
+			number: SANDBOX_IDS.buyableNumber,
+			capabilities: ['sms'],
+		});
 		expect(sandbox.current.state.numbers[SANDBOX_IDS.buyableNumber].capabilities).toEqual(['sms']);
 	});
 
@@ -95,7 +104,9 @@ describe('Phone Number > Buy', () => {
 		const items = result.items();
 		expect(items.map((item) => item.json.phoneNumber)).toEqual(numbers);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(requestsTo(NUMBER_PATHS.buy).map((request) => (request.body as IDataObject).number)).toEqual(numbers);
+		expect(
+			requestsTo(NUMBER_PATHS.buy).map((request) => (request.body as IDataObject).number),
+		).toEqual(numbers);
 	});
 
 	it('reports a number the provider has no stock of with the API reason', async () => {
@@ -106,7 +117,11 @@ describe('Phone Number > Buy', () => {
 	});
 
 	it('explains the plan gate on a write and links to billing; nothing is bought', async () => {
-		const result = await run('buy', { phoneNumber: SANDBOX_IDS.buyableNumber }, { key: sandbox.current.keys.euBusiness });
+		const result = await run(
+			'buy',
+			{ phoneNumber: SANDBOX_IDS.buyableNumber },
+			{ key: sandbox.current.keys.euBusiness },
+		);
 		const error = result.error('Convocore');
 		expect(error?.message).toMatch(/plan does not allow this request \(POST \/utils\/buy-/);
 		expect(error?.description).toMatch(/White Label plan or higher/);
@@ -115,7 +130,13 @@ describe('Phone Number > Buy', () => {
 	});
 
 	it('never re-sends a purchase after a 5xx that came after processing', async () => {
-		sandbox.current.injectFault({ method: 'POST', path: NUMBER_PATHS.buy, kind: 'status', status: 503, afterProcessing: true });
+		sandbox.current.injectFault({
+			method: 'POST',
+			path: NUMBER_PATHS.buy,
+			kind: 'status',
+			status: 503,
+			afterProcessing: true,
+		});
 		const result = await run('buy', { phoneNumber: SANDBOX_IDS.buyableNumber });
 		const error = result.error('Convocore');
 
@@ -130,12 +151,21 @@ describe('Phone Number > Buy', () => {
 
 describe('Phone Number lifecycle: buy → assign to agent → send SMS from it → release', () => {
 	it('works end to end, and a second release says the number is not found', async () => {
-		const bought = (await run('buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { capabilities: ['sms'] } })).items()[0];
+		const bought = (
+			await run('buy', {
+				phoneNumber: SANDBOX_IDS.buyableNumber,
+				additionalFields: { capabilities: ['sms'] },
+			})
+		).items()[0];
 		const sid = bought.json.phoneNumberSid as string;
 		expect(sid).toMatch(PN_SID);
 
 		const assigned = (
-			await run('assignToAgent', { identifyBy: 'phoneNumberSid', phoneNumberSid: sid, agentId: SANDBOX_IDS.noSmsAgent })
+			await run('assignToAgent', {
+				identifyBy: 'phoneNumberSid',
+				phoneNumberSid: sid,
+				agentId: SANDBOX_IDS.noSmsAgent,
+			})
 		).items()[0];
 		expect(requestsTo(NUMBER_PATHS.assignToAgent).map((request) => request.body)).toEqual([
 			{ phoneNumberSid: sid, agentId: SANDBOX_IDS.noSmsAgent },
@@ -148,7 +178,9 @@ describe('Phone Number lifecycle: buy → assign to agent → send SMS from it �
 			senderMode: 'platform_rental',
 		});
 		expect(assigned.json.message).toMatch(/now sends SMS/);
-		expect(sandbox.current.state.agents[SANDBOX_IDS.noSmsAgent].smsNumbers).toEqual([SANDBOX_IDS.buyableNumber]);
+		expect(sandbox.current.state.agents[SANDBOX_IDS.noSmsAgent].smsNumbers).toEqual([
+			SANDBOX_IDS.buyableNumber,
+		]);
 
 		const sms = await runConvocore(
 			{
@@ -162,13 +194,25 @@ describe('Phone Number lifecycle: buy → assign to agent → send SMS from it �
 			},
 			{ credential: sandboxCredential(sandbox.current) },
 		);
-		expect(sms.items()[0].json).toMatchObject({ success: true, from: SANDBOX_IDS.buyableNumber, senderMode: 'platform_rental' });
+		expect(sms.items()[0].json).toMatchObject({
+			success: true,
+			from: SANDBOX_IDS.buyableNumber,
+			senderMode: 'platform_rental',
+		});
 		expect(sandbox.current.sentSms).toEqual([
-			expect.objectContaining({ from: SANDBOX_IDS.buyableNumber, to: SANDBOX_IDS.aiChattingRecipient, body: 'Hello from the new number' }),
+			expect.objectContaining({
+				from: SANDBOX_IDS.buyableNumber,
+				to: SANDBOX_IDS.aiChattingRecipient,
+				body: 'Hello from the new number',
+			}),
 		]);
 
-		const released = (await run('release', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.buyableNumber })).items()[0];
-		expect(requestsTo(NUMBER_PATHS.release).map((request) => request.body)).toEqual([{ phoneNumber: SANDBOX_IDS.buyableNumber }]);
+		const released = (
+			await run('release', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.buyableNumber })
+		).items()[0];
+		expect(requestsTo(NUMBER_PATHS.release).map((request) => request.body)).toEqual([
+			{ phoneNumber: SANDBOX_IDS.buyableNumber },
+		]);
 		expect(released.json).toMatchObject({
 			success: true,
 			phoneNumber: SANDBOX_IDS.buyableNumber,
@@ -180,9 +224,14 @@ describe('Phone Number lifecycle: buy → assign to agent → send SMS from it �
 		expect(sandbox.current.state.numbers[SANDBOX_IDS.buyableNumber]).toBeUndefined();
 		expect(sandbox.current.state.agents[SANDBOX_IDS.noSmsAgent].smsNumbers).toEqual([]);
 
-		const again = await run('release', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.buyableNumber });
+		const again = await run('release', {
+			identifyBy: 'phoneNumber',
+			phoneNumber: SANDBOX_IDS.buyableNumber,
+		});
 		const error = again.error('Convocore');
-		expect(error?.message).toMatch(/^Not found: Number \+4930555000111 was not found in this workspace/);
+		expect(error?.message).toMatch(
+			/^Not found: Number \+4930555000111 was not found in this workspace/,
+		);
 		expect((error as { httpCode?: string } | undefined)?.httpCode).toBe('404');
 		expect(itemIndexOf(error)).toBe(0);
 		expect(requestsTo(NUMBER_PATHS.release)).toHaveLength(2);
@@ -192,8 +241,13 @@ describe('Phone Number lifecycle: buy → assign to agent → send SMS from it �
 describe('Phone Number > Release, Repair Webhooks, Assign to Agent', () => {
 	it('releases by SID and keeps the message next to the data', async () => {
 		const seeded = sandbox.current.state.numbers[SANDBOX_IDS.spareRentalNumber];
-		const result = await run('release', { identifyBy: 'phoneNumberSid', phoneNumberSid: ` ${seeded.phoneNumberSid} ` });
-		expect(requestsTo(NUMBER_PATHS.release)[0].body).toEqual({ phoneNumberSid: seeded.phoneNumberSid });
+		const result = await run('release', {
+			identifyBy: 'phoneNumberSid',
+			phoneNumberSid: ` ${seeded.phoneNumberSid} `,
+		});
+		expect(requestsTo(NUMBER_PATHS.release)[0].body).toEqual({
+			phoneNumberSid: seeded.phoneNumberSid,
+		});
 		expect(result.items()[0].json).toMatchObject({
 			success: true,
 			phoneNumber: SANDBOX_IDS.spareRentalNumber,
@@ -204,7 +258,10 @@ describe('Phone Number > Release, Repair Webhooks, Assign to Agent', () => {
 	});
 
 	it('repairs the webhooks of a number', async () => {
-		const result = await run('repairWebhooks', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber });
+		const result = await run('repairWebhooks', {
+			identifyBy: 'phoneNumber',
+			phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber,
+		});
 		const [item] = result.items();
 		expect(requestsTo(NUMBER_PATHS.repairWebhooks).map((request) => request.body)).toEqual([
 			{ phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber },
@@ -214,7 +271,11 @@ describe('Phone Number > Release, Repair Webhooks, Assign to Agent', () => {
 		expect(item.json).toMatchObject({
 			success: true,
 			phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber,
-			webhooks: { voiceUrl: state.webhooks?.voiceUrl, smsUrl: state.webhooks?.smsUrl, statusCallback: state.webhooks?.statusCallback },
+			webhooks: {
+				voiceUrl: state.webhooks?.voiceUrl,
+				smsUrl: state.webhooks?.smsUrl,
+				statusCallback: state.webhooks?.statusCallback,
+			},
 		});
 	});
 
@@ -243,8 +304,12 @@ describe('Phone Number > Release, Repair Webhooks, Assign to Agent', () => {
 			phoneNumber: SANDBOX_IDS.ownAccountSecondNumber,
 			agentId: SANDBOX_IDS.noSmsAgent,
 		});
-		expect(sandbox.current.state.agents[SANDBOX_IDS.ownAccountAgent].smsNumbers).toEqual([SANDBOX_IDS.ownAccountPrimaryNumber]);
-		expect(sandbox.current.state.agents[SANDBOX_IDS.noSmsAgent].smsNumbers).toEqual([SANDBOX_IDS.ownAccountSecondNumber]);
+		expect(sandbox.current.state.agents[SANDBOX_IDS.ownAccountAgent].smsNumbers).toEqual([
+			SANDBOX_IDS.ownAccountPrimaryNumber,
+		]);
+		expect(sandbox.current.state.agents[SANDBOX_IDS.noSmsAgent].smsNumbers).toEqual([
+			SANDBOX_IDS.ownAccountSecondNumber,
+		]);
 	});
 });
 
@@ -265,7 +330,9 @@ describe('Phone Number > Import', () => {
 	it('sends the provider fields under their real names and never shows the auth token', async () => {
 		const result = await run(
 			'import',
-			importParameters({ additionalFields: { workspaceId: SANDBOX_IDS.euWorkspace, agentId: SANDBOX_IDS.noSmsAgent } }),
+			importParameters({
+				additionalFields: { workspaceId: SANDBOX_IDS.euWorkspace, agentId: SANDBOX_IDS.noSmsAgent },
+			}),
 		);
 		const [item] = result.items();
 
@@ -290,7 +357,10 @@ describe('Phone Number > Import', () => {
 	});
 
 	it('keeps the auth token out of API errors', async () => {
-		const result = await run('import', importParameters({ phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber }));
+		const result = await run(
+			'import',
+			importParameters({ phoneNumber: SANDBOX_IDS.ownAccountPrimaryNumber }),
+		);
 		const error = result.error('Convocore');
 		expect(error?.description).toMatch(/NUMBER_ALREADY_IN_WORKSPACE/);
 		expect(shownOf(error)).not.toContain(authToken);
@@ -313,7 +383,12 @@ describe('Phone Number > Import', () => {
 	});
 
 	it('rejects unknown keys in Additional Body Fields (JSON) before sending, as the endpoint would', async () => {
-		const result = await run('import', importParameters({ additionalFields: { additionalBodyFields: '{"friendlyName":"Front desk"}' } }));
+		const result = await run(
+			'import',
+			importParameters({
+				additionalFields: { additionalBodyFields: '{"friendlyName":"Front desk"}' },
+			}),
+		);
 		const error = result.error('Convocore');
 		expect(error?.message).toMatch(/Invalid number import: unknown field: friendlyName/);
 		expect(shownOf(error)).not.toContain(authToken);
@@ -323,22 +398,119 @@ describe('Phone Number > Import', () => {
 
 describe('Phone Number validation, before anything is sent', () => {
 	const cases: Array<[string, string, INodeParameters, RegExp]> = [
-		['buy: a number without +', 'buy', { phoneNumber: '4930555000111' }, /: number: must be a phone number in E\.164/],
-		['buy: a number with letters', 'buy', { phoneNumber: '+49 30 CALL NOW' }, /number: must be a phone number in E\.164/],
+		[
+			'buy: a number without +',
+			'buy',
+			{ phoneNumber: '4930555000111' },
+			/: number: must be a phone number in E\.164/,
+		],
+		[
+			'buy: a number with letters',
+			'buy',
+			{ phoneNumber: '+49 30 CALL NOW' },
+			/number: must be a phone number in E\.164/,
+		],
 		// Literal empty required fields never get this far (n8n reports them before running); expressions that resolve to nothing do.
-		['buy: a number from an expression that resolves to nothing', 'buy', { phoneNumber: '={{ $json.missing }}' }, /: number: must be a phone number in E\.164/],
-		['buy: an unknown key in the JSON', 'buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: '{"areaCode":"030"}' } }, /unknown field: areaCode \(not accepted by the API\)/],
-		['buy: a JSON key the node already sets', 'buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: '{"number":"+4930555000112"}' } }, /number is already set by the node's own fields/],
-		['buy: JSON that is not an object', 'buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: '["sms"]' } }, /must be a JSON object/],
-		['buy: a capability that does not exist', 'buy', { phoneNumber: SANDBOX_IDS.buyableNumber, additionalFields: { additionalBodyFields: '{"capabilities":["fax"]}' } }, /capabilities\.0/],
-		['import: no account SID', 'import', { phoneNumber: '+4930555000777', accountSid: '={{ $json.missing }}', authToken: 'x', callerId: '+4930555000777' }, /AccountSid: is required/],
-		['import: a number without +', 'import', { phoneNumber: '4930555000777', accountSid: 'AC1', authToken: 'x', callerId: 'x' }, /Number: must start with \+/],
-		['release: no phone number', 'release', { identifyBy: 'phoneNumber', phoneNumber: '={{ $json.missing }}' }, /phoneNumber or phoneNumberSid is required/],
-		['release: no SID', 'release', { identifyBy: 'phoneNumberSid', phoneNumberSid: ' ' }, /phoneNumber or phoneNumberSid is required/],
-		['release: a number not in E.164', 'release', { identifyBy: 'phoneNumber', phoneNumber: '030 555 000' }, /phoneNumber: must be a phone number in E\.164/],
-		['repairWebhooks: no phone number', 'repairWebhooks', { identifyBy: 'phoneNumber', phoneNumber: '={{ $json.missing }}' }, /phoneNumber or phoneNumberSid is required/],
-		['assignToAgent: no agent', 'assignToAgent', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.spareRentalNumber, agentId: '  ' }, /agentId is required/],
-		['assignToAgent: escape hatch that is not JSON', 'assignToAgent', { identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.spareRentalNumber, agentId: SANDBOX_IDS.rentalAgent, additionalFields: { additionalBodyFields: '{nope' } }, /: .*Additional Body Fields \(JSON\): must be valid JSON/],
+		[
+			'buy: a number from an expression that resolves to nothing',
+			'buy',
+			{ phoneNumber: '={{ $json.missing }}' },
+			/: number: must be a phone number in E\.164/,
+		],
+		[
+			'buy: an unknown key in the JSON',
+			'buy',
+			{
+				phoneNumber: SANDBOX_IDS.buyableNumber,
+				additionalFields: { additionalBodyFields: '{"areaCode":"030"}' },
+			},
+			/unknown field: areaCode \(not accepted by the API\)/,
+		],
+		[
+			'buy: a JSON key the node already sets',
+			'buy',
+			{
+				phoneNumber: SANDBOX_IDS.buyableNumber,
+				additionalFields: { additionalBodyFields: '{"number":"+4930555000112"}' },
+			},
+			/number is already set by the node's own fields/,
+		],
+		[
+			'buy: JSON that is not an object',
+			'buy',
+			{
+				phoneNumber: SANDBOX_IDS.buyableNumber,
+				additionalFields: { additionalBodyFields: '["sms"]' },
+			},
+			/must be a JSON object/,
+		],
+		[
+			'buy: a capability that does not exist',
+			'buy',
+			{
+				phoneNumber: SANDBOX_IDS.buyableNumber,
+				additionalFields: { additionalBodyFields: '{"capabilities":["fax"]}' },
+			},
+			/capabilities\.0/,
+		],
+		[
+			'import: no account SID',
+			'import',
+			{
+				phoneNumber: '+4930555000777',
+				accountSid: '={{ $json.missing }}',
+				authToken: 'x',
+				callerId: '+4930555000777',
+			},
+			/AccountSid: is required/,
+		],
+		[
+			'import: a number without +',
+			'import',
+			{ phoneNumber: '4930555000777', accountSid: 'AC1', authToken: 'x', callerId: 'x' },
+			/Number: must start with \+/,
+		],
+		[
+			'release: no phone number',
+			'release',
+			{ identifyBy: 'phoneNumber', phoneNumber: '={{ $json.missing }}' },
+			/phoneNumber or phoneNumberSid is required/,
+		],
+		[
+			'release: no SID',
+			'release',
+			{ identifyBy: 'phoneNumberSid', phoneNumberSid: ' ' },
+			/phoneNumber or phoneNumberSid is required/,
+		],
+		[
+			'release: a number not in E.164',
+			'release',
+			{ identifyBy: 'phoneNumber', phoneNumber: '030 555 000' },
+			/phoneNumber: must be a phone number in E\.164/,
+		],
+		[
+			'repairWebhooks: no phone number',
+			'repairWebhooks',
+			{ identifyBy: 'phoneNumber', phoneNumber: '={{ $json.missing }}' },
+			/phoneNumber or phoneNumberSid is required/,
+		],
+		[
+			'assignToAgent: no agent',
+			'assignToAgent',
+			{ identifyBy: 'phoneNumber', phoneNumber: SANDBOX_IDS.spareRentalNumber, agentId: '  ' },
+			/agentId is required/,
+		],
+		[
+			'assignToAgent: escape hatch that is not JSON',
+			'assignToAgent',
+			{
+				identifyBy: 'phoneNumber',
+				phoneNumber: SANDBOX_IDS.spareRentalNumber,
+				agentId: SANDBOX_IDS.rentalAgent,
+				additionalFields: { additionalBodyFields: '{nope' },
+			},
+			/: .*Additional Body Fields \(JSON\): must be valid JSON/,
+		],
 	];
 
 	it.each(cases)('rejects %s', async (_name, operation, parameters, message) => {

@@ -4,7 +4,12 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { telcoField } from '../../nodes/shared/telco';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
-import { directSmsParameters, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import {
+	directSmsParameters,
+	runConvocore,
+	sandboxCredential,
+	useSandbox,
+} from '../harness/convocore';
 
 const sandbox = useSandbox();
 
@@ -12,7 +17,10 @@ function smsParameters(overrides: INodeParameters = {}): INodeParameters {
 	return directSmsParameters('Your appointment is confirmed for Monday 10:00.', overrides);
 }
 
-async function send(overrides: INodeParameters = {}, extra: { input?: INodeExecutionData[]; continueOnFail?: boolean; key?: string } = {}) {
+async function send(
+	overrides: INodeParameters = {},
+	extra: { input?: INodeExecutionData[]; continueOnFail?: boolean; key?: string } = {},
+) {
 	return await runConvocore(smsParameters(overrides), {
 		credential: sandboxCredential(sandbox.current, extra.key),
 		input: extra.input,
@@ -59,7 +67,10 @@ describe('SMS > Send', () => {
 		const agentOptions = {
 			messagesHistoryMergeMode: 'append',
 			messagesHistory: [{ role: 'user', content: 'Hi there' }],
-			agentOverrides: { rectangeImageURL: 'https://example.com/r.png', messageAggregationSeconds: 7 },
+			agentOverrides: {
+				rectangeImageURL: 'https://example.com/r.png',
+				messageAggregationSeconds: 7,
+			},
 		};
 		await send({
 			to: '+49 176 (876) 543-21',
@@ -124,13 +135,21 @@ describe('SMS > Send', () => {
 	it('dry run returns the resolved plan and sends nothing', async () => {
 		const run = await send({ options: { dryRun: true } });
 		const [item] = run.items();
-		expect(item.json).toMatchObject({ success: true, dryRun: true, from: SANDBOX_IDS.ownAccountPrimaryNumber, mode: 'direct' });
+		expect(item.json).toMatchObject({
+			success: true,
+			dryRun: true,
+			from: SANDBOX_IDS.ownAccountPrimaryNumber,
+			mode: 'direct',
+		});
 		expect(item.json.messageCount).toBe(1);
 		expect(sandbox.current.sentSms).toHaveLength(0);
 	});
 
 	it('skips a conversation in human handoff when asked to, and says why', async () => {
-		const run = await send({ to: SANDBOX_IDS.humanHandoffRecipient, options: { skipIfHumanHandoff: true } });
+		const run = await send({
+			to: SANDBOX_IDS.humanHandoffRecipient,
+			options: { skipIfHumanHandoff: true },
+		});
 		const [item] = run.items();
 		expect(item.json).toMatchObject({ success: true, skipped: true });
 		expect(typeof item.json.reason).toBe('string');
@@ -162,7 +181,10 @@ describe('SMS > Send', () => {
 	});
 
 	it('sends many items concurrently, in input order, each paired with its input', async () => {
-		const recipients = Array.from({ length: 12 }, (_, i) => `+4917600000${String(i).padStart(3, '0')}`);
+		const recipients = Array.from(
+			{ length: 12 },
+			(_, i) => `+4917600000${String(i).padStart(3, '0')}`,
+		);
 		sandbox.current.injectFault({ path: '/sms', kind: 'latency', latencyMs: 40, times: Infinity });
 		const run = await send(
 			{ to: '={{ $json.phone }}', message: '=Hello {{ $json.name }}', options: { concurrency: 4 } },
@@ -176,7 +198,12 @@ describe('SMS > Send', () => {
 	});
 
 	it('a 429 slows the batch down instead of failing it, and nothing is sent twice', async () => {
-		sandbox.current.injectFault({ path: '/sms', kind: 'rate-limit', retryAfterSeconds: 1, times: 1 });
+		sandbox.current.injectFault({
+			path: '/sms',
+			kind: 'rate-limit',
+			retryAfterSeconds: 1,
+			times: 1,
+		});
 		const recipients = ['+4917600000001', '+4917600000002', '+4917600000003'];
 		const run = await send(
 			{ to: '={{ $json.phone }}' },
@@ -188,7 +215,13 @@ describe('SMS > Send', () => {
 	});
 
 	it('never re-sends an SMS after a 5xx that came after processing', async () => {
-		sandbox.current.injectFault({ path: '/sms', kind: 'status', status: 502, afterProcessing: true, times: 1 });
+		sandbox.current.injectFault({
+			path: '/sms',
+			kind: 'status',
+			status: 502,
+			afterProcessing: true,
+			times: 1,
+		});
 		const run = await send();
 		const error = run.error('Convocore');
 		expect(error?.message).toMatch(/internal problem \(HTTP 502\)/);
@@ -207,19 +240,73 @@ describe('SMS > Send', () => {
 
 	describe('validation, before anything is sent', () => {
 		const cases: Array<[string, INodeParameters, RegExp]> = [
-			['a recipient not in E.164', { to: '0176 1234567' }, /: to: must be a phone number in E\.164/],
-			['a sender not in E.164', { additionalFields: { from: '4915730000001' } }, /from: must be a phone number in E\.164/],
+			[
+				'a recipient not in E.164',
+				{ to: '0176 1234567' },
+				/: to: must be a phone number in E\.164/,
+			],
+			[
+				'a sender not in E.164',
+				{ additionalFields: { from: '4915730000001' } },
+				/from: must be a phone number in E\.164/,
+			],
 			['an empty agent ID', { agentId: ' ' }, /agentId: is required/],
-			['no message in direct mode', { message: '={{ $json.missing }}' }, /message: is required in direct mode/],
-			['no message and no initial prompt in agent mode', { mode: 'agent', message: '' }, /message: is required in agent mode unless options\.initialPrompt/],
-			['more than 10 media URLs', { additionalFields: { mediaUrls: Array.from({ length: 11 }, (_, i) => `https://example.com/${i}.png`) } }, /mediaUrls: must hold at most 10 URLs/],
-			['a media URL that is not a URL', { additionalFields: { mediaUrl: 'picture.png' } }, /mediaUrl: must be a full URL/],
-			['a validity period over 14400', { options: { validityPeriod: 20000 } }, /validityPeriod: must be between 1 and 14400/],
-			['agent options that are not JSON', { options: { agentOptions: '{ not json' } }, /options\.agentOptions: must be valid JSON/],
-			['an unknown agent option', { options: { agentOptions: '{"colour":"red"}' } }, /unknown field in options\.agentOptions: colour/],
-			['a message history entry with a wrong role', { options: { agentOptions: '{"messagesHistory":[{"role":"bot","content":"x"}]}' } }, /options\.agentOptions\.messagesHistory\.0\.role/],
-			['an unknown agent override', { options: { agentOptions: '{"agentOverrides":{"rectangleImageURL":"https://x.y/z.png"}}' } }, /unknown field in options\.agentOptions\.agentOverrides: rectangleImageURL/],
-			['a wrong merge mode', { options: { agentOptions: '{"messagesHistoryMergeMode":"merge"}' } }, /messagesHistoryMergeMode/],
+			[
+				'no message in direct mode',
+				{ message: '={{ $json.missing }}' },
+				/message: is required in direct mode/,
+			],
+			[
+				'no message and no initial prompt in agent mode',
+				{ mode: 'agent', message: '' },
+				/message: is required in agent mode unless options\.initialPrompt/,
+			],
+			[
+				'more than 10 media URLs',
+				{
+					additionalFields: {
+						mediaUrls: Array.from({ length: 11 }, (_, i) => `https://example.com/${i}.png`),
+					},
+				},
+				/mediaUrls: must hold at most 10 URLs/,
+			],
+			[
+				'a media URL that is not a URL',
+				{ additionalFields: { mediaUrl: 'picture.png' } },
+				/mediaUrl: must be a full URL/,
+			],
+			[
+				'a validity period over 14400',
+				{ options: { validityPeriod: 20000 } },
+				/validityPeriod: must be between 1 and 14400/,
+			],
+			[
+				'agent options that are not JSON',
+				{ options: { agentOptions: '{ not json' } },
+				/options\.agentOptions: must be valid JSON/,
+			],
+			[
+				'an unknown agent option',
+				{ options: { agentOptions: '{"colour":"red"}' } },
+				/unknown field in options\.agentOptions: colour/,
+			],
+			[
+				'a message history entry with a wrong role',
+				{ options: { agentOptions: '{"messagesHistory":[{"role":"bot","content":"x"}]}' } },
+				/options\.agentOptions\.messagesHistory\.0\.role/,
+			],
+			[
+				'an unknown agent override',
+				{
+					options: { agentOptions: '{"agentOverrides":{"rectangleImageURL":"https://x.y/z.png"}}' },
+				},
+				/unknown field in options\.agentOptions\.agentOverrides: rectangleImageURL/,
+			],
+			[
+				'a wrong merge mode',
+				{ options: { agentOptions: '{"messagesHistoryMergeMode":"merge"}' } },
+				/messagesHistoryMergeMode/,
+			],
 		];
 
 		it.each(cases)('rejects %s', async (_name, overrides, message) => {
@@ -245,7 +332,11 @@ describe('SMS > Send', () => {
 			const run = await send(
 				{ to: '={{ $json.phone }}' },
 				{
-					input: [{ json: { phone: '+4917600000001' } }, { json: { phone: 'nope' } }, { json: { phone: '+4917600000003' } }],
+					input: [
+						{ json: { phone: '+4917600000001' } },
+						{ json: { phone: 'nope' } },
+						{ json: { phone: '+4917600000003' } },
+					],
 					continueOnFail: true,
 				},
 			);
@@ -255,7 +346,10 @@ describe('SMS > Send', () => {
 			expect(items[1].json.error).toMatch(/: to: must be a phone number in E\.164/);
 			expect(items[1].pairedItem).toEqual({ item: 1 });
 			expect(items[2].json.success).toBe(true);
-			expect(sandbox.current.sentSms.map((sms) => sms.to)).toEqual(['+4917600000001', '+4917600000003']);
+			expect(sandbox.current.sentSms.map((sms) => sms.to)).toEqual([
+				'+4917600000001',
+				'+4917600000003',
+			]);
 		});
 	});
 
@@ -271,11 +365,19 @@ describe('SMS > Send', () => {
 		const failed = await send({ to: 'bad', options: { agentOptions } });
 		const error = failed.error('Convocore');
 		expect(error?.message).toMatch(/to: must be a phone number/);
-		expect(`${error?.message} ${error?.description} ${JSON.stringify(error?.context)}`).not.toContain(secretToken);
-		const broken = await send({ options: { agentOptions: `{"serverData":{"${telcoField('AuthToken')}":"${secretToken}"` } });
+		expect(
+			`${error?.message} ${error?.description} ${JSON.stringify(error?.context)}`,
+		).not.toContain(secretToken);
+		const broken = await send({
+			options: { agentOptions: `{"serverData":{"${telcoField('AuthToken')}":"${secretToken}"` },
+		});
 		const syntaxError = broken.error('Convocore');
-		expect(syntaxError?.message).toMatch(/options\.agentOptions: must be valid JSON \(syntax error/);
-		expect(`${syntaxError?.message} ${syntaxError?.description}`).not.toContain(secretToken.slice(0, 8));
+		expect(syntaxError?.message).toMatch(
+			/options\.agentOptions: must be valid JSON \(syntax error/,
+		);
+		expect(`${syntaxError?.message} ${syntaxError?.description}`).not.toContain(
+			secretToken.slice(0, 8),
+		);
 	});
 
 	it('explains the plan gate and links to billing', async () => {

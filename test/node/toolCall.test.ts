@@ -44,7 +44,10 @@ beforeAll(async () => {
 });
 beforeEach(() => {
 	received = [];
-	respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answer: OPENING_HOURS }));
+	respond = (res) =>
+		res
+			.writeHead(200, { 'content-type': 'application/json' })
+			.end(JSON.stringify({ answer: OPENING_HOURS }));
 });
 afterAll(async () => {
 	server.closeAllConnections();
@@ -60,7 +63,13 @@ async function createTool(overrides: INodeParameters = {}) {
 			toolName: 'check_opening_hours',
 			toolDescription: 'Check the opening hours of the practice',
 			serverUrl: toolUrl,
-			toolFields: { field: [{ key: 'day', type: 'string', in: 'query', defaultValue: 'today' }, { key: 'people', type: 'number', in: 'body', defaultValue: '2' }, { key: 'X-Caller', type: 'string', in: 'header', defaultValue: 'web' }] },
+			toolFields: {
+				field: [
+					{ key: 'day', type: 'string', in: 'query', defaultValue: 'today' },
+					{ key: 'people', type: 'number', in: 'body', defaultValue: '2' },
+					{ key: 'X-Caller', type: 'string', in: 'header', defaultValue: 'web' },
+				],
+			},
 			additionalFields: { serverUrlSecret: SECRET },
 			...overrides,
 		},
@@ -72,46 +81,87 @@ async function createTool(overrides: INodeParameters = {}) {
 describe('Tools the sandbox really calls', () => {
 	it('asking for the opening hours calls the tool once and the reply is its answer', async () => {
 		await createTool();
-		const [item] = (await sendMessages(sandbox.current, [{ message: 'What are your opening hours on day: Saturday?' }])).items();
+		const [item] = (
+			await sendMessages(sandbox.current, [
+				{ message: 'What are your opening hours on day: Saturday?' },
+			])
+		).items();
 		expect(item.json.reply).toBe(OPENING_HOURS);
 		expect(item.json.actions).toEqual([
-			{ type: 'tool_call', name: 'check_opening_hours', payload: { toolId: 'tool-1' }, input: { day: 'Saturday', people: 2, 'X-Caller': 'web' }, output: { status: 200, answer: OPENING_HOURS } },
+			{
+				type: 'tool_call',
+				name: 'check_opening_hours',
+				payload: { toolId: 'tool-1' },
+				input: { day: 'Saturday', people: 2, 'X-Caller': 'web' },
+				output: { status: 200, answer: OPENING_HOURS },
+			},
 		]);
 		expect(received).toHaveLength(1);
 		const [call] = received;
-		expect([call.method, call.url, JSON.parse(call.body)]).toEqual(['POST', '/webhook/opening-hours?day=Saturday', { people: 2 }]);
+		expect([call.method, call.url, JSON.parse(call.body)]).toEqual([
+			'POST',
+			'/webhook/opening-hours?day=Saturday',
+			{ people: 2 },
+		]);
 		expect(call.headers['x-caller']).toBe('web');
 		// How Convocore presents serverUrlSecret is not published: the sandbox's own header, named so.
 		expect(call.headers['x-sandbox-server-url-secret']).toBe(SECRET);
 		expect(call.headers['x-convocore-secret']).toBeUndefined();
 		const [record] = sandbox.current.interact.toolCalls;
-		expect(record).toEqual(expect.objectContaining({ toolName: 'check_opening_hours', status: 200, secretSent: true }));
+		expect(record).toEqual(
+			expect.objectContaining({ toolName: 'check_opening_hours', status: 200, secretSent: true }),
+		);
 		expect(JSON.stringify(sandbox.current.interact.toolCalls)).not.toContain(SECRET);
 	});
 
 	it('a GET tool sends body fields in the query; a plain-text answer is the reply', async () => {
-		respond = (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('Open today until 18:00.');
+		respond = (res) =>
+			res.writeHead(200, { 'content-type': 'text/plain' }).end('Open today until 18:00.');
 		await createTool({ method: 'GET', additionalFields: {} });
-		const [item] = (await sendMessages(sandbox.current, [{ message: 'opening hours please' }])).items();
+		const [item] = (
+			await sendMessages(sandbox.current, [{ message: 'opening hours please' }])
+		).items();
 		expect(item.json.reply).toBe('Open today until 18:00.');
-		expect([received[0].method, received[0].url, received[0].body]).toEqual(['GET', '/webhook/opening-hours?day=today&people=2', '']);
+		expect([received[0].method, received[0].url, received[0].body]).toEqual([
+			'GET',
+			'/webhook/opening-hours?day=today&people=2',
+			'',
+		]);
 		expect(received[0].headers['x-sandbox-server-url-secret']).toBeUndefined();
 	});
 
 	it("a header field's fixed value is sent as that header whatever the message says, and is never recorded", async () => {
 		await createTool({ additionalFields: {} });
 		const stored = sandbox.current.state.tools!['tool-1'];
-		stored.fields = [...stored.fields, { id: 'X-Tool-Key', key: 'X-Tool-Key', type: 'string', in: 'header', value: SECRET, required: false }];
-		const [item] = (await sendMessages(sandbox.current, [{ message: 'What are your opening hours? X-Tool-Key: guessed-by-the-model' }])).items();
+		stored.fields = [
+			...stored.fields,
+			{
+				id: 'X-Tool-Key',
+				key: 'X-Tool-Key',
+				type: 'string',
+				in: 'header',
+				value: SECRET,
+				required: false,
+			},
+		];
+		const [item] = (
+			await sendMessages(sandbox.current, [
+				{ message: 'What are your opening hours? X-Tool-Key: guessed-by-the-model' },
+			])
+		).items();
 		expect(item.json.reply).toBe(OPENING_HOURS);
 		expect(received[0].headers['x-tool-key']).toBe(SECRET);
-		expect(sandbox.current.interact.toolCalls[0]).toEqual(expect.objectContaining({ fixedHeaders: ['X-Tool-Key'], secretSent: false }));
+		expect(sandbox.current.interact.toolCalls[0]).toEqual(
+			expect.objectContaining({ fixedHeaders: ['X-Tool-Key'], secretSent: false }),
+		);
 		expect(JSON.stringify([item.json, sandbox.current.interact.toolCalls])).not.toContain(SECRET);
 	});
 
 	it('a message that does not name the tool is answered as before, without a call', async () => {
 		await createTool();
-		const [item] = (await sendMessages(sandbox.current, [{ message: 'How much does a cleaning cost?' }])).items();
+		const [item] = (
+			await sendMessages(sandbox.current, [{ message: 'How much does a cleaning cost?' }])
+		).items();
 		expect(item.json.reply).toBe('A check-up costs 60 EUR; a cleaning 90 EUR.');
 		expect(received).toHaveLength(0);
 	});
@@ -125,8 +175,12 @@ describe('Tools the sandbox really calls', () => {
 	it('an error status gives a reply that says so', async () => {
 		respond = (res) => res.writeHead(500).end('boom');
 		await createTool();
-		const [item] = (await sendMessages(sandbox.current, [{ message: 'What are your opening hours?' }])).items();
-		expect(item.json.reply).toBe('Sorry, I could not check opening hours just now: the tool answered with an error (HTTP 500). Please try again later.');
+		const [item] = (
+			await sendMessages(sandbox.current, [{ message: 'What are your opening hours?' }])
+		).items();
+		expect(item.json.reply).toBe(
+			'Sorry, I could not check opening hours just now: the tool answered with an error (HTTP 500). Please try again later.',
+		);
 	});
 
 	it('a server that never answers gives a reply after the tool timeout (10 s by default), not a hung turn', async () => {
@@ -135,15 +189,37 @@ describe('Tools the sandbox really calls', () => {
 		respond = () => undefined; // never answers
 		sandbox.current.interact.toolTimeoutMs = 300;
 		await createTool();
-		const [item] = (await sendMessages(sandbox.current, [{ message: 'What are your opening hours?' }])).items();
-		expect(item.json.reply).toBe('Sorry, I could not check opening hours just now: the tool did not answer within 0.3 seconds. Please try again later.');
-		expect(sandbox.current.interact.toolCalls[0]).toEqual(expect.objectContaining({ error: 'timeout' }));
+		const [item] = (
+			await sendMessages(sandbox.current, [{ message: 'What are your opening hours?' }])
+		).items();
+		expect(item.json.reply).toBe(
+			'Sorry, I could not check opening hours just now: the tool did not answer within 0.3 seconds. Please try again later.',
+		);
+		expect(sandbox.current.interact.toolCalls[0]).toEqual(
+			expect.objectContaining({ error: 'timeout' }),
+		);
 	});
 
 	it('a required field without a value is asked for instead of calling', async () => {
-		await createTool({ toolFields: { field: [{ key: 'day', type: 'string', in: 'query', required: true, description: 'The day asked about' }] } });
-		const [item] = (await sendMessages(sandbox.current, [{ message: 'What are your opening hours?' }])).items();
-		expect(item.json.reply).toBe('To use check_opening_hours I need a value for: day (The day asked about). Could you tell me?');
+		await createTool({
+			toolFields: {
+				field: [
+					{
+						key: 'day',
+						type: 'string',
+						in: 'query',
+						required: true,
+						description: 'The day asked about',
+					},
+				],
+			},
+		});
+		const [item] = (
+			await sendMessages(sandbox.current, [{ message: 'What are your opening hours?' }])
+		).items();
+		expect(item.json.reply).toBe(
+			'To use check_opening_hours I need a value for: day (The day asked about). Could you tell me?',
+		);
 		expect(received).toHaveLength(0);
 	});
 });

@@ -19,8 +19,16 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 import { nodeTypes, runConvocore } from '../harness/convocore';
-import { CONVOCORE_NODE_TYPE, TestCredentialsHelper, additionalDataFor, node } from '../harness/engine';
-import { VOICE_SEARCH_MAX_PAGES, VOICE_SEARCH_MIN_RESULTS } from '../../nodes/Convocore/methods/voice';
+import {
+	CONVOCORE_NODE_TYPE,
+	TestCredentialsHelper,
+	additionalDataFor,
+	node,
+} from '../harness/engine';
+import {
+	VOICE_SEARCH_MAX_PAGES,
+	VOICE_SEARCH_MIN_RESULTS,
+} from '../../nodes/Convocore/methods/voice';
 
 type Shape = 'envelope' | 'flat' | 'array' | 'envelope-array' | 'data-only';
 
@@ -34,7 +42,12 @@ function makeCatalog(provider: string, size: number) {
 		name: `Voice ${i}`,
 		provider,
 		previewUrl: `/previews/v${String(i).padStart(4, '0')}.mp3`,
-		filters: { accent: 'American', gender: i % 2 ? 'female' : 'male', useCase: 'conversational', language: 'en-US' },
+		filters: {
+			accent: 'American',
+			gender: i % 2 ? 'female' : 'male',
+			useCase: 'conversational',
+			language: 'en-US',
+		},
 	}));
 }
 const catalog = makeCatalog('standin', CATALOG_SIZE);
@@ -98,18 +111,33 @@ class StandIn {
 			res.end(data);
 		};
 		if (url.pathname.startsWith('/previews/')) {
-			if (url.pathname === '/previews/gone.mp3') return send(404, { message: 'gone', code: 'NOT_FOUND' });
+			if (url.pathname === '/previews/gone.mp3')
+				return send(404, { message: 'gone', code: 'NOT_FOUND' });
 			if (this.previewFailures > 0) {
 				this.previewFailures -= 1;
 				return send(503, { message: 'busy', code: 'UNAVAILABLE' });
 			}
 			return send(200, MP3, 'audio/mpeg');
 		}
-		if (req.headers.authorization !== `Bearer ${SECRET}`) return send(401, { message: 'bad key', code: 'UNAUTHORIZED' });
+		if (req.headers.authorization !== `Bearer ${SECRET}`)
+			return send(401, { message: 'bad key', code: 'UNAUTHORIZED' });
 
 		const path = url.pathname.replace(/^\/v3/, '');
 		if (path === '/voices/providers') {
-			return send(200, this.wrap([{ slug: 'standin', name: 'Stand-in TTS', workspaceSecretKey: 'STANDIN_API_KEY', requiresWorkspaceApiKey: true }], 'providers'));
+			return send(
+				200,
+				this.wrap(
+					[
+						{
+							slug: 'standin',
+							name: 'Stand-in TTS',
+							workspaceSecretKey: 'STANDIN_API_KEY',
+							requiresWorkspaceApiKey: true,
+						},
+					],
+					'providers',
+				),
+			);
 		}
 		if (path === '/voices/standin/models') {
 			return send(200, this.wrap([{ modelId: 'm1', name: 'Model One' }, 'm2'], 'models'));
@@ -121,17 +149,26 @@ class StandIn {
 			const voices = all.slice(offset, offset + limit);
 			return send(
 				200,
-				this.wrap(voices, 'voices', { total: all.length, limit, offset, hasMore: offset + voices.length < all.length }),
+				this.wrap(voices, 'voices', {
+					total: all.length,
+					limit,
+					offset,
+					hasMore: offset + voices.length < all.length,
+				}),
 			);
 		}
 		if (path === '/voices/standin/no-preview') {
-			return send(200, { success: true, data: { ...catalog[0], voiceId: 'no-preview', previewUrl: '/previews/gone.mp3' } });
+			return send(200, {
+				success: true,
+				data: { ...catalog[0], voiceId: 'no-preview', previewUrl: '/previews/gone.mp3' },
+			});
 		}
 		const one = /^\/voices\/standin\/([^/]+)$/.exec(path);
 		const voice = one && catalog.find((v) => v.voiceId === decodeURIComponent(one[1]));
 		if (voice) {
 			// A single voice: in an envelope, under a `voice` key (flat), or bare (array).
-			if (this.shape === 'envelope' || this.shape === 'envelope-array') return send(200, { success: true, data: voice });
+			if (this.shape === 'envelope' || this.shape === 'envelope-array')
+				return send(200, { success: true, data: voice });
 			if (this.shape === 'data-only') return send(200, { data: voice });
 			return send(200, this.shape === 'flat' ? { voice } : voice);
 		}
@@ -153,11 +190,27 @@ async function voice(parameters: INodeParameters) {
 }
 
 function loadOptionsContext(parameters: INodeParameters): LoadOptionsContext {
-	const convocore = node('Convocore', CONVOCORE_NODE_TYPE, { resource: 'voice', ...parameters }, {
-		credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
+	const convocore = node(
+		'Convocore',
+		CONVOCORE_NODE_TYPE,
+		{ resource: 'voice', ...parameters },
+		{
+			credentials: { convocoreApi: { id: '1', name: 'Convocore account' } },
+		},
+	);
+	const workflow = new Workflow({
+		id: 'w',
+		nodes: [convocore],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
 	});
-	const workflow = new Workflow({ id: 'w', nodes: [convocore], connections: {}, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
-	const hooks = new ExecutionLifecycleHooks('internal', 'w', { id: 'w', nodes: [convocore], connections: {} } as never);
+	const hooks = new ExecutionLifecycleHooks('internal', 'w', {
+		id: 'w',
+		nodes: [convocore],
+		connections: {},
+	} as never);
 	const additionalData = {
 		...additionalDataFor(new TestCredentialsHelper({ convocoreApi: api.credential() }), hooks),
 		currentNodeParameters: convocore.parameters,
@@ -183,7 +236,14 @@ describe.each(SHAPES)('voice answers shaped as %s', (shape) => {
 	});
 
 	it('Browse pages through the catalog and returns every voice', async () => {
-		const items = (await voice({ operation: 'browse', provider: 'standin', returnAll: true, options: { pageSize: 500 } })).items();
+		const items = (
+			await voice({
+				operation: 'browse',
+				provider: 'standin',
+				returnAll: true,
+				options: { pageSize: 500 },
+			})
+		).items();
 
 		expect(items.map((item) => item.json.voiceId)).toEqual(catalog.map((v) => v.voiceId));
 		// 500 + 500 + 200; a bare array carries no total or hasMore, so the short page ends it.
@@ -193,7 +253,13 @@ describe.each(SHAPES)('voice answers shaped as %s', (shape) => {
 	it('List Providers and List Models return one item per entry', async () => {
 		const providers = (await voice({ operation: 'listProviders' })).items();
 		expect(providers.map((item) => item.json)).toEqual([
-			{ provider: 'standin', slug: 'standin', name: 'Stand-in TTS', workspaceSecretKey: 'STANDIN_API_KEY', requiresWorkspaceApiKey: true },
+			{
+				provider: 'standin',
+				slug: 'standin',
+				name: 'Stand-in TTS',
+				workspaceSecretKey: 'STANDIN_API_KEY',
+				requiresWorkspaceApiKey: true,
+			},
 		]);
 
 		const models = (await voice({ operation: 'listModels', provider: 'standin' })).items();
@@ -208,7 +274,11 @@ describe.each(SHAPES)('voice answers shaped as %s', (shape) => {
 			loadOptionsContext({ operation: 'browse' }),
 		)) as INodePropertyOptions[];
 		expect(providers).toEqual([
-			{ name: 'Stand-in TTS', value: 'standin', description: 'API key secret: STANDIN_API_KEY; the workspace must supply this key' },
+			{
+				name: 'Stand-in TTS',
+				value: 'standin',
+				description: 'API key secret: STANDIN_API_KEY; the workspace must supply this key',
+			},
 		]);
 	});
 });
@@ -223,7 +293,13 @@ describe('Get against the stand-in', () => {
 		'unwraps the voice (%s: %s) and downloads a relative preview URL without the secret key',
 		async (shape) => {
 			api.shape = shape;
-			const [item] = (await voice({ operation: 'get', provider: 'standin', voiceId: { __rl: true, mode: 'id', value: 'v0007' } })).items();
+			const [item] = (
+				await voice({
+					operation: 'get',
+					provider: 'standin',
+					voiceId: { __rl: true, mode: 'id', value: 'v0007' },
+				})
+			).items();
 
 			expect(item.json).toEqual(catalog[7]);
 			const binary = item.binary?.data as IBinaryData;
@@ -240,16 +316,32 @@ describe('Get against the stand-in', () => {
 describe('preview download failures', () => {
 	it('retries a preview download that failed with a 5xx', async () => {
 		api.previewFailures = 1;
-		const [item] = (await voice({ operation: 'get', provider: 'standin', voiceId: { __rl: true, mode: 'id', value: 'v0003' } })).items();
+		const [item] = (
+			await voice({
+				operation: 'get',
+				provider: 'standin',
+				voiceId: { __rl: true, mode: 'id', value: 'v0003' },
+			})
+		).items();
 
 		expect(Buffer.from((item.binary?.data as IBinaryData).data, 'base64').equals(MP3)).toBe(true);
-		expect(api.seen.map((s) => s.path)).toEqual(['/v3/voices/standin/v0003', '/previews/v0003.mp3', '/previews/v0003.mp3']);
+		expect(api.seen.map((s) => s.path)).toEqual([
+			'/v3/voices/standin/v0003',
+			'/previews/v0003.mp3',
+			'/previews/v0003.mp3',
+		]);
 	});
 
 	it('names the preview that could not be downloaded', async () => {
-		const run = await voice({ operation: 'get', provider: 'standin', voiceId: { __rl: true, mode: 'id', value: 'no-preview' } });
+		const run = await voice({
+			operation: 'get',
+			provider: 'standin',
+			voiceId: { __rl: true, mode: 'id', value: 'no-preview' },
+		});
 
-		expect(run.error('Convocore')?.message).toBe(`Could not download ${api.url}/previews/gone.mp3 (HTTP 404)`);
+		expect(run.error('Convocore')?.message).toBe(
+			`Could not download ${api.url}/previews/gone.mp3 (HTTP 404)`,
+		);
 	});
 });
 

@@ -22,12 +22,20 @@ function loadOptionsContext(
 	credential: ICredentialDataDecryptedObject = sandboxCredential(sandbox.current),
 	path = 'parameters.provider',
 ) {
-	return sharedLoadOptionsContext(sandbox.current, parameters, { credential, path, typeVersion: 1 });
+	return sharedLoadOptionsContext(sandbox.current, parameters, {
+		credential,
+		path,
+		typeVersion: 1,
+	});
 }
 
 const methods = nodeTypes.getByNameAndVersion(CONVOCORE_NODE_TYPE).methods!;
 
-async function loadOptions(method: string, parameters: INodeParameters, credential?: ICredentialDataDecryptedObject) {
+async function loadOptions(
+	method: string,
+	parameters: INodeParameters,
+	credential?: ICredentialDataDecryptedObject,
+) {
 	return (await methods.loadOptions![method].call(
 		loadOptionsContext({ resource: 'voice', ...parameters }, credential),
 	)) as INodePropertyOptions[];
@@ -35,7 +43,11 @@ async function loadOptions(method: string, parameters: INodeParameters, credenti
 
 async function listSearch(parameters: INodeParameters, filter?: string, paginationToken?: string) {
 	return (await methods.listSearch!.searchVoices.call(
-		loadOptionsContext({ resource: 'voice', operation: 'get', ...parameters }, undefined, 'parameters.voiceId'),
+		loadOptionsContext(
+			{ resource: 'voice', operation: 'get', ...parameters },
+			undefined,
+			'parameters.voiceId',
+		),
 		filter,
 		paginationToken,
 	)) as INodeListSearchResult;
@@ -51,7 +63,9 @@ describe('loadOptions getProviders', () => {
 
 		expect(apiRequests()).toEqual([{ path: '/voices/providers', query: {}, status: 200 }]);
 		expect(options.map((o) => o.value).sort()).toEqual(VOICE_PROVIDERS.map((p) => p.slug).sort());
-		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
+		expect(options.map((o) => o.name)).toEqual(
+			[...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)),
+		);
 		expect(options.find((o) => o.value === 'rime-ai')).toEqual({
 			name: 'Rime AI',
 			value: 'rime-ai',
@@ -72,7 +86,9 @@ describe('loadOptions getProviders', () => {
 		expect(apiRequests()).toEqual([{ path: '/voices/providers', query: {}, status: 403 }]);
 		expect(options).toHaveLength(11);
 		expect(options.map((o) => o.value).sort()).toEqual(VOICE_PROVIDERS.map((p) => p.slug).sort());
-		expect(options.find((o) => o.value === 'google-live')?.description).toBe('API key secret: GOOGLE_API_KEY');
+		expect(options.find((o) => o.value === 'google-live')?.description).toBe(
+			'API key secret: GOOGLE_API_KEY',
+		);
 	});
 });
 
@@ -99,7 +115,11 @@ describe('loadOptions getModels', () => {
 			filters: { providers: ['openai', 'deepgram'] },
 		});
 
-		expect(apiRequests().map((r) => r.path).sort()).toEqual(['/voices/deepgram/models', '/voices/openai/models']);
+		expect(
+			apiRequests()
+				.map((r) => r.path)
+				.sort(),
+		).toEqual(['/voices/deepgram/models', '/voices/openai/models']);
 		expect(options.map((o) => [o.name, o.value])).toEqual([
 			['deepgram: Aura', 'aura'],
 			['deepgram: Aura 2', 'aura-2'],
@@ -114,8 +134,12 @@ describe('loadOptions getModels', () => {
 
 		const paths = apiRequests().map((r) => r.path);
 		expect(paths[0]).toBe('/voices/providers');
-		expect(paths.slice(1).sort()).toEqual(VOICE_PROVIDERS.map((p) => `/voices/${p.slug}/models`).sort());
-		expect(options.map((o) => o.value)).toEqual(expect.arrayContaining(['eleven_v3', 'sonic-3', 'mistv2', 'Play3.0-mini']));
+		expect(paths.slice(1).sort()).toEqual(
+			VOICE_PROVIDERS.map((p) => `/voices/${p.slug}/models`).sort(),
+		);
+		expect(options.map((o) => o.value)).toEqual(
+			expect.arrayContaining(['eleven_v3', 'sonic-3', 'mistv2', 'Play3.0-mini']),
+		);
 	});
 });
 
@@ -123,7 +147,9 @@ describe('listSearch searchVoices', () => {
 	it("lists the chosen provider's voices, each with its preview link", async () => {
 		const result = await listSearch({ provider: 'cartesia' });
 
-		expect(apiRequests()).toEqual([{ path: '/voices/cartesia', query: { limit: '100', offset: '0' }, status: 200 }]);
+		expect(apiRequests()).toEqual([
+			{ path: '/voices/cartesia', query: { limit: '100', offset: '0' }, status: 200 },
+		]);
 		const catalog = filterVoices(['cartesia'], {});
 		expect(result.results.map((r) => r.value)).toEqual(catalog.map((v) => v.voiceId));
 		expect(result.paginationToken).toBeUndefined();
@@ -137,8 +163,14 @@ describe('listSearch searchVoices', () => {
 	it('continues from the pagination token, which is the offset', async () => {
 		const result = await listSearch({ provider: 'cartesia' }, undefined, '30');
 
-		expect(apiRequests()).toEqual([{ path: '/voices/cartesia', query: { limit: '100', offset: '30' }, status: 200 }]);
-		expect(result.results.map((r) => r.value)).toEqual(filterVoices(['cartesia'], {}).slice(30).map((v) => v.voiceId));
+		expect(apiRequests()).toEqual([
+			{ path: '/voices/cartesia', query: { limit: '100', offset: '30' }, status: 200 },
+		]);
+		expect(result.results.map((r) => r.value)).toEqual(
+			filterVoices(['cartesia'], {})
+				.slice(30)
+				.map((v) => v.voiceId),
+		);
 		expect(result.paginationToken).toBeUndefined();
 	});
 
@@ -147,7 +179,9 @@ describe('listSearch searchVoices', () => {
 		const wanted = catalog[5].name;
 		const result = await listSearch({ provider: 'elevenlabs' }, wanted.toUpperCase());
 
-		expect(apiRequests()).toEqual([{ path: '/voices/elevenlabs', query: { limit: '500', offset: '0' }, status: 200 }]);
+		expect(apiRequests()).toEqual([
+			{ path: '/voices/elevenlabs', query: { limit: '500', offset: '0' }, status: 200 },
+		]);
 		const expected = catalog.filter((v) => v.name.toLowerCase().includes(wanted.toLowerCase()));
 		expect(expected.length).toBeGreaterThan(0);
 		expect(result.results.map((r) => r.value)).toEqual(expected.map((v) => v.voiceId));

@@ -26,7 +26,9 @@ async function voice(
 
 /** Every API request the sandbox received (previews are not API requests and are not recorded). */
 function apiRequests() {
-	return sandbox.current.requests().map(({ method, path, query, status }) => ({ method, path, query, status }));
+	return sandbox.current
+		.requests()
+		.map(({ method, path, query, status }) => ({ method, path, query, status }));
 }
 
 function voicesOf(items: INodeExecutionData[]) {
@@ -49,19 +51,30 @@ describe('Voice > Search (GET /voices)', () => {
 	});
 
 	it('matches language inclusively: "en" finds en-US, en-GB, English and the like', async () => {
-		const items = (await voice({ operation: 'search', returnAll: true, filters: { language: 'en' } })).items();
+		const items = (
+			await voice({ operation: 'search', returnAll: true, filters: { language: 'en' } })
+		).items();
 
 		expect(apiRequests()).toEqual([
-			{ method: 'GET', path: '/voices', query: { language: 'en', limit: '500', offset: '0' }, status: 200 },
+			{
+				method: 'GET',
+				path: '/voices',
+				query: { language: 'en', limit: '500', offset: '0' },
+				status: 200,
+			},
 		]);
 		const languages = voicesOf(items).map((v) => v.filters.language);
 		expect(languages.length).toBeGreaterThan(100);
 		expect(languages.every((language) => ENGLISH.test(language))).toBe(true);
-		expect(languages).toEqual(expect.arrayContaining(['en-US', 'en-GB', 'English', 'British English']));
+		expect(languages).toEqual(
+			expect.arrayContaining(['en-US', 'en-GB', 'English', 'British English']),
+		);
 	});
 
 	it('accepts the gender alias "f" and sends the canonical female', async () => {
-		const items = (await voice({ operation: 'search', returnAll: true, filters: { gender: 'f' } })).items();
+		const items = (
+			await voice({ operation: 'search', returnAll: true, filters: { gender: 'f' } })
+		).items();
 
 		expect(apiRequests()[0].query).toEqual({ gender: 'female', limit: '500', offset: '0' });
 		const genders = voicesOf(items).map((v) => v.filters.gender);
@@ -72,7 +85,9 @@ describe('Voice > Search (GET /voices)', () => {
 	});
 
 	it('matches accent as a case-insensitive substring', async () => {
-		const items = (await voice({ operation: 'search', returnAll: true, filters: { accent: 'brit' } })).items();
+		const items = (
+			await voice({ operation: 'search', returnAll: true, filters: { accent: 'brit' } })
+		).items();
 
 		expect(apiRequests()[0].query).toEqual({ accent: 'brit', limit: '500', offset: '0' });
 		const accents = voicesOf(items).map((v) => v.filters.accent);
@@ -108,7 +123,11 @@ describe('Voice > Search (GET /voices)', () => {
 
 	it('limits results to the chosen providers', async () => {
 		const items = (
-			await voice({ operation: 'search', returnAll: true, filters: { providers: ['deepgram', 'rime-ai'] } })
+			await voice({
+				operation: 'search',
+				returnAll: true,
+				filters: { providers: ['deepgram', 'rime-ai'] },
+			})
 		).items();
 
 		expect(apiRequests()[0].query).toMatchObject({ providers: 'deepgram,rime-ai' });
@@ -118,10 +137,14 @@ describe('Voice > Search (GET /voices)', () => {
 	});
 
 	it('Return All pages through the whole catalog with increasing offsets', async () => {
-		const items = (await voice({ operation: 'search', returnAll: true, options: { pageSize: 100 } })).items();
+		const items = (
+			await voice({ operation: 'search', returnAll: true, options: { pageSize: 100 } })
+		).items();
 
 		const requests = apiRequests();
-		expect(requests.map((r) => r.query)).toEqual([0, 100, 200, 300, 400].map((offset) => ({ limit: '100', offset: String(offset) })));
+		expect(requests.map((r) => r.query)).toEqual(
+			[0, 100, 200, 300, 400].map((offset) => ({ limit: '100', offset: String(offset) })),
+		);
 		expect(requests.every((r) => r.path === '/voices' && r.status === 200)).toBe(true);
 		// Eleven providers of 40 voices each, with no gaps or repeats between pages.
 		const keys = voicesOf(items).map((v) => `${v.provider}/${v.voiceId}`);
@@ -135,7 +158,9 @@ describe('Voice > Search (GET /voices)', () => {
 	});
 
 	it('Limit stops requesting as soon as it is reached', async () => {
-		const items = (await voice({ operation: 'search', limit: 120, options: { pageSize: 50 } })).items();
+		const items = (
+			await voice({ operation: 'search', limit: 120, options: { pageSize: 50 } })
+		).items();
 
 		expect(apiRequests().map((r) => r.query)).toEqual([
 			{ limit: '50', offset: '0' },
@@ -161,18 +186,31 @@ describe('Voice > Search (GET /voices)', () => {
 		).items();
 
 		expect(apiRequests().map((r) => r.query.language)).toEqual(['de', 'fr']);
-		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 0, 0, 1, 1, 1]);
-		expect(voicesOf(items.slice(0, 3)).every((v) => /^de|german/i.test(v.filters.language))).toBe(true);
-		expect(voicesOf(items.slice(3)).every((v) => /^fr|french/i.test(v.filters.language))).toBe(true);
+		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+			0, 0, 0, 1, 1, 1,
+		]);
+		expect(voicesOf(items.slice(0, 3)).every((v) => /^de|german/i.test(v.filters.language))).toBe(
+			true,
+		);
+		expect(voicesOf(items.slice(3)).every((v) => /^fr|french/i.test(v.filters.language))).toBe(
+			true,
+		);
 	});
 });
 
 describe('Voice > Browse (GET /voices/{provider})', () => {
 	it("returns one provider's voices", async () => {
-		const items = (await voice({ operation: 'browse', provider: 'cartesia', returnAll: true })).items();
+		const items = (
+			await voice({ operation: 'browse', provider: 'cartesia', returnAll: true })
+		).items();
 
 		expect(apiRequests()).toEqual([
-			{ method: 'GET', path: '/voices/cartesia', query: { limit: '500', offset: '0' }, status: 200 },
+			{
+				method: 'GET',
+				path: '/voices/cartesia',
+				query: { limit: '500', offset: '0' },
+				status: 200,
+			},
 		]);
 		const voices = voicesOf(items);
 		expect(voices).toHaveLength(40);
@@ -180,12 +218,23 @@ describe('Voice > Browse (GET /voices/{provider})', () => {
 	});
 
 	it('sends every filter and pages with increasing offsets', async () => {
-		const filters = { language: 'en', gender: 'male', accent: 'american', modelId: 'eleven_flash_v2_5' };
+		const filters = {
+			language: 'en',
+			gender: 'male',
+			accent: 'american',
+			modelId: 'eleven_flash_v2_5',
+		};
 		const expected = filterVoices(['elevenlabs'], { ...filters, gender: 'male' });
 		expect(expected.length).toBeGreaterThan(3);
 
 		const items = (
-			await voice({ operation: 'browse', provider: 'elevenlabs', returnAll: true, filters, options: { pageSize: 2 } })
+			await voice({
+				operation: 'browse',
+				provider: 'elevenlabs',
+				returnAll: true,
+				filters,
+				options: { pageSize: 2 },
+			})
 		).items();
 
 		const requests = apiRequests();
@@ -198,7 +247,9 @@ describe('Voice > Browse (GET /voices/{provider})', () => {
 	});
 
 	it('stops early at the limit', async () => {
-		const items = (await voice({ operation: 'browse', provider: 'openai', limit: 25, options: { pageSize: 10 } })).items();
+		const items = (
+			await voice({ operation: 'browse', provider: 'openai', limit: 25, options: { pageSize: 10 } })
+		).items();
 
 		expect(apiRequests().map((r) => r.query)).toEqual([
 			{ limit: '10', offset: '0' },
@@ -209,7 +260,10 @@ describe('Voice > Browse (GET /voices/{provider})', () => {
 	});
 
 	it('surfaces the API refusal for a provider the workspace has no key for', async () => {
-		const run = await voice({ operation: 'browse', provider: 'playht' }, { key: sandbox.current.keys.euBusiness });
+		const run = await voice(
+			{ operation: 'browse', provider: 'playht' },
+			{ key: sandbox.current.keys.euBusiness },
+		);
 
 		const error = run.error('Convocore');
 		expect(error?.message).toMatch(/Convocore rejected the request: playht has no platform key/);
@@ -230,7 +284,12 @@ describe('Voice > Get (GET /voices/{provider}/{voiceId})', () => {
 			await voice({
 				operation: 'get',
 				provider: 'cartesia',
-				voiceId: { __rl: true, mode: 'list', value: cartesiaVoice.voiceId, cachedResultName: cartesiaVoice.name },
+				voiceId: {
+					__rl: true,
+					mode: 'list',
+					value: cartesiaVoice.voiceId,
+					cachedResultName: cartesiaVoice.name,
+				},
 			})
 		).items();
 
@@ -265,14 +324,21 @@ describe('Voice > Get (GET /voices/{provider}/{voiceId})', () => {
 		).items();
 
 		expect(apiRequests()).toEqual([
-			{ method: 'GET', path: `/voices/playht/${encodeURIComponent(playhtVoice.voiceId)}`, query: {}, status: 200 },
+			{
+				method: 'GET',
+				path: `/voices/playht/${encodeURIComponent(playhtVoice.voiceId)}`,
+				query: {},
+				status: 200,
+			},
 		]);
 		const [item] = items;
 		expect(item.json.voiceId).toBe(playhtVoice.voiceId);
 		expect(Object.keys(item.binary ?? {})).toEqual(['preview']);
 		const binary = item.binary?.preview as IBinaryData;
 		expect(binary.mimeType).toBe('audio/mpeg');
-		expect(binary.fileName).toMatch(/^playht-s3_voice-cloning-zero-shot_[0-9a-f-]+_[a-z]+_manifest\.json\.mp3$/);
+		expect(binary.fileName).toMatch(
+			/^playht-s3_voice-cloning-zero-shot_[0-9a-f-]+_[a-z]+_manifest\.json\.mp3$/,
+		);
 		expect(frameSync(Buffer.from(binary.data, 'base64'))).toBe(true);
 	});
 
@@ -293,9 +359,15 @@ describe('Voice > Get (GET /voices/{provider}/{voiceId})', () => {
 	});
 
 	it('reports an unknown voice as not found', async () => {
-		const run = await voice({ operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: 'no-such-voice' } });
+		const run = await voice({
+			operation: 'get',
+			provider: 'cartesia',
+			voiceId: { __rl: true, mode: 'id', value: 'no-such-voice' },
+		});
 
-		expect(run.error('Convocore')?.message).toMatch(/^Not found: Voice "no-such-voice" was not found/);
+		expect(run.error('Convocore')?.message).toMatch(
+			/^Not found: Voice "no-such-voice" was not found/,
+		);
 	});
 });
 
@@ -303,8 +375,12 @@ describe('Voice > List Providers and List Models', () => {
 	it('returns one item per provider with its workspace secret key', async () => {
 		const items = (await voice({ operation: 'listProviders' })).items();
 
-		expect(apiRequests()).toEqual([{ method: 'GET', path: '/voices/providers', query: {}, status: 200 }]);
-		expect(items.map((item) => item.json.provider).sort()).toEqual(VOICE_PROVIDERS.map((p) => p.slug).sort());
+		expect(apiRequests()).toEqual([
+			{ method: 'GET', path: '/voices/providers', query: {}, status: 200 },
+		]);
+		expect(items.map((item) => item.json.provider).sort()).toEqual(
+			VOICE_PROVIDERS.map((p) => p.slug).sort(),
+		);
 		for (const item of items) {
 			const json = item.json as IDataObject;
 			const known = VOICE_PROVIDERS.find((p) => p.slug === json.provider);
@@ -312,46 +388,104 @@ describe('Voice > List Providers and List Models', () => {
 			expect(typeof json.requiresWorkspaceApiKey).toBe('boolean');
 			expect(item.pairedItem).toEqual({ item: 0 });
 		}
-		expect(items.find((item) => item.json.provider === 'minimax')?.json.requiresWorkspaceApiKey).toBe(true);
-		expect(items.find((item) => item.json.provider === 'elevenlabs')?.json.requiresWorkspaceApiKey).toBe(false);
+		expect(
+			items.find((item) => item.json.provider === 'minimax')?.json.requiresWorkspaceApiKey,
+		).toBe(true);
+		expect(
+			items.find((item) => item.json.provider === 'elevenlabs')?.json.requiresWorkspaceApiKey,
+		).toBe(false);
 	});
 
-	it("returns one item per model of the provider", async () => {
+	it('returns one item per model of the provider', async () => {
 		const items = (await voice({ operation: 'listModels', provider: 'elevenlabs' })).items();
 
-		expect(apiRequests()).toEqual([{ method: 'GET', path: '/voices/elevenlabs/models', query: {}, status: 200 }]);
+		expect(apiRequests()).toEqual([
+			{ method: 'GET', path: '/voices/elevenlabs/models', query: {}, status: 200 },
+		]);
 		expect(items.map((item) => item.json.modelId)).toEqual([
 			'eleven_multilingual_v2',
 			'eleven_flash_v2_5',
 			'eleven_turbo_v2_5',
 			'eleven_v3',
 		]);
-		expect(items.every((item) => item.json.provider === 'elevenlabs' && typeof item.json.name === 'string')).toBe(true);
+		expect(
+			items.every(
+				(item) => item.json.provider === 'elevenlabs' && typeof item.json.name === 'string',
+			),
+		).toBe(true);
 	});
 });
 
 describe('Voice > providers beyond the eleven known', () => {
 	it('a slug the node does not know is sent (the live list is authoritative) and the API answer is shown', async () => {
-		const run = await voice({ operation: 'search', filters: { providers: ['cartesia', 'acme-tts'] } });
+		const run = await voice({
+			operation: 'search',
+			filters: { providers: ['cartesia', 'acme-tts'] },
+		});
 		const error = run.error('Convocore');
-		expect(error?.message).toMatch(/^Convocore rejected the request: Unknown voice provider "acme-tts"/);
+		expect(error?.message).toMatch(
+			/^Convocore rejected the request: Unknown voice provider "acme-tts"/,
+		);
 		expect(error?.description).toMatch(/UNKNOWN_PROVIDER/);
-		expect(sandbox.current.requests({ path: '/voices' })[0].query.providers).toBe('cartesia,acme-tts');
+		expect(sandbox.current.requests({ path: '/voices' })[0].query.providers).toBe(
+			'cartesia,acme-tts',
+		);
 	});
 });
 
 describe('Voice > validation before sending', () => {
 	it.each<[string, INodeParameters, RegExp]>([
-		['an unknown gender', { operation: 'search', filters: { gender: 'robot' } }, /^Invalid voice filters: gender: must be male, female or neutral/],
-		['a provider list entry that is not a slug', { operation: 'search', filters: { providers: ['cartesia', 'no pe!'] } }, /^Invalid voice filters: providers\.1: /],
-		['a limit below 1', { operation: 'search', limit: 0 }, /^Invalid pagination: limit: must be 1 or more/],
-		['a limit that is not a number', { operation: 'search', limit: '={{ "lots" }}' }, /^Invalid pagination: limit: must be a number$/],
-		['a page size above 500', { operation: 'browse', provider: 'cartesia', options: { pageSize: 501 } }, /^Invalid pagination: pageSize: must be between 1 and 500/],
+		[
+			'an unknown gender',
+			{ operation: 'search', filters: { gender: 'robot' } },
+			/^Invalid voice filters: gender: must be male, female or neutral/,
+		],
+		[
+			'a provider list entry that is not a slug',
+			{ operation: 'search', filters: { providers: ['cartesia', 'no pe!'] } },
+			/^Invalid voice filters: providers\.1: /,
+		],
+		[
+			'a limit below 1',
+			{ operation: 'search', limit: 0 },
+			/^Invalid pagination: limit: must be 1 or more/,
+		],
+		[
+			'a limit that is not a number',
+			{ operation: 'search', limit: '={{ "lots" }}' },
+			/^Invalid pagination: limit: must be a number$/,
+		],
+		[
+			'a page size above 500',
+			{ operation: 'browse', provider: 'cartesia', options: { pageSize: 501 } },
+			/^Invalid pagination: pageSize: must be between 1 and 500/,
+		],
 		// A literal empty required field is caught by n8n itself; an expression that yields nothing is ours to catch.
-		['no provider', { operation: 'browse', provider: '={{ $json.missing }}' }, /^Invalid provider: provider: is required/],
-		['a provider that is not a slug', { operation: 'listModels', provider: 'eleven labs/x' }, /^Invalid provider: provider: must be a provider slug/],
-		['no voice id', { operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: ' ' } }, /^Invalid voice: voiceId: is required/],
-		['an empty output field', { operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: 'x' }, binaryPropertyName: '={{ "" }}' }, /^Invalid output field: binaryPropertyName: /],
+		[
+			'no provider',
+			{ operation: 'browse', provider: '={{ $json.missing }}' },
+			/^Invalid provider: provider: is required/,
+		],
+		[
+			'a provider that is not a slug',
+			{ operation: 'listModels', provider: 'eleven labs/x' },
+			/^Invalid provider: provider: must be a provider slug/,
+		],
+		[
+			'no voice id',
+			{ operation: 'get', provider: 'cartesia', voiceId: { __rl: true, mode: 'id', value: ' ' } },
+			/^Invalid voice: voiceId: is required/,
+		],
+		[
+			'an empty output field',
+			{
+				operation: 'get',
+				provider: 'cartesia',
+				voiceId: { __rl: true, mode: 'id', value: 'x' },
+				binaryPropertyName: '={{ "" }}',
+			},
+			/^Invalid output field: binaryPropertyName: /,
+		],
 	])('rejects %s and sends nothing', async (_what, parameters, message) => {
 		const run = await voice(parameters);
 
@@ -379,7 +513,10 @@ describe('Voice > validation before sending', () => {
 			)
 		).items();
 
-		expect(items[0]).toMatchObject({ json: { error: expect.stringMatching(/: gender/) }, pairedItem: { item: 0 } });
+		expect(items[0]).toMatchObject({
+			json: { error: expect.stringMatching(/: gender/) },
+			pairedItem: { item: 0 },
+		});
 		expect(items.slice(1).map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 1 }]);
 		expect(apiRequests().map((r) => r.query.gender)).toEqual(['male']);
 	});
@@ -387,7 +524,13 @@ describe('Voice > validation before sending', () => {
 
 describe('Voice > resilience and plan gate', () => {
 	it('retries a GET that failed with a 5xx', async () => {
-		sandbox.current.injectFault({ method: 'GET', path: '/voices', kind: 'status', status: 503, times: 1 });
+		sandbox.current.injectFault({
+			method: 'GET',
+			path: '/voices',
+			kind: 'status',
+			status: 503,
+			times: 1,
+		});
 
 		const items = (await voice({ operation: 'browse', provider: 'deepgram', limit: 5 })).items();
 
@@ -401,8 +544,12 @@ describe('Voice > resilience and plan gate', () => {
 	it('explains the plan gate when the workspace plan has no API access', async () => {
 		const run = await voice({ operation: 'listProviders' }, { key: sandbox.current.keys.euPro });
 
-		const error = run.error('Convocore') as { message: string; description?: string; httpCode?: string } | undefined;
-		expect(error?.message).toBe('Your Convocore plan does not allow this request (GET /voices/providers) (PLAN_UPGRADE_REQUIRED)');
+		const error = run.error('Convocore') as
+			| { message: string; description?: string; httpCode?: string }
+			| undefined;
+		expect(error?.message).toBe(
+			'Your Convocore plan does not allow this request (GET /voices/providers) (PLAN_UPGRADE_REQUIRED)',
+		);
 		expect(error?.description).toMatch(/Reading \(GET\) needs the Business plan or higher/);
 		expect(error?.description).toMatch(/https:\/\/app\.convocore\.ai\/settings\/billing/);
 		expect(error?.httpCode).toBe('403');

@@ -19,19 +19,34 @@ const workspaceId = SANDBOX_IDS.euWorkspace;
 const crawlerJobOperations = ['create', 'delete', 'get', 'getAll', 'getPage', 'getPages'];
 
 const pickerContext = (parameters: INodeParameters, secretKey?: string) =>
-	loadOptionsContext(sandbox.current, { resource: 'crawlerJob', operation: 'getAll', ...parameters }, {
-		path: 'parameters.workspaceId',
-		typeVersion: 4,
-		credential: sandboxCredential(sandbox.current, secretKey),
-	});
+	loadOptionsContext(
+		sandbox.current,
+		{ resource: 'crawlerJob', operation: 'getAll', ...parameters },
+		{
+			path: 'parameters.workspaceId',
+			typeVersion: 4,
+			credential: sandboxCredential(sandbox.current, secretKey),
+		},
+	);
 
 describe('Workspace picker (node version 4)', () => {
 	it('every crawler job operation has the picker from version 4 and the text field up to version 3', () => {
 		// The Workspace resource's own picker (a picker in every version: the resource is new) is not the subject here.
-		const fields = new Convocore().description.properties.filter((property) => property.name === 'workspaceId' && property.displayOptions?.show?.resource?.includes('crawlerJob'));
+		const fields = new Convocore().description.properties.filter(
+			(property) =>
+				property.name === 'workspaceId' &&
+				property.displayOptions?.show?.resource?.includes('crawlerJob'),
+		);
 		for (const operation of crawlerJobOperations) {
-			const forOperation = fields.filter((field) => field.displayOptions?.show?.operation?.includes(operation));
-			expect(forOperation.map((field) => [field.type, JSON.stringify(field.displayOptions?.show?.['@version'])])).toEqual([
+			const forOperation = fields.filter((field) =>
+				field.displayOptions?.show?.operation?.includes(operation),
+			);
+			expect(
+				forOperation.map((field) => [
+					field.type,
+					JSON.stringify(field.displayOptions?.show?.['@version']),
+				]),
+			).toEqual([
 				['string', '[{"_cnd":{"lte":3}}]'],
 				['resourceLocator', '[{"_cnd":{"gte":4}}]'],
 			]);
@@ -43,42 +58,75 @@ describe('Workspace picker (node version 4)', () => {
 		const listed = (await searchWorkspaces.call(pickerContext({}))) as INodeListSearchResult;
 		expect(listed.results).toEqual([{ name: 'Acme Dental EU', value: workspaceId }]);
 		expect(sandbox.current.requests({ method: 'GET', path: '/workspaces' })).toHaveLength(1);
-		expect(((await searchWorkspaces.call(pickerContext({}), 'acme')) as INodeListSearchResult).results).toHaveLength(1);
-		expect(((await searchWorkspaces.call(pickerContext({}), 'white-label')) as INodeListSearchResult).results).toHaveLength(1);
-		expect(((await searchWorkspaces.call(pickerContext({}), 'nothing like it')) as INodeListSearchResult).results).toEqual([]);
+		expect(
+			((await searchWorkspaces.call(pickerContext({}), 'acme')) as INodeListSearchResult).results,
+		).toHaveLength(1);
+		expect(
+			((await searchWorkspaces.call(pickerContext({}), 'white-label')) as INodeListSearchResult)
+				.results,
+		).toHaveLength(1);
+		expect(
+			((await searchWorkspaces.call(pickerContext({}), 'nothing like it')) as INodeListSearchResult)
+				.results,
+		).toEqual([]);
 		// Another secret sees its own workspace, not this one.
-		const business = (await searchWorkspaces.call(pickerContext({}, sandbox.current.keys.euBusiness))) as INodeListSearchResult;
-		expect(business.results).toEqual([{ name: 'Brightside Business', value: SANDBOX_IDS.euBusinessWorkspace }]);
+		const business = (await searchWorkspaces.call(
+			pickerContext({}, sandbox.current.keys.euBusiness),
+		)) as INodeListSearchResult;
+		expect(business.results).toEqual([
+			{ name: 'Brightside Business', value: SANDBOX_IDS.euBusinessWorkspace },
+		]);
 	});
 
 	it.each([
-		['From List', { __rl: true, mode: 'list', value: workspaceId, cachedResultName: 'Acme Dental EU' }],
+		[
+			'From List',
+			{ __rl: true, mode: 'list', value: workspaceId, cachedResultName: 'Acme Dental EU' },
+		],
 		['By ID', { __rl: true, mode: 'id', value: ` ${workspaceId} ` }],
-	])('%s lists the workspace\'s crawler jobs', async (_mode, workspace) => {
+	])("%s lists the workspace's crawler jobs", async (_mode, workspace) => {
 		const result = await runConvocore(
-			{ resource: 'crawlerJob', operation: 'getAll', workspaceId: workspace, returnAll: true } as INodeParameters,
+			{
+				resource: 'crawlerJob',
+				operation: 'getAll',
+				workspaceId: workspace,
+				returnAll: true,
+			} as INodeParameters,
 			{ credential: sandboxCredential(sandbox.current), typeVersion: 4 },
 		);
 		expect(result.error('Convocore')).toBeUndefined();
 		expect(result.items().length).toBeGreaterThan(0);
-		expect(sandbox.current.requests({ method: 'GET', path: `/workspaces/${workspaceId}/crawler/jobs` })).toHaveLength(1);
+		expect(
+			sandbox.current.requests({ method: 'GET', path: `/workspaces/${workspaceId}/crawler/jobs` }),
+		).toHaveLength(1);
 	});
 
 	it('an empty picker is refused naming the field, before anything is sent (n8n checks a required picker)', async () => {
 		await expect(
 			runConvocore(
-				{ resource: 'crawlerJob', operation: 'getAll', workspaceId: { __rl: true, mode: 'list', value: '' }, returnAll: true } as INodeParameters,
+				{
+					resource: 'crawlerJob',
+					operation: 'getAll',
+					workspaceId: { __rl: true, mode: 'list', value: '' },
+					returnAll: true,
+				} as INodeParameters,
 				{ credential: sandboxCredential(sandbox.current), typeVersion: 4 },
 			),
 			// n8n 1.x refuses the empty required picker in its own pre-run check, with its own words.
-		).rejects.toThrow(process.env.N8N_ENGINE_MAJOR === '1' ? /The workflow has issues/ : /"Workspace" is required/);
+		).rejects.toThrow(
+			process.env.N8N_ENGINE_MAJOR === '1' ? /The workflow has issues/ : /"Workspace" is required/,
+		);
 		expect(sandbox.current.count()).toBe(0);
 	});
 
 	it('the Job picker lists the jobs of the workspace chosen in the picker', async () => {
 		const context = loadOptionsContext(
 			sandbox.current,
-			{ resource: 'crawlerJob', operation: 'get', workspaceId: { __rl: true, mode: 'list', value: workspaceId } },
+			{
+				resource: 'crawlerJob',
+				operation: 'get',
+				workspaceId: { __rl: true, mode: 'list', value: workspaceId },
+			},
 			{ path: 'parameters.jobId', typeVersion: 4 },
 		);
 		const jobs = (await searchCrawlerJobs.call(context)) as INodeListSearchResult;

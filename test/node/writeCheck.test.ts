@@ -13,8 +13,24 @@ let server: FaultServer;
 
 beforeAll(async () => {
 	server = await FaultServer.start([
-		{ method: 'POST', path: '/leads', success: { success: true, message: 'Lead created', data: { id: 'lead-1', agentId: 'agent-1', name: 'Ana' } } },
-		{ method: 'POST', path: '/workspaces', success: { success: true, message: 'Workspace created', data: { id: 'ws-9', workspaceName: 'Acme' } } },
+		{
+			method: 'POST',
+			path: '/leads',
+			success: {
+				success: true,
+				message: 'Lead created',
+				data: { id: 'lead-1', agentId: 'agent-1', name: 'Ana' },
+			},
+		},
+		{
+			method: 'POST',
+			path: '/workspaces',
+			success: {
+				success: true,
+				message: 'Workspace created',
+				data: { id: 'ws-9', workspaceName: 'Acme' },
+			},
+		},
 		{ method: 'PATCH', path: '/leads/lead-1', success: { success: true, message: 'Lead updated' } },
 	]);
 });
@@ -23,24 +39,54 @@ afterAll(async () => {
 });
 
 async function run(parameters: INodeParameters) {
-	const result = await runConvocore(parameters, { credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY }, typeVersion: 4 });
-	return { items: result.items(), hints: result.run.data.resultData.runData.Convocore[0].hints ?? [] };
+	const result = await runConvocore(parameters, {
+		credential: { region: 'custom', baseUrl: server.baseUrl, secretKey: SECRET_KEY },
+		typeVersion: 4,
+	});
+	return {
+		items: result.items(),
+		hints: result.run.data.resultData.runData.Convocore[0].hints ?? [],
+	};
 }
 
 describe('the write check on other resources', () => {
 	it('Lead > Create: a field the answer lacks is named on the item and in a hint', async () => {
-		const { items, hints } = await run({ resource: 'lead', operation: 'create', agentId: { __rl: true, mode: 'id', value: 'agent-1' }, leadFields: { name: 'Ana', email: 'ana@example.com' } });
-		expect(items[0].json.warnings).toEqual([expect.stringMatching(/^Lead: Convocore answered without this field as set: email\./)]);
-		expect(hints).toEqual([expect.objectContaining({ type: 'warning', message: expect.stringMatching(/^Item 0: Lead: .*email/) })]);
+		const { items, hints } = await run({
+			resource: 'lead',
+			operation: 'create',
+			agentId: { __rl: true, mode: 'id', value: 'agent-1' },
+			leadFields: { name: 'Ana', email: 'ana@example.com' },
+		});
+		expect(items[0].json.warnings).toEqual([
+			expect.stringMatching(/^Lead: Convocore answered without this field as set: email\./),
+		]);
+		expect(hints).toEqual([
+			expect.objectContaining({
+				type: 'warning',
+				message: expect.stringMatching(/^Item 0: Lead: .*email/),
+			}),
+		]);
 	});
 
 	it('Workspace > Create: a list the answer lacks is named', async () => {
-		const { items } = await run({ resource: 'workspace', operation: 'create', workspaceName: 'Acme', workspaceEmails: 'ops@acme.example' });
-		expect(items[0].json.warnings).toEqual([expect.stringMatching(/without this field as set: workspaceEmails\./)]);
+		const { items } = await run({
+			resource: 'workspace',
+			operation: 'create',
+			workspaceName: 'Acme',
+			workspaceEmails: 'ops@acme.example',
+		});
+		expect(items[0].json.warnings).toEqual([
+			expect.stringMatching(/without this field as set: workspaceEmails\./),
+		]);
 	});
 
 	it('Lead > Update: an answer without the record is not judged', async () => {
-		const { items, hints } = await run({ resource: 'lead', operation: 'update', leadId: 'lead-1', updateFields: { name: 'Ana B' } });
+		const { items, hints } = await run({
+			resource: 'lead',
+			operation: 'update',
+			leadId: 'lead-1',
+			updateFields: { name: 'Ana B' },
+		});
 		expect(items[0].json).not.toHaveProperty('warnings');
 		expect(hints).toEqual([]);
 	});

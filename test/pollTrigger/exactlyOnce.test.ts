@@ -23,7 +23,8 @@ function prng(seed: number): () => number {
 	};
 }
 
-const key = (session: { convoId?: unknown; sessionTs?: unknown; ts?: unknown }) => `${String(session.convoId)}@${String(session.sessionTs ?? session.ts)}`;
+const key = (session: { convoId?: unknown; sessionTs?: unknown; ts?: unknown }) =>
+	`${String(session.convoId)}@${String(session.sessionTs ?? session.ts)}`;
 
 test('1,000 sessions over 50 polls, 40 while paging, a restart and a failed poll: each emitted exactly once, oldest first', async () => {
 	const random = prng(20261127);
@@ -38,7 +39,10 @@ test('1,000 sessions over 50 polls, 40 while paging, a restart and a failed poll
 	const arrive = () => {
 		const step = random();
 		now += step < 0.4 ? 0 : step < 0.6 ? 1 : Math.floor(random() * 1000);
-		const known = arrived.length > 0 && random() < 0.3 ? arrived[Math.floor(random() * arrived.length)] : undefined;
+		const known =
+			arrived.length > 0 && random() < 0.3
+				? arrived[Math.floor(random() * arrived.length)]
+				: undefined;
 		const [session] = known
 			? addSessions(state, { convoId: known.convoId })
 			: addSessions(state, { agentId: agents[Math.floor(random() * agents.length)] });
@@ -57,7 +61,13 @@ test('1,000 sessions over 50 polls, 40 while paging, a restart and a failed poll
 	feed.beforeRead = ({ page }) => {
 		if (poll === FAILING_POLL && page === 1 && failedAt === undefined) {
 			// The next page's request fails (400 is not retried): the poll dies half-way.
-			sandbox.current.injectFault({ kind: 'status', status: 400, method: 'GET', path: '/workspace/sessions', times: 1 });
+			sandbox.current.injectFault({
+				kind: 'status',
+				status: 400,
+				method: 'GET',
+				path: '/workspace/sessions',
+				times: 1,
+			});
 			failedAt = poll;
 			return;
 		}
@@ -71,7 +81,10 @@ test('1,000 sessions over 50 polls, 40 while paging, a restart and a failed poll
 
 	let trigger = new PollHarness({
 		credential: sandboxCredential(sandbox.current),
-		parameters: { workspaceId: { __rl: true, mode: 'id', value: SANDBOX_IDS.euWorkspace }, options: { pageSize: PAGE_SIZE } },
+		parameters: {
+			workspaceId: { __rl: true, mode: 'id', value: SANDBOX_IDS.euWorkspace },
+			options: { pageSize: PAGE_SIZE },
+		},
 	});
 	expect(await trigger.activate()).toEqual({});
 
@@ -100,10 +113,13 @@ test('1,000 sessions over 50 polls, 40 while paging, a restart and a failed poll
 		}
 		const items = (outcome.emitted ?? []).map((item) => item.json);
 		// Oldest first within the poll.
-		for (let i = 1; i < items.length; i++) expect(items[i].sessionTs as number).toBeGreaterThanOrEqual(items[i - 1].sessionTs as number);
+		for (let i = 1; i < items.length; i++)
+			expect(items[i].sessionTs as number).toBeGreaterThanOrEqual(items[i - 1].sessionTs as number);
 		emitted.push(...items);
 		// It stops once past the watermark: what was pending plus what arrived while it paged, and one more page at most.
-		expect(requests).toBeLessThanOrEqual(Math.max(1, Math.ceil((pending + duringThisPoll) / PAGE_SIZE) + 1));
+		expect(requests).toBeLessThanOrEqual(
+			Math.max(1, Math.ceil((pending + duringThisPoll) / PAGE_SIZE) + 1),
+		);
 	}
 
 	expect(failures).toBe(1);

@@ -89,7 +89,11 @@ export class PollHarness {
 		const nodeTypes = new TestNodeTypes()
 			.add(POLL_TRIGGER_TYPE, new ConvocoreConversationTrigger())
 			.add('n8n-nodes-base.noOp', new NoOp());
-		this.workflow = newWorkflow(this.definition, nodeTypes, { id: 'poll-workflow', active: true, staticData: structuredClone(this.persisted) });
+		this.workflow = newWorkflow(this.definition, nodeTypes, {
+			id: 'poll-workflow',
+			active: true,
+			staticData: structuredClone(this.persisted),
+		});
 		this.node = this.workflow.getNode(POLL_NODE_NAME)!;
 		this.credentialsHelper = new TestCredentialsHelper({ convocoreApi: setup.credential });
 	}
@@ -105,8 +109,16 @@ export class PollHarness {
 		delete this.persisted.__dataChanged;
 	}
 
-	private async runPoll(mode: WorkflowExecuteMode, activation: WorkflowActivateMode, execute: boolean): Promise<PollOutcome> {
-		const hooks = new ExecutionLifecycleHooks(mode, `poll-${++executions}`, workflowEntity(this.workflow));
+	private async runPoll(
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+		execute: boolean,
+	): Promise<PollOutcome> {
+		const hooks = new ExecutionLifecycleHooks(
+			mode,
+			`poll-${++executions}`,
+			workflowEntity(this.workflow),
+		);
 		const additionalData = additionalDataFor(this.credentialsHelper, hooks);
 		const outcome: PollOutcome = {};
 		const context = new PollContext(
@@ -125,8 +137,15 @@ export class PollHarness {
 			},
 		);
 		const { answer } = this.setup;
-		if (answer) context.helpers.httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions) => await answer(options);
-		const nodeType = this.workflow.nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
+		if (answer)
+			context.helpers.httpRequestWithAuthentication = async (
+				_type: string,
+				options: IHttpRequestOptions,
+			) => await answer(options);
+		const nodeType = this.workflow.nodeTypes.getByNameAndVersion(
+			this.node.type,
+			this.node.typeVersion,
+		);
 		try {
 			const result = await nodeType.poll!.call(context);
 			if (result !== null) context.__emit(result);
@@ -134,13 +153,20 @@ export class PollHarness {
 			context.__emitError(error as Error);
 		}
 		if (execute && outcome.emitted) {
-			outcome.run = await executeWorkflow(newWorkflow(this.definition, this.workflow.nodeTypes, { id: this.workflow.id, active: true, staticData: this.workflow.staticData }), {
-				mode: 'trigger',
-				startNode: POLL_NODE_NAME,
-				input: [outcome.emitted],
-				credentialsHelper: this.credentialsHelper,
-				executionId: `poll-run-${executions}`,
-			});
+			outcome.run = await executeWorkflow(
+				newWorkflow(this.definition, this.workflow.nodeTypes, {
+					id: this.workflow.id,
+					active: true,
+					staticData: this.workflow.staticData,
+				}),
+				{
+					mode: 'trigger',
+					startNode: POLL_NODE_NAME,
+					input: [outcome.emitted],
+					credentialsHelper: this.credentialsHelper,
+					executionId: `poll-run-${executions}`,
+				},
+			);
 		}
 		return outcome;
 	}

@@ -15,7 +15,10 @@ const SESSIONS = { method: 'GET', path: '/workspace/sessions' };
 function harness(extra: INodeParameters = {}): PollHarness {
 	return new PollHarness({
 		credential: sandboxCredential(sandbox.current),
-		parameters: { workspaceId: { __rl: true, mode: 'list', value: SANDBOX_IDS.euWorkspace }, ...extra },
+		parameters: {
+			workspaceId: { __rl: true, mode: 'list', value: SANDBOX_IDS.euWorkspace },
+			...extra,
+		},
 	});
 }
 
@@ -34,10 +37,21 @@ test('activation emits nothing, sends one request and starts from the newest ses
 	expect(outcome).toEqual({});
 	expect(sandbox.current.count(SESSIONS)).toBe(1);
 	const [request] = sandbox.current.requests(SESSIONS);
-	expect(request.query).toEqual({ workspaceId: SANDBOX_IDS.euWorkspace, region: 'eu', page: '0', limit: '100' });
+	expect(request.query).toEqual({
+		workspaceId: SANDBOX_IDS.euWorkspace,
+		region: 'eu',
+		page: '0',
+		limit: '100',
+	});
 	const newest = sessionFeed(sandbox.current.state).entries.at(-1)!;
 	expect(trigger.persisted).toEqual({
-		[`node:${trigger.node.name}`]: { watermark: { scope: `eu:${SANDBOX_IDS.euWorkspace}`, ts: newest.ts, keys: [`${newest.convoId}@${newest.ts}`] } },
+		[`node:${trigger.node.name}`]: {
+			watermark: {
+				scope: `eu:${SANDBOX_IDS.euWorkspace}`,
+				ts: newest.ts,
+				keys: [`${newest.convoId}@${newest.ts}`],
+			},
+		},
 	});
 });
 
@@ -52,9 +66,15 @@ test('a poll with nothing new is one request and emits nothing', async () => {
 test('new sessions come once each, oldest first, flattened, without turns when simplified', async () => {
 	const trigger = harness();
 	await trigger.activate();
-	const added = addSessions(sandbox.current.state, { count: 3, agentId: SANDBOX_IDS.ownAccountAgent, origin: 'web-chat' });
+	const added = addSessions(sandbox.current.state, {
+		count: 3,
+		agentId: SANDBOX_IDS.ownAccountAgent,
+		origin: 'web-chat',
+	});
 	const { emitted, run } = await trigger.tick({ execute: true });
-	expect(emitted?.map((item) => item.json.convoId)).toEqual(added.map((session) => session.convoId));
+	expect(emitted?.map((item) => item.json.convoId)).toEqual(
+		added.map((session) => session.convoId),
+	);
 	const first = emitted![0].json;
 	expect(first).toEqual({
 		event: 'newConversation',
@@ -74,7 +94,9 @@ test('new sessions come once each, oldest first, flattened, without turns when s
 		allSessionTimestamps: [added[0].ts],
 	});
 	// The workflow ran with them.
-	expect(PollHarness.downstream(run!).map((item) => item.json.convoId)).toEqual(added.map((session) => session.convoId));
+	expect(PollHarness.downstream(run!).map((item) => item.json.convoId)).toEqual(
+		added.map((session) => session.convoId),
+	);
 	expect(await trigger.tick()).toEqual({});
 });
 
@@ -86,16 +108,20 @@ test('Simplify off keeps the session turns', async () => {
 	expect(emitted?.[0].json.turns).toEqual(added.turns);
 });
 
-test('New Conversation emits a conversation\'s first session only; New Session every session', async () => {
+test("New Conversation emits a conversation's first session only; New Session every session", async () => {
 	const conversations = harness({ event: 'newConversation' });
 	const sessions = harness({ event: 'newSession' });
 	await conversations.activate();
 	await sessions.activate();
 	const [fresh] = addSessions(sandbox.current.state);
 	const [again] = addSessions(sandbox.current.state, { convoId: fresh.convoId });
-	expect((await conversations.tick()).emitted?.map((item) => item.json.sessionTs)).toEqual([fresh.ts]);
+	expect((await conversations.tick()).emitted?.map((item) => item.json.sessionTs)).toEqual([
+		fresh.ts,
+	]);
 	const emitted = (await sessions.tick()).emitted!;
-	expect(emitted.map((item) => [item.json.event, item.json.sessionTs, item.json.sessionNumber])).toEqual([
+	expect(
+		emitted.map((item) => [item.json.event, item.json.sessionTs, item.json.sessionNumber]),
+	).toEqual([
 		['newConversation', fresh.ts, 1],
 		['newSession', again.ts, 2],
 	]);
@@ -105,17 +131,32 @@ test('New Conversation emits a conversation\'s first session only; New Session e
 	expect((await sessions.tick()).emitted?.map((item) => item.json.sessionTs)).toEqual([later.ts]);
 });
 
-test('Agent and Channel filters are sent as the route\'s agentId and origin and hold', async () => {
+test("Agent and Channel filters are sent as the route's agentId and origin and hold", async () => {
 	const trigger = harness({
-		filters: { agentId: { __rl: true, mode: 'list', value: SANDBOX_IDS.rentalAgent }, origin: 'messenger' },
+		filters: {
+			agentId: { __rl: true, mode: 'list', value: SANDBOX_IDS.rentalAgent },
+			origin: 'messenger',
+		},
 	});
 	await trigger.activate();
-	addSessions(sandbox.current.state, { count: 2, agentId: SANDBOX_IDS.ownAccountAgent, origin: 'messenger' });
-	const wanted = addSessions(sandbox.current.state, { agentId: SANDBOX_IDS.rentalAgent, origin: 'messenger' });
+	addSessions(sandbox.current.state, {
+		count: 2,
+		agentId: SANDBOX_IDS.ownAccountAgent,
+		origin: 'messenger',
+	});
+	const wanted = addSessions(sandbox.current.state, {
+		agentId: SANDBOX_IDS.rentalAgent,
+		origin: 'messenger',
+	});
 	addSessions(sandbox.current.state, { agentId: SANDBOX_IDS.rentalAgent, origin: 'web-chat' });
 	const { emitted } = await trigger.tick();
-	expect(emitted?.map((item) => item.json.convoId)).toEqual(wanted.map((session) => session.convoId));
-	expect(sandbox.current.requests(SESSIONS).at(-1)?.query).toMatchObject({ agentId: SANDBOX_IDS.rentalAgent, origin: 'messenger' });
+	expect(emitted?.map((item) => item.json.convoId)).toEqual(
+		wanted.map((session) => session.convoId),
+	);
+	expect(sandbox.current.requests(SESSIONS).at(-1)?.query).toMatchObject({
+		agentId: SANDBOX_IDS.rentalAgent,
+		origin: 'messenger',
+	});
 });
 
 test('Fetch Test Event emits the latest session and leaves the watermark alone', async () => {
@@ -137,8 +178,13 @@ test('Fetch Test Event on an empty feed says so', async () => {
 
 test('a bad Page Size or a missing Workspace is refused before any request', async () => {
 	const bad = await harness({ options: { pageSize: 101 } }).tick();
-	expect(bad.error?.message).toBe('Options > Page Size must be a whole number from 1 to 100, got 101');
-	const none = await new PollHarness({ credential: sandboxCredential(sandbox.current), parameters: {} }).tick();
+	expect(bad.error?.message).toBe(
+		'Options > Page Size must be a whole number from 1 to 100, got 101',
+	);
+	const none = await new PollHarness({
+		credential: sandboxCredential(sandbox.current),
+		parameters: {},
+	}).tick();
 	expect(none.error?.message).toMatch(/^Workspace is required/);
 	expect(sandbox.current.count(SESSIONS)).toBe(0);
 });
@@ -152,16 +198,21 @@ test('250 new sessions take at most ceil(250 / limit) + 1 requests, each emitted
 		const added = addSessions(sandbox.current.state, { count: 250 });
 		const before = sandbox.current.count(SESSIONS);
 		const { emitted } = await trigger.tick();
-		expect(sandbox.current.count(SESSIONS) - before).toBeLessThanOrEqual(Math.ceil(250 / limit) + 1);
-		expect(emitted?.map((item) => item.json.convoId)).toEqual(added.map((session) => session.convoId));
+		expect(sandbox.current.count(SESSIONS) - before).toBeLessThanOrEqual(
+			Math.ceil(250 / limit) + 1,
+		);
+		expect(emitted?.map((item) => item.json.convoId)).toEqual(
+			added.map((session) => session.convoId),
+		);
 	}
 });
 
-test('sessions that share the watermark\'s millisecond, arriving over several polls, come once each', async () => {
+test("sessions that share the watermark's millisecond, arriving over several polls, come once each", async () => {
 	const trigger = harness();
 	await trigger.activate();
 	const at = Date.UTC(2026, 10, 27, 9, 0, 0);
-	const emittedIds = async () => ((await trigger.tick()).emitted ?? []).map((item) => item.json.convoId);
+	const emittedIds = async () =>
+		((await trigger.tick()).emitted ?? []).map((item) => item.json.convoId);
 	const [a] = addSessions(sandbox.current.state, { at });
 	expect(await emittedIds()).toEqual([a.convoId]);
 	const [b] = addSessions(sandbox.current.state, { at });
@@ -169,5 +220,9 @@ test('sessions that share the watermark\'s millisecond, arriving over several po
 	const [c, d] = addSessions(sandbox.current.state, { at, count: 2 });
 	expect(await emittedIds()).toEqual([c.convoId, d.convoId]);
 	expect(await emittedIds()).toEqual([]);
-	expect(trigger.nodeStaticData()?.watermark).toEqual({ scope: `eu:${SANDBOX_IDS.euWorkspace}`, ts: at, keys: [a, b, c, d].map((s) => `${s.convoId}@${at}`) });
+	expect(trigger.nodeStaticData()?.watermark).toEqual({
+		scope: `eu:${SANDBOX_IDS.euWorkspace}`,
+		ts: at,
+		keys: [a, b, c, d].map((s) => `${s.convoId}@${at}`),
+	});
 });

@@ -5,22 +5,37 @@ import { sandboxCredential } from '../harness/convocore';
 import { api, useSandbox } from '../sandbox/helpers';
 import { PollHarness } from './harness';
 
-const query = (extra: Record<string, string | number> = {}) => ({ workspaceId: SANDBOX_IDS.euWorkspace, region: 'eu', ...extra });
+const query = (extra: Record<string, string | number> = {}) => ({
+	workspaceId: SANDBOX_IDS.euWorkspace,
+	region: 'eu',
+	...extra,
+});
 
 async function control(url: string, method: string, path: string, body?: unknown) {
-	const response = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+	const response = await fetch(`${url}${path}`, {
+		method,
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe.each<SandboxMode>(['strict', 'published'])('%s mode', (mode) => {
 	const sandbox = useSandbox({ mode });
 
-	it('answers the published shape, newest first, paged from 0, with the conversation\'s sessions', async () => {
-		const added = await control(sandbox().url, 'POST', '/__sandbox/sessions', { count: 3, agentId: SANDBOX_IDS.ownAccountAgent, origin: 'web-chat' });
+	it("answers the published shape, newest first, paged from 0, with the conversation's sessions", async () => {
+		const added = await control(sandbox().url, 'POST', '/__sandbox/sessions', {
+			count: 3,
+			agentId: SANDBOX_IDS.ownAccountAgent,
+			origin: 'web-chat',
+		});
 		expect(added.status).toBe(200);
 		const [first] = added.body.added as Array<{ convoId: string; ts: number }>;
 		await control(sandbox().url, 'POST', '/__sandbox/sessions', { convoId: first.convoId });
-		const answer = await api(sandbox(), 'GET', '/workspace/sessions', { key: sandbox().keys.euWhiteLabel, query: query({ limit: 2 }) });
+		const answer = await api(sandbox(), 'GET', '/workspace/sessions', {
+			key: sandbox().keys.euWhiteLabel,
+			query: query({ limit: 2 }),
+		});
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body).sort()).toEqual(['pagination', 'sessions', 'timestampRange']);
 		expect(answer.body.pagination).toEqual({ page: 0, limit: 2, hasMore: true, totalFetched: 2 });
@@ -29,32 +44,56 @@ describe.each<SandboxMode>(['strict', 'published'])('%s mode', (mode) => {
 		expect(newest.sessionData.allSessionTimestamps).toHaveLength(2);
 		expect(newest.sessionData.currentSessionTs).toBe(newest.sessionData.allSessionTimestamps[1]);
 		expect(answer.body.timestampRange.newest).toBe(newest.sessionData.currentSessionTs);
-		const starts = answer.body.sessions.map((session: { sessionData: { currentSessionTs: number } }) => session.sessionData.currentSessionTs);
+		const starts = answer.body.sessions.map(
+			(session: { sessionData: { currentSessionTs: number } }) =>
+				session.sessionData.currentSessionTs,
+		);
 		expect(starts).toEqual([...starts].sort((a: number, b: number) => b - a));
 	});
 
 	it('filters by agentId and origin, and refuses a missing region', async () => {
-		await control(sandbox().url, 'POST', '/__sandbox/sessions', { count: 2, agentId: SANDBOX_IDS.rentalAgent, origin: 'messenger' });
+		await control(sandbox().url, 'POST', '/__sandbox/sessions', {
+			count: 2,
+			agentId: SANDBOX_IDS.rentalAgent,
+			origin: 'messenger',
+		});
 		const filtered = await api(sandbox(), 'GET', '/workspace/sessions', {
 			key: sandbox().keys.euWhiteLabel,
 			query: query({ agentId: SANDBOX_IDS.rentalAgent, origin: 'messenger' }),
 		});
-		expect(filtered.body.sessions.map((session: { agentId: string; origin: string }) => `${session.agentId}/${session.origin}`)).toEqual([
-			`${SANDBOX_IDS.rentalAgent}/messenger`,
-			`${SANDBOX_IDS.rentalAgent}/messenger`,
-		]);
-		const missing = await api(sandbox(), 'GET', '/workspace/sessions', { key: sandbox().keys.euWhiteLabel, query: { workspaceId: SANDBOX_IDS.euWorkspace } });
+		expect(
+			filtered.body.sessions.map(
+				(session: { agentId: string; origin: string }) => `${session.agentId}/${session.origin}`,
+			),
+		).toEqual([`${SANDBOX_IDS.rentalAgent}/messenger`, `${SANDBOX_IDS.rentalAgent}/messenger`]);
+		const missing = await api(sandbox(), 'GET', '/workspace/sessions', {
+			key: sandbox().keys.euWhiteLabel,
+			query: { workspaceId: SANDBOX_IDS.euWorkspace },
+		});
 		expect(missing.status).toBe(400);
-		if (mode === 'published') expect(missing.body).toMatchObject({ message: 'Input validation failed', code: 'BAD_REQUEST' });
+		if (mode === 'published')
+			expect(missing.body).toMatchObject({
+				message: 'Input validation failed',
+				code: 'BAD_REQUEST',
+			});
 	});
 
-	it(mode === 'strict' ? 'refuses an unknown query key' : 'drops an unknown query key', async () => {
-		const answer = await api(sandbox(), 'GET', '/workspace/sessions', { key: sandbox().keys.euWhiteLabel, query: query({ cursor: 'x' }) });
-		expect(answer.status).toBe(mode === 'strict' ? 400 : 200);
-	});
+	it(
+		mode === 'strict' ? 'refuses an unknown query key' : 'drops an unknown query key',
+		async () => {
+			const answer = await api(sandbox(), 'GET', '/workspace/sessions', {
+				key: sandbox().keys.euWhiteLabel,
+				query: query({ cursor: 'x' }),
+			});
+			expect(answer.status).toBe(mode === 'strict' ? 400 : 200);
+		},
+	);
 
 	it('another workspace is not found', async () => {
-		const answer = await api(sandbox(), 'GET', '/workspace/sessions', { key: sandbox().keys.euWhiteLabel, query: query({ workspaceId: SANDBOX_IDS.euBusinessWorkspace }) });
+		const answer = await api(sandbox(), 'GET', '/workspace/sessions', {
+			key: sandbox().keys.euWhiteLabel,
+			query: query({ workspaceId: SANDBOX_IDS.euBusinessWorkspace }),
+		});
 		expect(answer.status).toBe(404);
 	});
 
@@ -74,14 +113,19 @@ describe.each<SandboxMode>(['strict', 'published'])('%s mode', (mode) => {
 describe('the feed timer', () => {
 	const sandbox = useSandbox();
 
-	beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+	beforeEach(() =>
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }),
+	);
 	afterEach(() => jest.useRealTimers());
 
 	it('grows the feed on its own only once started, and stops on reset', async () => {
 		const before = sessionFeed(sandbox().state).entries.length;
 		jest.advanceTimersByTime(10_000);
 		expect(sessionFeed(sandbox().state).entries.length).toBe(before);
-		const started = await control(sandbox().url, 'POST', '/__sandbox/sessions', { everyMs: 1000, count: 2 });
+		const started = await control(sandbox().url, 'POST', '/__sandbox/sessions', {
+			everyMs: 1000,
+			count: 2,
+		});
 		expect(started.status).toBe(200);
 		jest.advanceTimersByTime(3_000);
 		expect(sessionFeed(sandbox().state).entries.length).toBe(before + 6);

@@ -6,7 +6,11 @@ import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
 const keys = SANDBOX_KEYS;
-const sms = (agentId: string) => ({ agentId, to: '+4917600000001', message: 'Your appointment is tomorrow at 10:00.' });
+const sms = (agentId: string) => ({
+	agentId,
+	to: '+4917600000001',
+	message: 'Your appointment is tomorrow at 10:00.',
+});
 
 describe('sandbox startup and seed', () => {
 	it('starts on a free port within a bounded time and serves both region bases', async () => {
@@ -38,31 +42,64 @@ describe('authentication and regions', () => {
 		const answer = await api(sandbox(), 'GET', '/voices/providers');
 		expect(answer.status).toBe(401);
 		expect(errorBodySchema.parse(answer.body).code).toBe('UNAUTHORIZED');
-		expect(sandbox().requests()[0]).toMatchObject({ method: 'GET', region: 'eu', path: '/voices/providers', status: 401, auth: 'missing' });
+		expect(sandbox().requests()[0]).toMatchObject({
+			method: 'GET',
+			region: 'eu',
+			path: '/voices/providers',
+			status: 401,
+			auth: 'missing',
+		});
 	});
 
 	it('answers 401 for an unknown secret and for a header without Bearer', async () => {
-		expect((await api(sandbox(), 'GET', '/voices/providers', { key: 'vg_NotARealSecret12345' })).status).toBe(401);
-		const noBearer = await fetch(`${sandbox().baseUrl('eu')}/voices/providers`, { headers: { authorization: keys.euWhiteLabel } });
+		expect(
+			(await api(sandbox(), 'GET', '/voices/providers', { key: 'vg_NotARealSecret12345' })).status,
+		).toBe(401);
+		const noBearer = await fetch(`${sandbox().baseUrl('eu')}/voices/providers`, {
+			headers: { authorization: keys.euWhiteLabel },
+		});
 		expect(noBearer.status).toBe(401);
-		expect(sandbox().requests().map((r) => r.auth)).toEqual(['invalid', 'invalid']);
+		expect(
+			sandbox()
+				.requests()
+				.map((r) => r.auth),
+		).toEqual(['invalid', 'invalid']);
 	});
 
 	it('keeps the regions apart: an EU secret is unknown to NA and the other way round', async () => {
-		expect((await api(sandbox(), 'GET', '/voices/providers', { key: keys.euWhiteLabel, region: 'na' })).status).toBe(401);
-		expect((await api(sandbox(), 'GET', '/voices/providers', { key: keys.naWhiteLabel, region: 'eu' })).status).toBe(401);
-		expect((await api(sandbox(), 'GET', '/voices/providers', { key: keys.naWhiteLabel, region: 'na' })).status).toBe(200);
-		expect((await api(sandbox(), 'GET', '/voices/providers', { key: keys.euWhiteLabel, region: 'eu' })).status).toBe(200);
+		expect(
+			(await api(sandbox(), 'GET', '/voices/providers', { key: keys.euWhiteLabel, region: 'na' }))
+				.status,
+		).toBe(401);
+		expect(
+			(await api(sandbox(), 'GET', '/voices/providers', { key: keys.naWhiteLabel, region: 'eu' }))
+				.status,
+		).toBe(401);
+		expect(
+			(await api(sandbox(), 'GET', '/voices/providers', { key: keys.naWhiteLabel, region: 'na' }))
+				.status,
+		).toBe(200);
+		expect(
+			(await api(sandbox(), 'GET', '/voices/providers', { key: keys.euWhiteLabel, region: 'eu' }))
+				.status,
+		).toBe(200);
 		expect(sandbox().count({ region: 'na' })).toBe(2);
 		expect(sandbox().count({ region: 'eu' })).toBe(2);
 	});
 
 	it('lets an NA agent send from its NA number through the NA base only', async () => {
-		const answer = await api(sandbox(), 'POST', '/sms', { key: keys.naWhiteLabel, region: 'na', body: sms(SANDBOX_IDS.naAgent) });
+		const answer = await api(sandbox(), 'POST', '/sms', {
+			key: keys.naWhiteLabel,
+			region: 'na',
+			body: sms(SANDBOX_IDS.naAgent),
+		});
 		expect(answer.status).toBe(200);
 		expect(answer.body.from).toBe(SANDBOX_IDS.naNumber);
 		// From the EU side the NA agent does not exist for an EU workspace.
-		const fromEu = await api(sandbox(), 'POST', '/sms', { key: keys.euWhiteLabel, body: sms(SANDBOX_IDS.naAgent) });
+		const fromEu = await api(sandbox(), 'POST', '/sms', {
+			key: keys.euWhiteLabel,
+			body: sms(SANDBOX_IDS.naAgent),
+		});
 		expect(fromEu.status).toBe(404);
 		expect(fromEu.body.code).toBe('AGENT_NOT_FOUND');
 	});
@@ -81,14 +118,24 @@ describe('authentication and regions', () => {
 
 describe('plan gate', () => {
 	it('lets Business read but not write, naming White Label and the billing page', async () => {
-		expect((await api(sandbox(), 'GET', '/voices/providers', { key: keys.euBusiness })).status).toBe(200);
-		const write = await api(sandbox(), 'POST', '/sms', { key: keys.euBusiness, body: sms(SANDBOX_IDS.euBusinessAgent) });
+		expect(
+			(await api(sandbox(), 'GET', '/voices/providers', { key: keys.euBusiness })).status,
+		).toBe(200);
+		const write = await api(sandbox(), 'POST', '/sms', {
+			key: keys.euBusiness,
+			body: sms(SANDBOX_IDS.euBusinessAgent),
+		});
 		expect(write.status).toBe(403);
 		expect(write.body.code).toBe('PLAN_UPGRADE_REQUIRED');
 		expect(write.body.message).toContain('White Label');
 		expect(write.body.message).toContain('https://app.convocore.ai/settings/billing');
 		expect(sandbox().sentSms).toHaveLength(0);
-		const del = await api(sandbox(), 'DELETE', `/workspaces/${SANDBOX_IDS.euBusinessWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobBusiness}`, { key: keys.euBusiness });
+		const del = await api(
+			sandbox(),
+			'DELETE',
+			`/workspaces/${SANDBOX_IDS.euBusinessWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobBusiness}`,
+			{ key: keys.euBusiness },
+		);
 		expect(del.status).toBe(403);
 		expect(sandbox().state.crawlerJobs[SANDBOX_IDS.crawlerJobBusiness]).toBeDefined();
 	});
@@ -99,15 +146,25 @@ describe('plan gate', () => {
 		expect(read.body.code).toBe('PLAN_UPGRADE_REQUIRED');
 		expect(read.body.message).toContain('Business');
 		expect(read.body.message).toContain('https://app.convocore.ai/settings/billing');
-		const write = await api(sandbox(), 'POST', '/sms', { key: keys.euPro, body: sms(SANDBOX_IDS.euProAgent) });
+		const write = await api(sandbox(), 'POST', '/sms', {
+			key: keys.euPro,
+			body: sms(SANDBOX_IDS.euProAgent),
+		});
 		expect(write.status).toBe(403);
 		expect(write.body.message).toContain('White Label');
 	});
 
 	it('does not gate legacy pay-as-you-go workspaces', async () => {
-		const answer = await api(sandbox(), 'POST', '/sms', { key: keys.euLegacy, body: sms(SANDBOX_IDS.euLegacyAgent) });
+		const answer = await api(sandbox(), 'POST', '/sms', {
+			key: keys.euLegacy,
+			body: sms(SANDBOX_IDS.euLegacyAgent),
+		});
 		expect(answer.status).toBe(200);
-		expect(answer.body).toMatchObject({ success: true, from: SANDBOX_IDS.euLegacyNumber, senderMode: 'own_account' });
+		expect(answer.body).toMatchObject({
+			success: true,
+			from: SANDBOX_IDS.euLegacyNumber,
+			senderMode: 'own_account',
+		});
 		expect(sandbox().sentSms).toHaveLength(1);
 	});
 });
@@ -116,23 +173,42 @@ describe('agent secret scope', () => {
 	const key = keys.euAgentSecret;
 
 	it('acts on its own agent', async () => {
-		const answer = await api(sandbox(), 'POST', '/sms', { key, body: sms(SANDBOX_IDS.ownAccountAgent) });
+		const answer = await api(sandbox(), 'POST', '/sms', {
+			key,
+			body: sms(SANDBOX_IDS.ownAccountAgent),
+		});
 		expect(answer.status).toBe(200);
-		expect((await api(sandbox(), 'GET', `/agents/${SANDBOX_IDS.ownAccountAgent}/custom-metrics`, { key })).status).toBe(200);
+		expect(
+			(
+				await api(sandbox(), 'GET', `/agents/${SANDBOX_IDS.ownAccountAgent}/custom-metrics`, {
+					key,
+				})
+			).status,
+		).toBe(200);
 	});
 
 	it('refuses another agent with AGENT_SECRET_SCOPE', async () => {
 		const send = await api(sandbox(), 'POST', '/sms', { key, body: sms(SANDBOX_IDS.rentalAgent) });
 		expect(send.status).toBe(403);
 		expect(send.body.code).toBe('AGENT_SECRET_SCOPE');
-		const metrics = await api(sandbox(), 'GET', `/agents/${SANDBOX_IDS.rentalAgent}/custom-metrics`, { key });
+		const metrics = await api(
+			sandbox(),
+			'GET',
+			`/agents/${SANDBOX_IDS.rentalAgent}/custom-metrics`,
+			{ key },
+		);
 		expect(metrics.status).toBe(403);
 		expect(metrics.body.code).toBe('AGENT_SECRET_SCOPE');
 		expect(sandbox().sentSms).toHaveLength(0);
 	});
 
 	it('refuses workspace-level operations', async () => {
-		const del = await api(sandbox(), 'DELETE', `/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobDocs}`, { key });
+		const del = await api(
+			sandbox(),
+			'DELETE',
+			`/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobDocs}`,
+			{ key },
+		);
 		expect(del.status).toBe(403);
 		expect(del.body.code).toBe('AGENT_SECRET_SCOPE');
 		expect(sandbox().state.crawlerJobs[SANDBOX_IDS.crawlerJobDocs]).toBeDefined();
@@ -158,11 +234,18 @@ describe('routing errors', () => {
 		const outside = await fetch(`${sandbox().url}/v3/sms`, { method: 'POST' });
 		expect(outside.status).toBe(404);
 		// Paths outside the region bases are not API requests.
-		expect(sandbox().requests().map((r) => r.status)).toEqual([404, 405]);
+		expect(
+			sandbox()
+				.requests()
+				.map((r) => r.status),
+		).toEqual([404, 405]);
 	});
 
 	it('answers 400 INVALID_JSON for a broken body and sends nothing', async () => {
-		const answer = await api(sandbox(), 'POST', '/sms', { key, rawBody: '{"agentId": "agent-own",' });
+		const answer = await api(sandbox(), 'POST', '/sms', {
+			key,
+			rawBody: '{"agentId": "agent-own",',
+		});
 		expect(answer.status).toBe(400);
 		expect(answer.body.code).toBe('INVALID_JSON');
 		expect(sandbox().sentSms).toHaveLength(0);
@@ -178,8 +261,20 @@ describe('request recording and control routes', () => {
 		await api(sandbox(), 'POST', '/sms', { key, body: sms(SANDBOX_IDS.ownAccountAgent) });
 		await api(sandbox(), 'GET', '/voices/providers', { key, region: 'na' });
 		const [browse, send, na] = sandbox().requests();
-		expect(browse).toMatchObject({ method: 'GET', region: 'eu', path: '/voices/elevenlabs', query: { limit: '2', gender: 'f' }, status: 200, body: undefined });
-		expect(send).toMatchObject({ method: 'POST', path: '/sms', body: sms(SANDBOX_IDS.ownAccountAgent), status: 200 });
+		expect(browse).toMatchObject({
+			method: 'GET',
+			region: 'eu',
+			path: '/voices/elevenlabs',
+			query: { limit: '2', gender: 'f' },
+			status: 200,
+			body: undefined,
+		});
+		expect(send).toMatchObject({
+			method: 'POST',
+			path: '/sms',
+			body: sms(SANDBOX_IDS.ownAccountAgent),
+			status: 200,
+		});
 		expect(na).toMatchObject({ region: 'na', status: 401 });
 		expect(browse.at).toBeLessThanOrEqual(send.at);
 		expect(sandbox().count({ method: 'post' })).toBe(1);
@@ -192,7 +287,9 @@ describe('request recording and control routes', () => {
 		await api(sandbox(), 'POST', '/sms', { key, body: sms(SANDBOX_IDS.ownAccountAgent) });
 		const requests = await (await fetch(`${sandbox().url}/__sandbox/requests`)).json();
 		expect(requests).toHaveLength(1);
-		const sent = (await (await fetch(`${sandbox().url}/__sandbox/sms`)).json()) as Array<Record<string, unknown>>;
+		const sent = (await (await fetch(`${sandbox().url}/__sandbox/sms`)).json()) as Array<
+			Record<string, unknown>
+		>;
 		expect(sent[0]).toMatchObject({ agentId: SANDBOX_IDS.ownAccountAgent, to: '+4917600000001' });
 		const reset = await fetch(`${sandbox().url}/__sandbox/reset`, { method: 'POST' });
 		expect(reset.status).toBe(200);
@@ -201,7 +298,12 @@ describe('request recording and control routes', () => {
 	});
 
 	it('reset() restores the seed state', async () => {
-		await api(sandbox(), 'DELETE', `/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobDocs}`, { key });
+		await api(
+			sandbox(),
+			'DELETE',
+			`/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobDocs}`,
+			{ key },
+		);
 		expect(sandbox().state.crawlerJobs[SANDBOX_IDS.crawlerJobDocs]).toBeUndefined();
 		sandbox().reset();
 		expect(sandbox().state.crawlerJobs[SANDBOX_IDS.crawlerJobDocs]).toBeDefined();

@@ -31,7 +31,11 @@ async function create(body: unknown) {
 }
 
 async function finished(jobId: string) {
-	await eventually(() => ['completed', 'failed', 'cancelled'].includes(sandbox().state.crawlerJobs[jobId]?.status), 5000, `job ${jobId} to finish`);
+	await eventually(
+		() => ['completed', 'failed', 'cancelled'].includes(sandbox().state.crawlerJobs[jobId]?.status),
+		5000,
+		`job ${jobId} to finish`,
+	);
 	return (await api(sandbox(), 'GET', `${jobsPath}/${jobId}`, { key })).body.data;
 }
 
@@ -60,7 +64,24 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 		});
 		expect(answer.status).toBe(201);
 		const job = answer.body.data;
-		expect(job).toMatchObject({ id: 'crawl-job-1', workspaceId: SANDBOX_IDS.euWorkspace, status: 'queued', primaryUrl: site('/help'), urls: [site('/help')], crawl: true, deep: false, useProxy: false, refreshRate: '24h', toAgentId: null, toAgentIds: [SANDBOX_IDS.ownAccountAgent], done: false, failed: false, isCancelled: false, message: null, resultError: null });
+		expect(job).toMatchObject({
+			id: 'crawl-job-1',
+			workspaceId: SANDBOX_IDS.euWorkspace,
+			status: 'queued',
+			primaryUrl: site('/help'),
+			urls: [site('/help')],
+			crawl: true,
+			deep: false,
+			useProxy: false,
+			refreshRate: '24h',
+			toAgentId: null,
+			toAgentIds: [SANDBOX_IDS.ownAccountAgent],
+			done: false,
+			failed: false,
+			isCancelled: false,
+			message: null,
+			resultError: null,
+		});
 		expect(typeof job.createdAt).toBe('string');
 
 		const statuses = new Set<string>();
@@ -70,23 +91,54 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 		}, 5000);
 		expect(statuses.has('processing') || statuses.has('queued')).toBe(true);
 		const done = await finished(job.id);
-		expect(done).toMatchObject({ status: 'completed', done: true, message: 'Crawled 4 pages.', scrapedPagesNum: 4 });
+		expect(done).toMatchObject({
+			status: 'completed',
+			done: true,
+			message: 'Crawled 4 pages.',
+			scrapedPagesNum: 4,
+		});
 
 		const pages = (await api(sandbox(), 'GET', `${jobsPath}/${job.id}/pages`, { key })).body.data;
 		expect(pages.total).toBe(4);
-		expect(pages.pages.map((page: any) => page.url)).toEqual([site('/help'), site('/help/booking'), site('/help/insurance'), site('/help/opening-hours')]);
-		expect(Object.keys(pages.pages[0]).sort()).toEqual(['description', 'failed', 'htmlCharCount', 'id', 'imageUrl', 'mdCharCount', 'scrapedAt', 'title', 'url', 'urlHash', 'userId'].sort());
+		expect(pages.pages.map((page: any) => page.url)).toEqual([
+			site('/help'),
+			site('/help/booking'),
+			site('/help/insurance'),
+			site('/help/opening-hours'),
+		]);
+		expect(Object.keys(pages.pages[0]).sort()).toEqual(
+			[
+				'description',
+				'failed',
+				'htmlCharCount',
+				'id',
+				'imageUrl',
+				'mdCharCount',
+				'scrapedAt',
+				'title',
+				'url',
+				'urlHash',
+				'userId',
+			].sort(),
+		);
 
-		const one = (await api(sandbox(), 'GET', `${jobsPath}/${job.id}/pages/${pages.pages[1].id}`, { key })).body.data;
+		const one = (
+			await api(sandbox(), 'GET', `${jobsPath}/${job.id}/pages/${pages.pages[1].id}`, { key })
+		).body.data;
 		expect(one).toMatchObject({ id: pages.pages[1].id, title: 'Booking an appointment' });
 		expect(one.markdown).toContain('# Booking an appointment');
 		expect(one.html).toContain('<h1>Booking an appointment</h1>');
 		expect(one.mdCharCount).toBe(one.markdown.length);
 
 		const documents = knowledgeDocumentsOf(sandbox().state, SANDBOX_IDS.ownAccountAgent);
-		expect(documents.map((document) => [document.name, document.url, document.crawlerJobId, document.refreshRate])).toEqual(
-			pages.pages.map((page: any) => [page.title, page.url, job.id, '24h']),
-		);
+		expect(
+			documents.map((document) => [
+				document.name,
+				document.url,
+				document.crawlerJobId,
+				document.refreshRate,
+			]),
+		).toEqual(pages.pages.map((page: any) => [page.title, page.url, job.id, '24h']));
 	});
 
 	it('fails a job that meets a broken URL, with a message and resultError', async () => {
@@ -113,10 +165,20 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 		const job = (
 			await create({
 				urls: [site('/help/booking'), site('/help/insurance')],
-				webhook: { url: receiver.url, bearerToken: 'crawler-bearer-123', headers: { 'X-Team': 'support' } },
+				webhook: {
+					url: receiver.url,
+					bearerToken: 'crawler-bearer-123',
+					headers: { 'X-Team': 'support' },
+				},
 			})
 		).body.data;
-		expect(job.webhook).toEqual({ url: receiver.url, events: [], hasSecret: false, hasBearerToken: true, headerKeys: ['X-Team'] });
+		expect(job.webhook).toEqual({
+			url: receiver.url,
+			events: [],
+			hasSecret: false,
+			hasBearerToken: true,
+			headerKeys: ['X-Team'],
+		});
 		expect(JSON.stringify(job)).not.toContain('crawler-bearer-123');
 		const posts = await receiver.waitFor(3);
 		expect(posts.map((post) => [post.body.event, post.body.page?.url])).toEqual([
@@ -132,7 +194,10 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 	});
 
 	it('posts only the chosen events, with the secret header; job_failed for a failed job', async () => {
-		await create({ urls: [site('/help'), site('/broken')], webhook: { url: receiver.url, secret: 'crawler-secret-456', events: ['job_failed'] } });
+		await create({
+			urls: [site('/help'), site('/broken')],
+			webhook: { url: receiver.url, secret: 'crawler-secret-456', events: ['job_failed'] },
+		});
 		const [post] = await receiver.waitFor(1);
 		await sleep(100);
 		expect(receiver.posts).toHaveLength(1);
@@ -141,19 +206,28 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 		expect(post.headers.authorization).toBeUndefined();
 	});
 
-	it('refuses a bad body with the contract\'s words, and agents of other workspaces', async () => {
-		const bad = await create({ urls: ['not a url'], extra: true, webhook: { url: 'ftp://x', events: ['nope'] } });
+	it("refuses a bad body with the contract's words, and agents of other workspaces", async () => {
+		const bad = await create({
+			urls: ['not a url'],
+			extra: true,
+			webhook: { url: 'ftp://x', events: ['nope'] },
+		});
 		expect(bad.status).toBe(400);
 		expect(bad.body.code).toBe('VALIDATION_ERROR');
 		expect(bad.body.message).toMatch(/urls\.0: must be a full http\(s\) URL/);
 		expect(bad.body.message).toMatch(/unknown field: extra/);
-		expect(bad.body.message).toMatch(/webhook\.events\.0: must be among page_scraped, job_completed, job_failed/);
-		const foreign = await create({ urls: [site('/help')], toAgentIds: [SANDBOX_IDS.euBusinessAgent] });
+		expect(bad.body.message).toMatch(
+			/webhook\.events\.0: must be among page_scraped, job_completed, job_failed/,
+		);
+		const foreign = await create({
+			urls: [site('/help')],
+			toAgentIds: [SANDBOX_IDS.euBusinessAgent],
+		});
 		expect([foreign.status, foreign.body.code]).toEqual([404, 'AGENT_NOT_FOUND']);
 		expect(Object.keys(sandbox().state.crawlerJobs)).not.toContain('crawl-job-1');
 	});
 
-	it('stops a job\'s timers when the sandbox is reset', async () => {
+	it("stops a job's timers when the sandbox is reset", async () => {
 		const job = (await create({ urls: [site('/help')], webhook: { url: receiver.url } })).body.data;
 		const old = sandbox().state;
 		sandbox().reset();
@@ -166,31 +240,63 @@ describe('POST /workspaces/{workspaceId}/crawler/jobs', () => {
 describe('GET listings', () => {
 	it('lists jobs newest first with page and limit, and refuses a bad limit', async () => {
 		await create({ urls: [site('/help')] });
-		const first = (await api(sandbox(), 'GET', jobsPath, { key, query: { page: 1, limit: 2 } })).body.data;
+		const first = (await api(sandbox(), 'GET', jobsPath, { key, query: { page: 1, limit: 2 } }))
+			.body.data;
 		expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-		expect(first.jobs.map((job: any) => job.id)).toEqual(['crawl-job-1', SANDBOX_IDS.crawlerJobBlog]);
-		const second = (await api(sandbox(), 'GET', jobsPath, { key, query: { page: 2, limit: 2 } })).body.data;
+		expect(first.jobs.map((job: any) => job.id)).toEqual([
+			'crawl-job-1',
+			SANDBOX_IDS.crawlerJobBlog,
+		]);
+		const second = (await api(sandbox(), 'GET', jobsPath, { key, query: { page: 2, limit: 2 } }))
+			.body.data;
 		expect(second.jobs.map((job: any) => job.id)).toEqual([SANDBOX_IDS.crawlerJobDocs]);
-		expect(second.jobs[0]).toMatchObject({ status: 'completed', done: true, primaryUrl: 'https://acme-dental.example/help', scrapedPagesNum: 3 });
-		const badQueries: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 101 }, { page: 0 }, { page: 'x' }];
+		expect(second.jobs[0]).toMatchObject({
+			status: 'completed',
+			done: true,
+			primaryUrl: 'https://acme-dental.example/help',
+			scrapedPagesNum: 3,
+		});
+		const badQueries: Array<Record<string, string | number>> = [
+			{ limit: 0 },
+			{ limit: 101 },
+			{ page: 0 },
+			{ page: 'x' },
+		];
 		for (const query of badQueries) {
 			expect((await api(sandbox(), 'GET', jobsPath, { key, query })).status).toBe(400);
 		}
 	});
 
 	it('shows a seeded running job as processing, and 404s jobs and pages of other workspaces', async () => {
-		const na = await api(sandbox(), 'GET', `/workspaces/${SANDBOX_IDS.naWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobNa}`, { key: SANDBOX_KEYS.naWhiteLabel, region: 'na' });
+		const na = await api(
+			sandbox(),
+			'GET',
+			`/workspaces/${SANDBOX_IDS.naWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobNa}`,
+			{ key: SANDBOX_KEYS.naWhiteLabel, region: 'na' },
+		);
 		expect(na.body.data.status).toBe('processing');
-		expect((await api(sandbox(), 'GET', `${jobsPath}/${SANDBOX_IDS.crawlerJobNa}`, { key })).status).toBe(404);
-		expect((await api(sandbox(), 'GET', `${jobsPath}/${SANDBOX_IDS.crawlerJobDocs}/pages/nope`, { key })).body.code).toBe('CRAWLER_PAGE_NOT_FOUND');
+		expect(
+			(await api(sandbox(), 'GET', `${jobsPath}/${SANDBOX_IDS.crawlerJobNa}`, { key })).status,
+		).toBe(404);
+		expect(
+			(await api(sandbox(), 'GET', `${jobsPath}/${SANDBOX_IDS.crawlerJobDocs}/pages/nope`, { key }))
+				.body.code,
+		).toBe('CRAWLER_PAGE_NOT_FOUND');
 	});
 });
 
 describe('the site under its public name', () => {
 	it('a job given https://acme-dental.example/help scrapes the same site, links kept on that host', async () => {
-		const job = (await create({ urls: ['https://acme-dental.example/help'], crawl: true, crawlOptions: { maxPages: 2 } })).body.data;
+		const job = (
+			await create({
+				urls: ['https://acme-dental.example/help'],
+				crawl: true,
+				crawlOptions: { maxPages: 2 },
+			})
+		).body.data;
 		await finished(job.id);
-		const pages = (await api(sandbox(), 'GET', `${jobsPath}/${job.id}/pages`, { key })).body.data.pages;
+		const pages = (await api(sandbox(), 'GET', `${jobsPath}/${job.id}/pages`, { key })).body.data
+			.pages;
 		expect(pages.map((page: any) => [page.url, page.title])).toEqual([
 			['https://acme-dental.example/help', 'Acme Dental help center'],
 			['https://acme-dental.example/help/booking', 'Booking an appointment'],

@@ -42,21 +42,30 @@ afterAll(async () => {
 });
 
 describe('sampleEventPayload', () => {
-	it.each(EVENT_TYPES)('builds a valid %s payload carrying the secret and the current time', (type) => {
-		const before = Date.now();
-		const payload = sampleEventPayload(type, 'vg_SomeWorkspaceSecret1');
-		expect(EVENT_PAYLOAD_SCHEMAS[type].strict().parse(payload)).toEqual(payload);
-		expect(payload.workspaceSecret).toBe('vg_SomeWorkspaceSecret1');
-		expect(payload.createdAt).toBeGreaterThanOrEqual(before);
-		expect(payload.createdAt).toBeLessThanOrEqual(Date.now());
-	});
+	it.each(EVENT_TYPES)(
+		'builds a valid %s payload carrying the secret and the current time',
+		(type) => {
+			const before = Date.now();
+			const payload = sampleEventPayload(type, 'vg_SomeWorkspaceSecret1');
+			expect(EVENT_PAYLOAD_SCHEMAS[type].strict().parse(payload)).toEqual(payload);
+			expect(payload.workspaceSecret).toBe('vg_SomeWorkspaceSecret1');
+			expect(payload.createdAt).toBeGreaterThanOrEqual(before);
+			expect(payload.createdAt).toBeLessThanOrEqual(Date.now());
+		},
+	);
 
 	it('covers every event type and fills the optional fields too', () => {
 		expect([...EVENT_TYPES].sort()).toEqual(Object.keys(EVENT_PAYLOAD_SCHEMAS).sort());
 		expect(EVENT_TYPES).toHaveLength(16);
 		const conversation = sampleEventPayload('conversation_updated', 's');
-		expect(conversation).toMatchObject({ operation: 'updated', region: 'eu', messagesHistory: expect.any(Array) });
-		expect((conversation.turns as any[])[0].messages[0].item.payload.message).toEqual(expect.any(String));
+		expect(conversation).toMatchObject({
+			operation: 'updated',
+			region: 'eu',
+			messagesHistory: expect.any(Array),
+		});
+		expect((conversation.turns as any[])[0].messages[0].item.payload.message).toEqual(
+			expect.any(String),
+		);
 	});
 });
 
@@ -70,33 +79,60 @@ describe('deliverEvent', () => {
 		expect(envelope.type).toBe('message_received');
 		expect(EVENT_PAYLOAD_SCHEMAS.message_received.parse(envelope.payload)).toBeTruthy();
 		expect(envelope.payload.workspaceSecret).toBe(SANDBOX_KEYS.euWhiteLabel);
-		expect(sandbox().delivered).toEqual([{ url: receiverUrl, type: 'message_received', body: envelope, status: 200 }]);
+		expect(sandbox().delivered).toEqual([
+			{ url: receiverUrl, type: 'message_received', body: envelope, status: 200 },
+		]);
 	});
 
 	it('merges payload overrides and uses another workspace secret', async () => {
-		await sandbox().deliverEvent(receiverUrl, 'lead_captured', { payload: { leadName: 'Kim', channel: 'whatsapp' }, workspaceSecret: SANDBOX_KEYS.naWhiteLabel });
+		await sandbox().deliverEvent(receiverUrl, 'lead_captured', {
+			payload: { leadName: 'Kim', channel: 'whatsapp' },
+			workspaceSecret: SANDBOX_KEYS.naWhiteLabel,
+		});
 		const envelope = JSON.parse(received[0].body);
-		expect(envelope.payload).toMatchObject({ leadName: 'Kim', channel: 'whatsapp', workspaceSecret: SANDBOX_KEYS.naWhiteLabel, operation: 'captured' });
+		expect(envelope.payload).toMatchObject({
+			leadName: 'Kim',
+			channel: 'whatsapp',
+			workspaceSecret: SANDBOX_KEYS.naWhiteLabel,
+			operation: 'captured',
+		});
 	});
 
-	it('sends a raw body as is and reports the receiver\'s status', async () => {
+	it("sends a raw body as is and reports the receiver's status", async () => {
 		answerStatus = 401;
-		const result = await sandbox().deliverEvent(receiverUrl, 'webhook_test', { raw: '{"type":"webhook_test","payload":' });
+		const result = await sandbox().deliverEvent(receiverUrl, 'webhook_test', {
+			raw: '{"type":"webhook_test","payload":',
+		});
 		expect(result).toEqual({ status: 401, body: 'nope' });
 		expect(received[0].body).toBe('{"type":"webhook_test","payload":');
-		expect(sandbox().delivered[0]).toMatchObject({ status: 401, body: '{"type":"webhook_test","payload":' });
+		expect(sandbox().delivered[0]).toMatchObject({
+			status: 401,
+			body: '{"type":"webhook_test","payload":',
+		});
 	});
 
 	it('rejects when the receiver is unreachable', async () => {
-		await expect(sandbox().deliverEvent('http://127.0.0.1:1/hook', 'webhook_test')).rejects.toThrow();
+		await expect(
+			sandbox().deliverEvent('http://127.0.0.1:1/hook', 'webhook_test'),
+		).rejects.toThrow();
 	});
 
 	it('delivers through the control route too', async () => {
-		const response = await fetch(`${sandbox().url}/__sandbox/events`, { method: 'POST', body: JSON.stringify({ url: receiverUrl, type: 'chat_delegated', payload: { assignedToUserId: 'u-9' } }) });
+		const response = await fetch(`${sandbox().url}/__sandbox/events`, {
+			method: 'POST',
+			body: JSON.stringify({
+				url: receiverUrl,
+				type: 'chat_delegated',
+				payload: { assignedToUserId: 'u-9' },
+			}),
+		});
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ status: 200, body: 'ok' });
 		expect(JSON.parse(received[0].body).payload.assignedToUserId).toBe('u-9');
-		const bad = await fetch(`${sandbox().url}/__sandbox/events`, { method: 'POST', body: JSON.stringify({ url: receiverUrl, type: 'nope' }) });
+		const bad = await fetch(`${sandbox().url}/__sandbox/events`, {
+			method: 'POST',
+			body: JSON.stringify({ url: receiverUrl, type: 'nope' }),
+		});
 		expect(bad.status).toBe(400);
 		expect(sandbox().requests()).toHaveLength(0);
 	});

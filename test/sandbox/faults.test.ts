@@ -3,8 +3,17 @@ import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
 const key = SANDBOX_KEYS.euWhiteLabel;
-const smsBody = { agentId: SANDBOX_IDS.ownAccountAgent, to: '+4917600000001', message: 'Reminder: tomorrow 10:00' };
-const send = () => fetch(`${sandbox().baseUrl('eu')}/sms`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(smsBody) });
+const smsBody = {
+	agentId: SANDBOX_IDS.ownAccountAgent,
+	to: '+4917600000001',
+	message: 'Reminder: tomorrow 10:00',
+};
+const send = () =>
+	fetch(`${sandbox().baseUrl('eu')}/sms`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+		body: JSON.stringify(smsBody),
+	});
 const providers = () => api(sandbox(), 'GET', '/voices/providers', { key });
 
 describe('faults', () => {
@@ -17,19 +26,34 @@ describe('faults', () => {
 		// The fault was used up: the next request is not delayed. Read from the sandbox's record of
 		// which fault each request took, not from a stopwatch that a loaded machine slows down.
 		expect((await providers()).status).toBe(200);
-		expect(sandbox().requests({ path: '/voices/providers' }).map((request) => request.fault)).toEqual(['latency', undefined]);
+		expect(
+			sandbox()
+				.requests({ path: '/voices/providers' })
+				.map((request) => request.fault),
+		).toEqual(['latency', undefined]);
 	});
 
 	it('status answers 503 by default, as many times as asked, before the handler runs', async () => {
 		sandbox().injectFault({ method: 'POST', path: '/sms', kind: 'status', times: 2 });
 		const first = await send();
 		expect(first.status).toBe(503);
-		expect(await first.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+		expect(await first.json()).toMatchObject({
+			code: 'SERVICE_UNAVAILABLE',
+			message: expect.any(String),
+		});
 		expect((await send()).status).toBe(503);
 		expect(sandbox().sentSms).toHaveLength(0);
 		expect((await send()).status).toBe(200);
 		expect(sandbox().sentSms).toHaveLength(1);
-		expect(sandbox().requests().map((r) => [r.status, r.fault])).toEqual([[503, 'status'], [503, 'status'], [200, undefined]]);
+		expect(
+			sandbox()
+				.requests()
+				.map((r) => [r.status, r.fault]),
+		).toEqual([
+			[503, 'status'],
+			[503, 'status'],
+			[200, undefined],
+		]);
 	});
 
 	it('status can carry another code', async () => {
@@ -51,7 +75,9 @@ describe('faults', () => {
 
 	it('malformed-json answers 200 with a body that is not JSON', async () => {
 		sandbox().injectFault({ path: '/voices/providers', kind: 'malformed-json' });
-		const response = await fetch(`${sandbox().baseUrl('eu')}/voices/providers`, { headers: { authorization: `Bearer ${key}` } });
+		const response = await fetch(`${sandbox().baseUrl('eu')}/voices/providers`, {
+			headers: { authorization: `Bearer ${key}` },
+		});
 		expect(response.status).toBe(200);
 		expect(response.headers.get('content-type')).toContain('application/json');
 		const text = await response.text();
@@ -66,17 +92,30 @@ describe('faults', () => {
 	});
 
 	it('afterProcessing fails the answer after the SMS was really sent', async () => {
-		sandbox().injectFault({ method: 'POST', path: '/sms', kind: 'status', status: 502, afterProcessing: true });
+		sandbox().injectFault({
+			method: 'POST',
+			path: '/sms',
+			kind: 'status',
+			status: 502,
+			afterProcessing: true,
+		});
 		const failed = await send();
 		expect(failed.status).toBe(502);
 		expect(sandbox().sentSms).toHaveLength(1);
-		expect(sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`].messages).toHaveLength(1);
+		expect(
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`].messages,
+		).toHaveLength(1);
 
 		sandbox().injectFault({ method: 'POST', path: '/sms', kind: 'drop', afterProcessing: true });
 		await expect(send()).rejects.toThrow();
 		expect(sandbox().sentSms).toHaveLength(2);
 
-		sandbox().injectFault({ method: 'POST', path: '/sms', kind: 'malformed-json', afterProcessing: true });
+		sandbox().injectFault({
+			method: 'POST',
+			path: '/sms',
+			kind: 'malformed-json',
+			afterProcessing: true,
+		});
 		const garbled = await send();
 		expect(garbled.status).toBe(200);
 		const text = await garbled.text();
@@ -94,7 +133,9 @@ describe('faults', () => {
 		sandbox().injectFault({ path: '/voices', kind: 'status', times: Infinity });
 		expect((await send()).status).toBe(200);
 		expect((await api(sandbox(), 'GET', '/voices/elevenlabs', { key })).status).toBe(503);
-		expect((await api(sandbox(), 'GET', '/voices/providers', { key, region: 'na' })).status).toBe(503);
+		expect((await api(sandbox(), 'GET', '/voices/providers', { key, region: 'na' })).status).toBe(
+			503,
+		);
 	});
 
 	it('Infinity keeps failing until cleared; reset clears faults too', async () => {
@@ -113,15 +154,28 @@ describe('faults', () => {
 	});
 
 	it('can be injected and cleared over the control routes, with "Infinity" as times', async () => {
-		const add = await fetch(`${sandbox().url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ path: '/voices', kind: 'rate-limit', times: 'Infinity', retryAfterSeconds: 3 }) });
+		const add = await fetch(`${sandbox().url}/__sandbox/faults`, {
+			method: 'POST',
+			body: JSON.stringify({
+				path: '/voices',
+				kind: 'rate-limit',
+				times: 'Infinity',
+				retryAfterSeconds: 3,
+			}),
+		});
 		expect(add.status).toBe(200);
 		expect((await providers()).status).toBe(429);
 		expect((await providers()).status).toBe(429);
 		const listed = await (await fetch(`${sandbox().url}/__sandbox/faults`)).json();
 		expect(listed).toEqual([expect.objectContaining({ kind: 'rate-limit', times: 'Infinity' })]);
-		expect((await fetch(`${sandbox().url}/__sandbox/faults`, { method: 'DELETE' })).status).toBe(200);
+		expect((await fetch(`${sandbox().url}/__sandbox/faults`, { method: 'DELETE' })).status).toBe(
+			200,
+		);
 		expect((await providers()).status).toBe(200);
-		const bad = await fetch(`${sandbox().url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ kind: 'boom' }) });
+		const bad = await fetch(`${sandbox().url}/__sandbox/faults`, {
+			method: 'POST',
+			body: JSON.stringify({ kind: 'boom' }),
+		});
 		expect(bad.status).toBe(400);
 	});
 });

@@ -20,9 +20,15 @@ export interface ApiAnswer {
 	headers: Headers;
 }
 
-export async function api(sandbox: Sandbox, method: string, path: string, call: ApiCall = {}): Promise<ApiAnswer> {
+export async function api(
+	sandbox: Sandbox,
+	method: string,
+	path: string,
+	call: ApiCall = {},
+): Promise<ApiAnswer> {
 	const url = new URL(`${sandbox.baseUrl(call.region ?? 'eu')}${path}`);
-	for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, String(value));
+	for (const [name, value] of Object.entries(call.query ?? {}))
+		url.searchParams.set(name, String(value));
 	const headers: Record<string, string> = {};
 	if (call.key !== undefined) headers.authorization = `Bearer ${call.key}`;
 	let body: string | undefined;
@@ -31,7 +37,11 @@ export async function api(sandbox: Sandbox, method: string, path: string, call: 
 	if (body !== undefined) headers['content-type'] = 'application/json';
 	const response = await fetch(url, { method, headers, body });
 	const text = await response.text();
-	return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+	return {
+		status: response.status,
+		body: text ? JSON.parse(text) : undefined,
+		headers: response.headers,
+	};
 }
 
 /** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/server/server/mode.ts. */

@@ -28,11 +28,27 @@ describe('POST /sms direct sends', () => {
 		expect(answer.body.messageSid).toMatch(/^SM[0-9a-f]{32}$/);
 		expect(answer.body.messageSids).toEqual([answer.body.messageSid]);
 		expect(sandbox().sentSms).toEqual([
-			expect.objectContaining({ messageSid: answer.body.messageSid, agentId: SANDBOX_IDS.ownAccountAgent, from: SANDBOX_IDS.ownAccountPrimaryNumber, to, body: base.message, mediaUrls: [], convoId: '4917600000001', segmentIndex: 0 }),
+			expect.objectContaining({
+				messageSid: answer.body.messageSid,
+				agentId: SANDBOX_IDS.ownAccountAgent,
+				from: SANDBOX_IDS.ownAccountPrimaryNumber,
+				to,
+				body: base.message,
+				mediaUrls: [],
+				convoId: '4917600000001',
+				segmentIndex: 0,
+			}),
 		]);
-		const conversation = sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`];
+		const conversation =
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`];
 		expect(conversation).toMatchObject({ state: 'ai-chatting', origin: 'sms', userPhone: to });
-		expect(conversation.messages).toEqual([expect.objectContaining({ direction: 'outbound', messageSid: answer.body.messageSid, body: base.message })]);
+		expect(conversation.messages).toEqual([
+			expect.objectContaining({
+				direction: 'outbound',
+				messageSid: answer.body.messageSid,
+				body: base.message,
+			}),
+		]);
 	});
 
 	it('gives every message its own sid and never repeats one', async () => {
@@ -52,18 +68,38 @@ describe('POST /sms direct sends', () => {
 			mediaUrls: ['https://cdn.example.com/b.png'],
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.body).toMatchObject({ from: SANDBOX_IDS.ownAccountSecondNumber, convoId: 'custom-convo-1', campaignId: 'spring-checkups', mediaCount: 2 });
-		expect(sandbox().sentSms[0]).toMatchObject({ campaignId: 'spring-checkups', mediaUrls: ['https://cdn.example.com/a.png', 'https://cdn.example.com/b.png'] });
-		const conversation = sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:custom-convo-1`];
-		expect(conversation).toMatchObject({ userName: 'Dana', campaignId: 'spring-checkups', leadInfo: { username: 'Dana', email: 'dana@example.com', plan: 'gold' } });
+		expect(answer.body).toMatchObject({
+			from: SANDBOX_IDS.ownAccountSecondNumber,
+			convoId: 'custom-convo-1',
+			campaignId: 'spring-checkups',
+			mediaCount: 2,
+		});
+		expect(sandbox().sentSms[0]).toMatchObject({
+			campaignId: 'spring-checkups',
+			mediaUrls: ['https://cdn.example.com/a.png', 'https://cdn.example.com/b.png'],
+		});
+		const conversation =
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:custom-convo-1`];
+		expect(conversation).toMatchObject({
+			userName: 'Dana',
+			campaignId: 'spring-checkups',
+			leadInfo: { username: 'Dana', email: 'dana@example.com', plan: 'gold' },
+		});
 	});
 
 	it('uses the platform rental for the rental agent and ignores own-account-only options there', async () => {
 		const options = { validityPeriod: 600, messagingServiceSid: 'MG123', provideFeedback: true };
 		const rental = await send({ ...base, agentId: SANDBOX_IDS.rentalAgent, options });
-		expect(rental.body).toMatchObject({ from: SANDBOX_IDS.rentalNumber, senderMode: 'platform_rental' });
+		expect(rental.body).toMatchObject({
+			from: SANDBOX_IDS.rentalNumber,
+			senderMode: 'platform_rental',
+		});
 		expect(sandbox().sentSms[0].ownAccountOptions).toBeUndefined();
-		expect(sandbox().sentSms[0].ignoredOptions).toEqual(['messagingServiceSid', 'validityPeriod', 'provideFeedback']);
+		expect(sandbox().sentSms[0].ignoredOptions).toEqual([
+			'messagingServiceSid',
+			'validityPeriod',
+			'provideFeedback',
+		]);
 
 		const own = await send({ ...base, options });
 		expect(own.body.senderMode).toBe('own_account');
@@ -98,27 +134,71 @@ describe('POST /sms validation', () => {
 		['an empty agentId', { ...base, agentId: '' }, 'agentId'],
 		['a missing to', { agentId: base.agentId, message: 'x' }, 'to'],
 		['a to without +', { ...base, to: '4917600000001' }, 'to: must be a phone number in E.164'],
-		['a from without +', { ...base, from: '4915730000001' }, 'from: must be a phone number in E.164'],
-		['11 mediaUrls', { ...base, mediaUrls: Array.from({ length: 11 }, (_, i) => `https://cdn.example.com/${i}.png`) }, 'mediaUrls: must hold at most 10'],
+		[
+			'a from without +',
+			{ ...base, from: '4915730000001' },
+			'from: must be a phone number in E.164',
+		],
+		[
+			'11 mediaUrls',
+			{
+				...base,
+				mediaUrls: Array.from({ length: 11 }, (_, i) => `https://cdn.example.com/${i}.png`),
+			},
+			'mediaUrls: must hold at most 10',
+		],
 		['a mediaUrl that is not a URL', { ...base, mediaUrl: 'not a url' }, 'mediaUrl'],
-		['validityPeriod 0', { ...base, options: { validityPeriod: 0 } }, 'options.validityPeriod: must be between 1 and 14400'],
-		['validityPeriod 14401', { ...base, options: { validityPeriod: 14401 } }, 'options.validityPeriod: must be between 1 and 14400'],
-		['a message missing in direct mode', { agentId: base.agentId, to }, 'message: is required in direct mode'],
-		['agent mode without message or initialPrompt', { agentId: base.agentId, to, mode: 'agent' }, 'message: is required in agent mode'],
-		['an unknown option', { ...base, options: { retries: 3 } }, 'unknown field in options: retries'],
+		[
+			'validityPeriod 0',
+			{ ...base, options: { validityPeriod: 0 } },
+			'options.validityPeriod: must be between 1 and 14400',
+		],
+		[
+			'validityPeriod 14401',
+			{ ...base, options: { validityPeriod: 14401 } },
+			'options.validityPeriod: must be between 1 and 14400',
+		],
+		[
+			'a message missing in direct mode',
+			{ agentId: base.agentId, to },
+			'message: is required in direct mode',
+		],
+		[
+			'agent mode without message or initialPrompt',
+			{ agentId: base.agentId, to, mode: 'agent' },
+			'message: is required in agent mode',
+		],
+		[
+			'an unknown option',
+			{ ...base, options: { retries: 3 } },
+			'unknown field in options: retries',
+		],
 		['an unknown mode', { ...base, mode: 'broadcast' }, 'mode'],
-		['a bad statusCallbackUrl', { ...base, options: { statusCallbackUrl: 'callback' } }, 'options.statusCallbackUrl'],
-		['an unknown agentOverrides field', { ...base, options: { agentOptions: { agentOverrides: { colour: 'red' } } } }, 'agentOverrides'],
+		[
+			'a bad statusCallbackUrl',
+			{ ...base, options: { statusCallbackUrl: 'callback' } },
+			'options.statusCallbackUrl',
+		],
+		[
+			'an unknown agentOverrides field',
+			{ ...base, options: { agentOptions: { agentOverrides: { colour: 'red' } } } },
+			'agentOverrides',
+		],
 	];
 
-	it.each(cases)('rejects %s with 400, issues, and sends nothing', async (_name, body, expectedIssue) => {
-		const answer = await send(body);
-		expect(answer.status).toBe(400);
-		expect(answer.body.code).toBe('VALIDATION_ERROR');
-		expect(answer.body.issues.map((i: { message: string }) => i.message).join('\n')).toContain(expectedIssue);
-		expect(sandbox().sentSms).toHaveLength(0);
-		expect(Object.keys(sandbox().state.conversations)).toHaveLength(3); // the seed: two SMS conversations and one call
-	});
+	it.each(cases)(
+		'rejects %s with 400, issues, and sends nothing',
+		async (_name, body, expectedIssue) => {
+			const answer = await send(body);
+			expect(answer.status).toBe(400);
+			expect(answer.body.code).toBe('VALIDATION_ERROR');
+			expect(answer.body.issues.map((i: { message: string }) => i.message).join('\n')).toContain(
+				expectedIssue,
+			);
+			expect(sandbox().sentSms).toHaveLength(0);
+			expect(Object.keys(sandbox().state.conversations)).toHaveLength(3); // the seed: two SMS conversations and one call
+		},
+	);
 
 	it('accepts exactly 10 mediaUrls and validityPeriod at both bounds', async () => {
 		const mediaUrls = Array.from({ length: 10 }, (_, i) => `https://cdn.example.com/${i}.png`);
@@ -129,7 +209,11 @@ describe('POST /sms validation', () => {
 
 	it('refuses more than 10 media in mediaUrl and mediaUrls together', async () => {
 		const mediaUrls = Array.from({ length: 10 }, (_, i) => `https://cdn.example.com/${i}.png`);
-		const answer = await send({ ...base, mediaUrl: 'https://cdn.example.com/extra.png', mediaUrls });
+		const answer = await send({
+			...base,
+			mediaUrl: 'https://cdn.example.com/extra.png',
+			mediaUrls,
+		});
 		expect(answer.status).toBe(400);
 		expect(answer.body.code).toBe('TOO_MANY_MEDIA');
 		expect(sandbox().sentSms).toHaveLength(0);
@@ -139,7 +223,11 @@ describe('POST /sms validation', () => {
 describe('POST /sms options', () => {
 	it('dry run returns the resolved plan and sends or creates nothing', async () => {
 		const longText = 'a'.repeat(SMS_SEGMENT_LENGTH + 10);
-		const answer = await send({ ...base, message: longText, options: { dryRun: true, splitLongMessages: true } });
+		const answer = await send({
+			...base,
+			message: longText,
+			options: { dryRun: true, splitLongMessages: true },
+		});
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({
 			success: true,
@@ -156,12 +244,18 @@ describe('POST /sms options', () => {
 			messagesPreview: ['a'.repeat(SMS_SEGMENT_LENGTH), 'a'.repeat(10)],
 		});
 		expect(sandbox().sentSms).toHaveLength(0);
-		expect(sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`]).toBeUndefined();
+		expect(
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`],
+		).toBeUndefined();
 		expect(sandbox().state.counters.messages).toBe(0);
 	});
 
 	it('dry run still validates the sender', async () => {
-		const answer = await send({ ...base, agentId: SANDBOX_IDS.noSmsAgent, options: { dryRun: true } });
+		const answer = await send({
+			...base,
+			agentId: SANDBOX_IDS.noSmsAgent,
+			options: { dryRun: true },
+		});
 		expect(answer.status).toBe(409);
 	});
 
@@ -172,20 +266,32 @@ describe('POST /sms options', () => {
 
 		const skipped = await send({ ...handoff, options: { skipIfHumanHandoff: true } });
 		expect(skipped.status).toBe(200);
-		expect(skipped.body).toMatchObject({ success: true, skipped: true, status: 'skipped', convoId: SANDBOX_IDS.humanHandoffConvoId, messageCount: 0 });
+		expect(skipped.body).toMatchObject({
+			success: true,
+			skipped: true,
+			status: 'skipped',
+			convoId: SANDBOX_IDS.humanHandoffConvoId,
+			messageCount: 0,
+		});
 		expect(skipped.body.reason).toMatch(/human/);
 		expect(skipped.body.messageSid).toBeUndefined();
 		expect(sandbox().sentSms).toHaveLength(0);
 		expect(sandbox().state.conversations[conversationKey].messages).toHaveLength(messagesBefore);
 
-		const aiChatting = await send({ ...base, to: SANDBOX_IDS.aiChattingRecipient, options: { skipIfHumanHandoff: true } });
+		const aiChatting = await send({
+			...base,
+			to: SANDBOX_IDS.aiChattingRecipient,
+			options: { skipIfHumanHandoff: true },
+		});
 		expect(aiChatting.body.skipped).toBeUndefined();
 		expect(sandbox().sentSms).toHaveLength(1);
 
 		const notAsked = await send(handoff);
 		expect(notAsked.body.status).toBe('queued');
 		expect(sandbox().sentSms).toHaveLength(2);
-		expect(sandbox().state.conversations[conversationKey].messages).toHaveLength(messagesBefore + 1);
+		expect(sandbox().state.conversations[conversationKey].messages).toHaveLength(
+			messagesBefore + 1,
+		);
 	});
 
 	it('splits long messages into 1600-character segments when asked, and refuses them otherwise', async () => {
@@ -195,16 +301,33 @@ describe('POST /sms options', () => {
 		expect(refused.body.code).toBe('MESSAGE_TOO_LONG');
 		expect(sandbox().sentSms).toHaveLength(0);
 
-		const answer = await send({ ...base, message: text, mediaUrl: 'https://cdn.example.com/a.png', options: { splitLongMessages: true } });
+		const answer = await send({
+			...base,
+			message: text,
+			mediaUrl: 'https://cdn.example.com/a.png',
+			options: { splitLongMessages: true },
+		});
 		expect(answer.status).toBe(200);
 		expect(answer.body.messageCount).toBe(3);
 		expect(answer.body.messageSids).toHaveLength(3);
 		expect(new Set(answer.body.messageSids).size).toBe(3);
-		expect(answer.body.segments).toEqual(answer.body.messageSids.map((messageSid: string, segmentIndex: number) => ({ messageSid, segmentIndex, status: 'queued' })));
+		expect(answer.body.segments).toEqual(
+			answer.body.messageSids.map((messageSid: string, segmentIndex: number) => ({
+				messageSid,
+				segmentIndex,
+				status: 'queued',
+			})),
+		);
 		expect(sandbox().sentSms.map((s) => s.body.length)).toEqual([1600, 1600, 300]);
-		expect(sandbox().sentSms.map((s) => s.body).join('')).toBe(text);
+		expect(
+			sandbox()
+				.sentSms.map((s) => s.body)
+				.join(''),
+		).toBe(text);
 		expect(sandbox().sentSms.map((s) => s.mediaUrls.length)).toEqual([1, 0, 0]);
-		expect(sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`].messages).toHaveLength(3);
+		expect(
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`].messages,
+		).toHaveLength(3);
 	});
 
 	it('sends exactly 1600 characters as one message without splitting', async () => {
@@ -222,13 +345,21 @@ describe('POST /sms options', () => {
 			options: { initialPrompt: 'Invite them to book their yearly check-up' },
 		});
 		expect(answer.status).toBe(200);
-		const reply = 'Hi Dana, this is Ava from Acme Dental. About "Invite them to book their yearly check-up": reply to this message and I\'ll help you right away.';
+		const reply =
+			'Hi Dana, this is Ava from Acme Dental. About "Invite them to book their yearly check-up": reply to this message and I\'ll help you right away.';
 		expect(answer.body).toMatchObject({ mode: 'agent', messagesPreview: [reply], messageCount: 1 });
 		expect(sandbox().sentSms[0]).toMatchObject({ body: reply, mode: 'agent' });
-		const conversation = sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`];
+		const conversation =
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`];
 		expect(conversation.history).toEqual([expect.objectContaining({ from: 'ai', text: reply })]);
 
-		const again = await send({ agentId: SANDBOX_IDS.ownAccountAgent, to, mode: 'agent', leadInfo: { username: 'Dana' }, options: { initialPrompt: 'Invite them to book their yearly check-up' } });
+		const again = await send({
+			agentId: SANDBOX_IDS.ownAccountAgent,
+			to,
+			mode: 'agent',
+			leadInfo: { username: 'Dana' },
+			options: { initialPrompt: 'Invite them to book their yearly check-up' },
+		});
 		expect(again.body.messagesPreview).toEqual([reply]);
 	});
 
@@ -238,10 +369,15 @@ describe('POST /sms options', () => {
 			to,
 			mode: 'agent',
 			message: 'remind about Friday',
-			options: { disableRecordHistory: true, agentOptions: { agentOverrides: { title: 'Remy (Friday shift)' } } },
+			options: {
+				disableRecordHistory: true,
+				agentOptions: { agentOverrides: { title: 'Remy (Friday shift)' } },
+			},
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.body.messagesPreview[0]).toBe('Hi there, this is Remy (Friday shift). About "remind about Friday": reply to this message and I\'ll help you right away.');
+		expect(answer.body.messagesPreview[0]).toBe(
+			'Hi there, this is Remy (Friday shift). About "remind about Friday": reply to this message and I\'ll help you right away.',
+		);
 		const conversation = sandbox().state.conversations[`${SANDBOX_IDS.rentalAgent}:4917600000001`];
 		expect(conversation.messages).toHaveLength(1);
 		expect(conversation.history).toEqual([]);
@@ -250,16 +386,30 @@ describe('POST /sms options', () => {
 	it('creates no conversation with createConvo false, and persists no messages with persistToConvo false', async () => {
 		await send({ ...base, options: { createConvo: false } });
 		expect(sandbox().sentSms).toHaveLength(1);
-		expect(sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`]).toBeUndefined();
+		expect(
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`],
+		).toBeUndefined();
 
 		await send({ ...base, options: { persistToConvo: false } });
-		const conversation = sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`];
+		const conversation =
+			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:4917600000001`];
 		expect(conversation).toBeDefined();
 		expect(conversation.messages).toEqual([]);
 	});
 
 	it('records delivery options on the sent SMS', async () => {
-		await send({ ...base, options: { statusCallbackUrl: 'https://hooks.example.com/status', smartEncoded: true, sendViaEdge: true } });
-		expect(sandbox().sentSms[0]).toMatchObject({ statusCallbackUrl: 'https://hooks.example.com/status', smartEncoded: true, sendViaEdge: true });
+		await send({
+			...base,
+			options: {
+				statusCallbackUrl: 'https://hooks.example.com/status',
+				smartEncoded: true,
+				sendViaEdge: true,
+			},
+		});
+		expect(sandbox().sentSms[0]).toMatchObject({
+			statusCallbackUrl: 'https://hooks.example.com/status',
+			smartEncoded: true,
+			sendViaEdge: true,
+		});
 	});
 });

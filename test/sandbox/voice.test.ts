@@ -1,5 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
-import { GENDER_ALIASES, VOICE_PROVIDERS, voiceProviderSchema, voiceSchema } from '../../nodes/shared/contracts/voice';
+import {
+	GENDER_ALIASES,
+	VOICE_PROVIDERS,
+	voiceProviderSchema,
+	voiceSchema,
+} from '../../nodes/shared/contracts/voice';
 import { MP3_FRAME_LENGTH, VOICES_PER_PROVIDER } from '../../sandbox/seed/voices';
 import { SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import { PUBLIC_VOICES } from '../../sandbox/seed/voicesPublic';
@@ -7,9 +12,16 @@ import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
 const key = SANDBOX_KEYS.euWhiteLabel;
-const get = (path: string, query?: Record<string, string | number>, withKey: string = key) => api(sandbox(), 'GET', path, { key: withKey, query });
+const get = (path: string, query?: Record<string, string | number>, withKey: string = key) =>
+	api(sandbox(), 'GET', path, { key: withKey, query });
 
-type VoiceBody = { voiceId: string; name: string; provider: string; previewUrl: string; filters: { language: string; gender: string; accent: string; useCase: string } };
+type VoiceBody = {
+	voiceId: string;
+	name: string;
+	provider: string;
+	previewUrl: string;
+	filters: { language: string; gender: string; accent: string; useCase: string };
+};
 const voicesOf = (answer: { body: any }): VoiceBody[] => answer.body.data.voices;
 
 describe('GET /voices/providers and models', () => {
@@ -19,17 +31,26 @@ describe('GET /voices/providers and models', () => {
 		expect(answer.body.success).toBe(true);
 		const providers = answer.body.data.providers;
 		for (const provider of providers) voiceProviderSchema.parse(provider);
-		expect(providers.map((p: any) => [p.provider, p.name, p.workspaceSecretKey])).toEqual(VOICE_PROVIDERS.map((p) => [p.slug, p.name, p.workspaceSecretKey]));
-		const needingKey = providers.filter((p: any) => p.requiresWorkspaceApiKey).map((p: any) => p.provider);
+		expect(providers.map((p: any) => [p.provider, p.name, p.workspaceSecretKey])).toEqual(
+			VOICE_PROVIDERS.map((p) => [p.slug, p.name, p.workspaceSecretKey]),
+		);
+		const needingKey = providers
+			.filter((p: any) => p.requiresWorkspaceApiKey)
+			.map((p: any) => p.provider);
 		expect(needingKey).toEqual(['minimax', 'playht', 'azure']);
 		expect(providers.find((p: any) => p.provider === 'google-live').live).toBe(true);
 	});
 
-	it('lists a provider\'s models and 404s an unknown provider', async () => {
+	it("lists a provider's models and 404s an unknown provider", async () => {
 		const answer = await get('/voices/elevenlabs/models');
 		expect(answer.status).toBe(200);
 		expect(answer.body.data.provider).toBe('elevenlabs');
-		expect(answer.body.data.models.map((m: any) => m.modelId)).toEqual(['eleven_multilingual_v2', 'eleven_flash_v2_5', 'eleven_turbo_v2_5', 'eleven_v3']);
+		expect(answer.body.data.models.map((m: any) => m.modelId)).toEqual([
+			'eleven_multilingual_v2',
+			'eleven_flash_v2_5',
+			'eleven_turbo_v2_5',
+			'eleven_v3',
+		]);
 		for (const model of answer.body.data.models) expect(model.name).toEqual(expect.any(String));
 		const unknown = await get('/voices/acme-tts/models');
 		expect(unknown.status).toBe(404);
@@ -42,7 +63,10 @@ describe('published voice IDs', () => {
 		for (const [slug, published] of Object.entries(PUBLIC_VOICES)) {
 			const voices = voicesOf(await get(`/voices/${slug}`));
 			for (const voice of published ?? []) {
-				expect([slug, voices.filter((v) => v.voiceId === voice.voiceId).map((v) => v.name)]).toEqual([slug, [voice.name]]);
+				expect([
+					slug,
+					voices.filter((v) => v.voiceId === voice.voiceId).map((v) => v.name),
+				]).toEqual([slug, [voice.name]]);
 			}
 		}
 		// Well-known ones, spelled out: ElevenLabs' premade Rachel and Adam, OpenAI's alloy, Deepgram's Thalia.
@@ -50,14 +74,19 @@ describe('published voice IDs', () => {
 		expect(eleven.find((v) => v.voiceId === '21m00Tcm4TlvDq8ikWAM')?.name).toBe('Rachel');
 		expect(eleven.find((v) => v.voiceId === 'pNInz6obpgDQGcFmaJgB')?.filters.gender).toBe('male');
 		expect(voicesOf(await get('/voices/openai')).map((v) => v.voiceId)).toContain('alloy');
-		expect(voicesOf(await get('/voices/deepgram')).find((v) => v.voiceId === 'aura-2-thalia-en')?.filters.gender).toBe('feminine');
+		expect(
+			voicesOf(await get('/voices/deepgram')).find((v) => v.voiceId === 'aura-2-thalia-en')?.filters
+				.gender,
+		).toBe('feminine');
 	});
 
 	it('keeps a voice published for one model only out of the other models', async () => {
 		const tts1 = voicesOf(await get('/voices/openai', { modelId: 'tts-1' })).map((v) => v.voiceId);
 		expect(tts1).toContain('alloy');
 		expect(tts1).not.toContain('ballad');
-		expect(voicesOf(await get('/voices/openai', { modelId: 'gpt-4o-mini-tts' })).map((v) => v.voiceId)).toContain('ballad');
+		expect(
+			voicesOf(await get('/voices/openai', { modelId: 'gpt-4o-mini-tts' })).map((v) => v.voiceId),
+		).toContain('ballad');
 	});
 });
 
@@ -65,13 +94,20 @@ describe('browsing and pagination', () => {
 	it('browses one provider with the default limit of 100', async () => {
 		const answer = await get('/voices/cartesia');
 		expect(answer.status).toBe(200);
-		expect(answer.body.data).toMatchObject({ total: VOICES_PER_PROVIDER, limit: 100, offset: 0, hasMore: false });
+		expect(answer.body.data).toMatchObject({
+			total: VOICES_PER_PROVIDER,
+			limit: 100,
+			offset: 0,
+			hasMore: false,
+		});
 		const voices = voicesOf(answer);
 		expect(voices).toHaveLength(VOICES_PER_PROVIDER);
 		for (const voice of voices) {
 			expect(voiceSchema.strict().parse(voice)).toEqual(voice);
 			expect(voice.provider).toBe('cartesia');
-			expect(voice.voiceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+			expect(voice.voiceId).toMatch(
+				/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/,
+			);
 		}
 		expect(new Set(voices.map((v) => v.voiceId)).size).toBe(VOICES_PER_PROVIDER);
 	});
@@ -104,7 +140,16 @@ describe('browsing and pagination', () => {
 	});
 
 	it('validates the query: limit 1 to 500, whole numbers, no providers on browse', async () => {
-		const badQueries: Array<Record<string, string | number>> = [{ limit: 0 }, { limit: 501 }, { limit: 'ten' }, { limit: 2.5 }, { offset: -1 }, { providers: 'elevenlabs' }, { gender: 'robot' }, { colour: 'blue' }];
+		const badQueries: Array<Record<string, string | number>> = [
+			{ limit: 0 },
+			{ limit: 501 },
+			{ limit: 'ten' },
+			{ limit: 2.5 },
+			{ offset: -1 },
+			{ providers: 'elevenlabs' },
+			{ gender: 'robot' },
+			{ colour: 'blue' },
+		];
 		for (const query of badQueries) {
 			const answer = await get('/voices/elevenlabs', query);
 			expect([query, answer.status]).toEqual([query, 400]);
@@ -132,20 +177,33 @@ describe('search filters', () => {
 		expect(all.body.data.total).toBe(VOICE_PROVIDERS.length * VOICES_PER_PROVIDER);
 		const two = await get('/voices', { providers: 'cartesia, elevenlabs', limit: 500 });
 		expect(two.body.data.total).toBe(2 * VOICES_PER_PROVIDER);
-		expect(new Set(voicesOf(two).map((v) => v.provider))).toEqual(new Set(['cartesia', 'elevenlabs']));
+		expect(new Set(voicesOf(two).map((v) => v.provider))).toEqual(
+			new Set(['cartesia', 'elevenlabs']),
+		);
 		expect(voicesOf(two)[0].provider).toBe('cartesia');
 	});
 
 	it('matches languages inclusively: en finds codes and names, en-GB only British ones', async () => {
 		const english = voicesOf(await get('/voices', { language: 'en', limit: 500 }));
 		const forms = new Set(english.map((v) => v.filters.language));
-		for (const form of ['en-US', 'en-GB', 'English', 'British English', 'en_US', 'eng', 'English (US)']) expect(forms).toContain(form);
+		for (const form of [
+			'en-US',
+			'en-GB',
+			'English',
+			'British English',
+			'en_US',
+			'eng',
+			'English (US)',
+		])
+			expect(forms).toContain(form);
 		for (const form of ['de-DE', 'German', 'es-ES', 'fr-FR']) expect(forms).not.toContain(form);
 
 		const british = voicesOf(await get('/voices', { language: 'en-GB', limit: 500 }));
 		expect(british.length).toBeGreaterThan(0);
 		expect(british.length).toBeLessThan(english.length);
-		expect(new Set(british.map((v) => v.filters.language))).toEqual(new Set(['en-GB', 'British English', 'en_GB', 'english (UK)']));
+		expect(new Set(british.map((v) => v.filters.language))).toEqual(
+			new Set(['en-GB', 'British English', 'en_GB', 'english (UK)']),
+		);
 
 		const byName = await get('/voices', { language: 'English', limit: 1 });
 		expect(byName.body.data.total).toBe(english.length);
@@ -153,27 +211,38 @@ describe('search filters', () => {
 		expect(byBritishName.body.data.total).toBe(british.length);
 
 		const german = voicesOf(await get('/voices', { language: 'de', limit: 500 }));
-		expect(new Set(german.map((v) => v.filters.language))).toEqual(new Set(['de-DE', 'German', 'german', 'de_DE', 'ger']));
+		expect(new Set(german.map((v) => v.filters.language))).toEqual(
+			new Set(['de-DE', 'German', 'german', 'de_DE', 'ger']),
+		);
 		expect((await get('/voices', { language: 'klingon' })).body.data.total).toBe(0);
 	});
 
-	it('matches gender case-insensitively with aliases, whatever the provider\'s spelling', async () => {
+	it("matches gender case-insensitively with aliases, whatever the provider's spelling", async () => {
 		const female = voicesOf(await get('/voices', { gender: 'female', limit: 500 }));
 		expect(female.length).toBeGreaterThan(100);
-		for (const voice of female) expect(GENDER_ALIASES[voice.filters.gender.toLowerCase()]).toBe('female');
-		expect(new Set(female.map((v) => v.filters.gender))).toEqual(new Set(['female', 'feminine', 'Female', 'F', 'FEMALE', 'f']));
+		for (const voice of female)
+			expect(GENDER_ALIASES[voice.filters.gender.toLowerCase()]).toBe('female');
+		expect(new Set(female.map((v) => v.filters.gender))).toEqual(
+			new Set(['female', 'feminine', 'Female', 'F', 'FEMALE', 'f']),
+		);
 		for (const alias of ['F', 'Feminine', 'FEMALE', 'f']) {
-			expect((await get('/voices', { gender: alias, limit: 1 })).body.data.total).toBe(female.length);
+			expect((await get('/voices', { gender: alias, limit: 1 })).body.data.total).toBe(
+				female.length,
+			);
 		}
 		const male = await get('/voices', { gender: 'm', limit: 1 });
 		const neutral = await get('/voices', { gender: 'Neutral', limit: 1 });
-		expect(male.body.data.total + neutral.body.data.total + female.length).toBe(VOICE_PROVIDERS.length * VOICES_PER_PROVIDER);
+		expect(male.body.data.total + neutral.body.data.total + female.length).toBe(
+			VOICE_PROVIDERS.length * VOICES_PER_PROVIDER,
+		);
 	});
 
 	it('matches accents as a case-insensitive substring', async () => {
 		const american = voicesOf(await get('/voices', { accent: 'AMERICAN', limit: 500 }));
 		const accents = new Set(american.map((v) => v.filters.accent));
-		expect(accents).toEqual(new Set(['American', 'American (Southern)', 'General American', 'Latin American']));
+		expect(accents).toEqual(
+			new Set(['American', 'American (Southern)', 'General American', 'Latin American']),
+		);
 		const southern = await get('/voices', { accent: 'southern', limit: 1 });
 		expect(southern.body.data.total).toBeGreaterThan(0);
 		expect(southern.body.data.total).toBeLessThan(american.length);
@@ -182,7 +251,9 @@ describe('search filters', () => {
 	it('filters model-dependent catalogs by modelId', async () => {
 		const v3 = voicesOf(await get('/voices/elevenlabs', { modelId: 'eleven_v3' }));
 		expect(v3).toHaveLength(Math.ceil(VOICES_PER_PROVIDER / 3));
-		const multilingual = voicesOf(await get('/voices/elevenlabs', { modelId: 'eleven_multilingual_v2' }));
+		const multilingual = voicesOf(
+			await get('/voices/elevenlabs', { modelId: 'eleven_multilingual_v2' }),
+		);
 		expect(multilingual).toHaveLength(VOICES_PER_PROVIDER);
 		const sonic2 = voicesOf(await get('/voices/cartesia', { modelId: 'sonic-2' }));
 		expect(sonic2).toHaveLength(VOICES_PER_PROVIDER / 2);
@@ -195,7 +266,9 @@ describe('search filters', () => {
 	});
 
 	it('combines filters', async () => {
-		const answer = voicesOf(await get('/voices', { language: 'en', gender: 'f', accent: 'british', limit: 500 }));
+		const answer = voicesOf(
+			await get('/voices', { language: 'en', gender: 'f', accent: 'british', limit: 500 }),
+		);
 		expect(answer.length).toBeGreaterThan(0);
 		for (const voice of answer) {
 			expect(GENDER_ALIASES[voice.filters.gender.toLowerCase()]).toBe('female');
@@ -224,7 +297,9 @@ describe('single voices and previews', () => {
 
 	it('serves previews without auth as small, valid, deterministic MP3s', async () => {
 		const [first, second] = voicesOf(await get('/voices/openai', { limit: 2 }));
-		expect(first.previewUrl).toBe(`${sandbox().url}/previews/openai/${encodeURIComponent(first.voiceId)}.mp3`);
+		expect(first.previewUrl).toBe(
+			`${sandbox().url}/previews/openai/${encodeURIComponent(first.voiceId)}.mp3`,
+		);
 		const requestsBefore = sandbox().count();
 		const response = await fetch(first.previewUrl);
 		expect(response.status).toBe(200);
@@ -235,7 +310,8 @@ describe('single voices and previews', () => {
 		expect([bytes[1], bytes[2]]).toEqual([0xfb, 0x90]);
 		expect(bytes.length % MP3_FRAME_LENGTH).toBe(0);
 		expect(bytes.length).toBeGreaterThanOrEqual(6 * MP3_FRAME_LENGTH);
-		for (let frame = 0; frame < bytes.length; frame += MP3_FRAME_LENGTH) expect(bytes[frame]).toBe(0xff);
+		for (let frame = 0; frame < bytes.length; frame += MP3_FRAME_LENGTH)
+			expect(bytes[frame]).toBe(0xff);
 
 		const again = new Uint8Array(await (await fetch(first.previewUrl)).arrayBuffer());
 		expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
@@ -264,7 +340,10 @@ describe('provider keys', () => {
 		expect(providers.has('playht')).toBe(false);
 		expect(providers.has('azure')).toBe(false);
 		expect(providers.has('minimax')).toBe(true);
-		const providerList = (await get('/voices/providers', undefined, SANDBOX_KEYS.euBusiness)).body.data.providers;
-		expect(providerList.find((p: any) => p.provider === 'playht').workspaceApiKeyConfigured).toBe(false);
+		const providerList = (await get('/voices/providers', undefined, SANDBOX_KEYS.euBusiness)).body
+			.data.providers;
+		expect(providerList.find((p: any) => p.provider === 'playht').workspaceApiKeyConfigured).toBe(
+			false,
+		);
 	});
 });

@@ -6,7 +6,12 @@
 // each option of an event-choosing parameter (the webhook trigger), and for any other node (a
 // polling trigger) at least one row whose key starts with `<node name>:`.
 import { readdirSync, readFileSync } from 'fs';
-import type { INodeProperties, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { join } from 'path';
 
 const root = join(__dirname, '..', '..');
@@ -22,27 +27,49 @@ export function rowKeys(markdown: string): Set<string> {
 }
 
 /** The keys a node needs rows for (a node without operations or events needs `<name>:` rows). */
-export function requiredKeys(description: INodeTypeDescription): { keys: string[]; prefix?: string } {
-	const operations = description.properties.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource);
+export function requiredKeys(description: INodeTypeDescription): {
+	keys: string[];
+	prefix?: string;
+} {
+	const operations = description.properties.filter(
+		(property) => property.name === 'operation' && property.displayOptions?.show?.resource,
+	);
 	if (operations.length > 0) {
 		return {
 			keys: operations.flatMap((property) =>
-				(property.options as INodePropertyOptions[]).map((option) => `${String(property.displayOptions?.show?.resource?.[0])}:${String(option.value)}`),
+				(property.options as INodePropertyOptions[]).map(
+					(option) =>
+						`${String(property.displayOptions?.show?.resource?.[0])}:${String(option.value)}`,
+				),
 			),
 		};
 	}
-	const events = description.properties.find((property) => /^events?$/.test(property.name) && Array.isArray(property.options));
-	if (events) return { keys: (events.options as INodePropertyOptions[]).map((option) => `${description.name}:${String(option.value)}`) };
+	const events = description.properties.find(
+		(property) => /^events?$/.test(property.name) && Array.isArray(property.options),
+	);
+	if (events)
+		return {
+			keys: (events.options as INodePropertyOptions[]).map(
+				(option) => `${description.name}:${String(option.value)}`,
+			),
+		};
 	return { keys: [], prefix: `${description.name}:` };
 }
 
 /** Every node of the package, loaded from its source (nodes/<Name>/<Name>.node.ts exporting <Name>). */
 function nodeDescriptions(): INodeTypeDescription[] {
 	return readdirSync(join(root, 'nodes'), { withFileTypes: true })
-		.filter((entry) => entry.isDirectory() && readdirSync(join(root, 'nodes', entry.name)).includes(`${entry.name}.node.ts`))
+		.filter(
+			(entry) =>
+				entry.isDirectory() &&
+				readdirSync(join(root, 'nodes', entry.name)).includes(`${entry.name}.node.ts`),
+		)
 		.map((entry) => {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- the node list is only known at run time
-			const module = require(join(root, 'nodes', entry.name, `${entry.name}.node.ts`)) as Record<string, new () => INodeType>;
+			const module = require(join(root, 'nodes', entry.name, `${entry.name}.node.ts`)) as Record<
+				string,
+				new () => INodeType
+			>;
 			return new module[entry.name]().description as INodeTypeDescription;
 		});
 }
@@ -54,15 +81,22 @@ describe('docs/api-sources.md', () => {
 	it('reads the nodes (the action node with its operations and the webhook trigger with its events)', () => {
 		const names = nodes.map((node) => node.name);
 		expect(names).toEqual(expect.arrayContaining(['convocore', 'convocoreTrigger']));
-		expect(requiredKeys(nodes.find((node) => node.name === 'convocore')!).keys.length).toBeGreaterThan(80);
-		expect(requiredKeys(nodes.find((node) => node.name === 'convocoreTrigger')!).keys).toContain('convocoreTrigger:lead_captured');
+		expect(
+			requiredKeys(nodes.find((node) => node.name === 'convocore')!).keys.length,
+		).toBeGreaterThan(80);
+		expect(requiredKeys(nodes.find((node) => node.name === 'convocoreTrigger')!).keys).toContain(
+			'convocoreTrigger:lead_captured',
+		);
 	});
 
-	it.each(nodes.map((node) => [node.name, node] as const))('has a row for every operation of %s', (_name, node) => {
-		const { keys, prefix } = requiredKeys(node);
-		expect(keys.filter((key) => !documented.has(key))).toEqual([]);
-		if (prefix) expect([...documented].some((key) => key.startsWith(prefix))).toBe(true);
-	});
+	it.each(nodes.map((node) => [node.name, node] as const))(
+		'has a row for every operation of %s',
+		(_name, node) => {
+			const { keys, prefix } = requiredKeys(node);
+			expect(keys.filter((key) => !documented.has(key))).toEqual([]);
+			if (prefix) expect([...documented].some((key) => key.startsWith(prefix))).toBe(true);
+		},
+	);
 
 	it('names a source, or says "not published", on both sides of every row', () => {
 		const rows = readFileSync(join(root, 'docs', 'api-sources.md'), 'utf8')
@@ -71,22 +105,43 @@ describe('docs/api-sources.md', () => {
 		const SOURCE = /OAS|Docs|Client|first spec|not published|—/;
 		const bad = rows.filter((line) => {
 			const cells = line.split(/(?<!\\)\|/).slice(1, -1);
-			return cells.length !== 5 || !SOURCE.test(cells[2]) || !SOURCE.test(cells[3]) || cells[4].trim() === '';
+			return (
+				cells.length !== 5 ||
+				!SOURCE.test(cells[2]) ||
+				!SOURCE.test(cells[3]) ||
+				cells[4].trim() === ''
+			);
 		});
 		expect(bad).toEqual([]);
 	});
 
 	describe('the check itself', () => {
-		const node = (properties: INodeTypeDescription['properties'], name = 'convocore') => ({ name, properties }) as INodeTypeDescription;
+		const node = (properties: INodeTypeDescription['properties'], name = 'convocore') =>
+			({ name, properties }) as INodeTypeDescription;
 
 		it('reads `key` cells only from the first column of table rows', () => {
-			expect([...rowKeys('| `lead:create` | x |\n| a | `lead:get` |\ntext `lead:delete`\n')]).toEqual(['lead:create']);
+			expect([
+				...rowKeys('| `lead:create` | x |\n| a | `lead:get` |\ntext `lead:delete`\n'),
+			]).toEqual(['lead:create']);
 		});
 
 		it('asks for resource:operation, node:event, or a row under the name of any other node', () => {
-			const operation = { displayName: 'Operation', name: 'operation', type: 'options', default: 'a', displayOptions: { show: { resource: ['lead'] } }, options: [{ name: 'A', value: 'a' }] } as INodeProperties;
+			const operation = {
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				default: 'a',
+				displayOptions: { show: { resource: ['lead'] } },
+				options: [{ name: 'A', value: 'a' }],
+			} as INodeProperties;
 			expect(requiredKeys(node([operation])).keys).toEqual(['lead:a']);
-			const events = { displayName: 'Events', name: 'events', type: 'multiOptions', default: [], options: [{ name: 'X', value: 'x' }] } as INodeProperties;
+			const events = {
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				default: [],
+				options: [{ name: 'X', value: 'x' }],
+			} as INodeProperties;
 			expect(requiredKeys(node([events], 'someTrigger')).keys).toEqual(['someTrigger:x']);
 			expect(requiredKeys(node([], 'pollTrigger'))).toEqual({ keys: [], prefix: 'pollTrigger:' });
 		});

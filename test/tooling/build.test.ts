@@ -29,7 +29,13 @@ const classNameOf = (entry: string): string => entry.split('/').pop()!.split('.'
  * import() with a literal argument, and `(dynamic)` for one whose target is computed at run time.
  */
 function requiredModules(fileName: string, code: string): string[] {
-	const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+	const source = ts.createSourceFile(
+		fileName,
+		code,
+		ts.ScriptTarget.Latest,
+		false,
+		ts.ScriptKind.JS,
+	);
 	const found: string[] = [];
 	const visit = (node: ts.Node): void => {
 		if (ts.isCallExpression(node)) {
@@ -53,7 +59,9 @@ function requiredModules(fileName: string, code: string): string[] {
  */
 function shapeOf(instance: object): string {
 	const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(instance)).sort();
-	return JSON.stringify({ methods, own: instance }, (_key, value: unknown) => (typeof value === 'function' ? '[function]' : value));
+	return JSON.stringify({ methods, own: instance }, (_key, value: unknown) =>
+		typeof value === 'function' ? '[function]' : value,
+	);
 }
 
 function filesUnder(dir: string): string[] {
@@ -67,8 +75,13 @@ let out: string;
 beforeAll(() => {
 	mkdirSync(join(root, '.tmp'), { recursive: true });
 	out = mkdtempSync(join(root, '.tmp', 'build-test-'));
-	const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--outdir', out], { cwd: root, encoding: 'utf8' });
-	if (result.status !== 0) throw new Error(`scripts/build.mjs exited with ${result.status}: ${result.stderr}`);
+	const result = spawnSync(
+		process.execPath,
+		[join(root, 'scripts', 'build.mjs'), '--outdir', out],
+		{ cwd: root, encoding: 'utf8' },
+	);
+	if (result.status !== 0)
+		throw new Error(`scripts/build.mjs exited with ${result.status}: ${result.stderr}`);
 }, 60_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -78,9 +91,18 @@ describe('the build', () => {
 		// The icons are copied by gulp, the other half of `npm run build`.
 		const codices = nodeEntries.map((entry) => underOut(entry).replace(/\.js$/, '.json'));
 		// What n8n's LazyPackageDirectoryLoader reads instead of requiring the entries (test/load/metadata.test.ts).
-		const metadata = ['known/nodes.json', 'known/credentials.json', 'types/nodes.json', 'types/credentials.json'];
+		const metadata = [
+			'known/nodes.json',
+			'known/credentials.json',
+			'types/nodes.json',
+			'types/credentials.json',
+		];
 		const expected = [...entries.map(underOut), ...codices, ...metadata].sort();
-		expect(filesUnder(out).map((file) => relative(out, file)).sort()).toEqual(expected);
+		expect(
+			filesUnder(out)
+				.map((file) => relative(out, file))
+				.sort(),
+		).toEqual(expected);
 	});
 
 	it.each(entries)('%s requires only n8n-workflow, zod and Node built-ins', (entry) => {
@@ -90,22 +112,33 @@ describe('the build', () => {
 		expect(required.filter((name) => !PROVIDED.includes(name) && !isBuiltin(name))).toEqual([]);
 	});
 
-	it.each(entries)('%s loads and exposes the class its source declares, with the same description', (entry) => {
-		const className = classNameOf(entry);
-		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built file, loaded as n8n loads it
-		const bundled = require(join(out, underOut(entry))) as Record<string, new () => object>;
-		// eslint-disable-next-line @typescript-eslint/no-require-imports -- its TypeScript source, for comparison
-		const source = require(join(root, sourceOf(entry)!)) as Record<string, new () => object>;
-		expect(typeof bundled[className]).toBe('function');
-		const instance = new bundled[className]();
-		expect(shapeOf(instance)).toEqual(shapeOf(new source[className]()));
-		expect(shapeOf(instance)).toContain(entry.endsWith('.node.js') ? '"description"' : '"properties"');
-	});
+	it.each(entries)(
+		'%s loads and exposes the class its source declares, with the same description',
+		(entry) => {
+			const className = classNameOf(entry);
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built file, loaded as n8n loads it
+			const bundled = require(join(out, underOut(entry))) as Record<string, new () => object>;
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- its TypeScript source, for comparison
+			const source = require(join(root, sourceOf(entry)!)) as Record<string, new () => object>;
+			expect(typeof bundled[className]).toBe('function');
+			const instance = new bundled[className]();
+			expect(shapeOf(instance)).toEqual(shapeOf(new source[className]()));
+			expect(shapeOf(instance)).toContain(
+				entry.endsWith('.node.js') ? '"description"' : '"properties"',
+			);
+		},
+	);
 });
 
 describe('requiredModules reads every kind of require', () => {
 	it('reports relative, unknown, computed and import() targets', () => {
 		const code = `const a = require("./shared"); const b = require('lodash'); const c = require(name); import("zod"); const d = require("node:crypto");`;
-		expect(requiredModules('probe.js', code)).toEqual(['./shared', 'lodash', '(dynamic)', 'zod', 'node:crypto']);
+		expect(requiredModules('probe.js', code)).toEqual([
+			'./shared',
+			'lodash',
+			'(dynamic)',
+			'zod',
+			'node:crypto',
+		]);
 	});
 });

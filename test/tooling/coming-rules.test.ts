@@ -4,7 +4,12 @@
 //   options-sorted-alphabetically  every options list (options, multiOptions, collection,
 //                                  fixedCollection) is sorted by display name;
 //   require-continue-on-fail       the action node's execute() calls this.continueOnFail() itself.
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
 import { ConvocoreConversationTrigger } from '../../nodes/ConvocoreConversationTrigger/ConvocoreConversationTrigger.node';
 import { ConvocoreTrigger } from '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node';
@@ -25,8 +30,10 @@ function unsortedLists(properties: INodeProperties[], path: string): string[] {
 		const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 		if (names.join('\n') !== sorted.join('\n')) found.push(`${here}: ${names.join(', ')}`);
 		for (const option of options) {
-			if ('type' in option && 'displayName' in option) found.push(...unsortedLists([option as INodeProperties], here));
-			if ('values' in option) found.push(...unsortedLists(option.values, `${here} > ${option.displayName}`));
+			if ('type' in option && 'displayName' in option)
+				found.push(...unsortedLists([option as INodeProperties], here));
+			if ('values' in option)
+				found.push(...unsortedLists(option.values, `${here} > ${option.displayName}`));
 		}
 	}
 	return found;

@@ -35,7 +35,16 @@ describe('documentation', () => {
 		let copy: string;
 		beforeEach(() => {
 			copy = mkdtempSync(join(tmpdir(), 'convocore-docs-'));
-			for (const path of ['README.md', 'docs', 'CHANGELOG.md', 'LICENSE', 'examples', 'scripts', 'nodes', 'credentials']) {
+			for (const path of [
+				'README.md',
+				'docs',
+				'CHANGELOG.md',
+				'LICENSE',
+				'examples',
+				'scripts',
+				'nodes',
+				'credentials',
+			]) {
 				cpSync(join(root, path), join(copy, path), { recursive: true });
 			}
 		});
@@ -45,7 +54,8 @@ describe('documentation', () => {
 			[
 				'lost a sentence of a moved section',
 				'docs/sms.md',
-				(text) => text.replace('Sends a real message and may cost\ncredits unless **Dry Run** is on.', ''),
+				(text) =>
+					text.replace('Sends a real message and may cost\ncredits unless **Dry Run** is on.', ''),
 				'MISSING (said 1x before, 0x now): Sends a real message and may cost credits unless **Dry Run** is on.',
 			],
 			[
@@ -82,7 +92,9 @@ describe('documentation', () => {
 			expect(after).not.toBe(before);
 			writeFileSync(path, after);
 			const { status, output } = check(copy);
-			expect(output).toMatch(typeof expected === 'string' ? new RegExp(escape(expected)) : expected);
+			expect(output).toMatch(
+				typeof expected === 'string' ? new RegExp(escape(expected)) : expected,
+			);
 			expect(status).toBe(1);
 		});
 	});

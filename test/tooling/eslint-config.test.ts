@@ -120,6 +120,8 @@ describe('eslint.config.mjs', () => {
 	});
 
 	it('finds nothing in the real package.json', () => {
-		expect(rulesFiring('package.json', readFileSync(join(root, 'package.json'), 'utf8'))).toEqual([]);
+		expect(rulesFiring('package.json', readFileSync(join(root, 'package.json'), 'utf8'))).toEqual(
+			[],
+		);
 	});
 });

@@ -17,12 +17,16 @@ function tsFiles(dir: string): string[] {
 
 /** The ESLint directives in a file's comments (a directive starts its comment). */
 const directives = (file: string) =>
-	[...readFileSync(file, 'utf8').matchAll(/(?:\/\*|\/\/) *(eslint-disable[^\n]*?)(?: *\*\/)?$/gm)].map((m) => m[1]);
+	[
+		...readFileSync(file, 'utf8').matchAll(/(?:\/\*|\/\/) *(eslint-disable[^\n]*?)(?: *\*\/)?$/gm),
+	].map((m) => m[1]);
 
 describe('lint scope', () => {
 	it('shipped code (nodes/, credentials/) disables no rule', () => {
 		const found = ['nodes', 'credentials'].flatMap((dir) =>
-			tsFiles(join(root, dir)).flatMap((file) => directives(file).map((d) => `${relative(root, file)}: ${d}`)),
+			tsFiles(join(root, dir)).flatMap((file) =>
+				directives(file).map((d) => `${relative(root, file)}: ${d}`),
+			),
 		);
 		expect(found).toEqual([]);
 	});

@@ -46,12 +46,24 @@ describe('package rules reject a package that breaks them', () => {
 		['an author string', (p) => (p.author = 'x <x@example.com>'), /^author is not/],
 		['a runtime dependency', (p) => (p.dependencies = { axios: '1.0.0' }), /^dependencies/],
 		['a ranged peer', (p) => (p.peerDependencies = { 'n8n-workflow': '^2' }), /^peerDependencies/],
-		['an extra peer', (p) => (p.peerDependencies = { 'n8n-workflow': '*', zod: '*' }), /^peerDependencies/],
-		['a postinstall script', (p) => (p.scripts = { ...p.scripts, postinstall: 'x' }), /scripts\.postinstall/],
+		[
+			'an extra peer',
+			(p) => (p.peerDependencies = { 'n8n-workflow': '*', zod: '*' }),
+			/^peerDependencies/,
+		],
+		[
+			'a postinstall script',
+			(p) => (p.scripts = { ...p.scripts, postinstall: 'x' }),
+			/scripts\.postinstall/,
+		],
 		['a prepare script', (p) => (p.scripts = { ...p.scripts, prepare: 'x' }), /scripts\.prepare/],
 		['overrides', (p) => (p.overrides = { lodash: '4' }), /^overrides/],
 		['files beyond dist', (p) => (p.files = ['dist', 'src']), /^files/],
-		['an n8n API version other than 1', (p) => (p.n8n = { ...p.n8n, n8nNodesApiVersion: 2 }), /n8nNodesApiVersion/],
+		[
+			'an n8n API version other than 1',
+			(p) => (p.n8n = { ...p.n8n, n8nNodesApiVersion: 2 }),
+			/n8nNodesApiVersion/,
+		],
 		[
 			'a node path outside dist',
 			(p) => (p.n8n = { ...p.n8n, nodes: ['nodes/Convocore/Convocore.node.ts'] }),
@@ -90,7 +102,10 @@ describe('icon rule rejects icons that break it', () => {
 		dir = mkdtempSync(join(tmpdir(), 'convocore-icons-'));
 		write('icons/a.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#000"/></svg>');
 		write('icons/a.dark.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#fff"/></svg>');
-		write('icons/same.dark.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#000"/></svg>');
+		write(
+			'icons/same.dark.svg',
+			'<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#000"/></svg>',
+		);
 		write('icons/a.png.svg', 'not an svg');
 	});
 	afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -52,7 +52,10 @@ export function sourceOf(distPath: string): string | null {
 export function packageJsonProblems(pkg: PackageJson, root: string): string[] {
 	const problems: string[] = [];
 
-	if (typeof pkg.name !== 'string' || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?n8n-nodes-[a-z0-9-._~]+$/.test(pkg.name)) {
+	if (
+		typeof pkg.name !== 'string' ||
+		!/^(@[a-z0-9-~][a-z0-9-._~]*\/)?n8n-nodes-[a-z0-9-._~]+$/.test(pkg.name)
+	) {
 		problems.push(`name ${JSON.stringify(pkg.name)} is not n8n-nodes-* (or @scope/n8n-nodes-*)`);
 	}
 	if (pkg.license !== 'MIT') problems.push(`license is ${JSON.stringify(pkg.license)}, not MIT`);
@@ -64,18 +67,24 @@ export function packageJsonProblems(pkg: PackageJson, root: string): string[] {
 	if (!isRecord(author)) {
 		problems.push('author is not an object with name and email');
 	} else {
-		if (typeof author.name !== 'string' || author.name.trim() === '') problems.push('author has no name');
+		if (typeof author.name !== 'string' || author.name.trim() === '')
+			problems.push('author has no name');
 		if (typeof author.email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(author.email)) {
 			problems.push(`author email ${JSON.stringify(author.email)} is not an email address`);
 		}
 	}
 
-	if (pkg.dependencies !== undefined && !(isRecord(pkg.dependencies) && Object.keys(pkg.dependencies).length === 0)) {
+	if (
+		pkg.dependencies !== undefined &&
+		!(isRecord(pkg.dependencies) && Object.keys(pkg.dependencies).length === 0)
+	) {
 		problems.push(`dependencies must be empty or absent: ${JSON.stringify(pkg.dependencies)}`);
 	}
 	const peers = pkg.peerDependencies;
 	if (!isRecord(peers) || Object.keys(peers).length !== 1 || peers['n8n-workflow'] !== '*') {
-		problems.push(`peerDependencies must be exactly {"n8n-workflow":"*"}: ${JSON.stringify(peers)}`);
+		problems.push(
+			`peerDependencies must be exactly {"n8n-workflow":"*"}: ${JSON.stringify(peers)}`,
+		);
 	}
 	for (const script of FORBIDDEN_SCRIPTS) {
 		if (pkg.scripts && script in pkg.scripts) problems.push(`scripts.${script} is not allowed`);
@@ -107,7 +116,9 @@ export function packageJsonProblems(pkg: PackageJson, root: string): string[] {
 			if (source === null) {
 				problems.push(`n8n.${key}: ${entry} is not a dist/…/*.js path`);
 			} else if (!sourcePattern.test(source)) {
-				problems.push(`n8n.${key}: ${entry} is not built from ${key}/**/*.${key === 'nodes' ? 'node' : 'credentials'}.ts`);
+				problems.push(
+					`n8n.${key}: ${entry} is not built from ${key}/**/*.${key === 'nodes' ? 'node' : 'credentials'}.ts`,
+				);
 			} else if (!existsSync(join(root, source))) {
 				problems.push(`n8n.${key}: ${entry} has no source file ${source}`);
 			}

@@ -26,7 +26,11 @@ describe('a field named password', () => {
 
 	it('is redacted in the node an error carries: in its field, inside JSON text, and where it is quoted elsewhere', () => {
 		const redacted = redactedNode(
-			nodeWith({ password: PASSWORD, agentOptions: JSON.stringify({ crm: { password: PASSWORD } }), message: `log in with ${PASSWORD}` }),
+			nodeWith({
+				password: PASSWORD,
+				agentOptions: JSON.stringify({ crm: { password: PASSWORD } }),
+				message: `log in with ${PASSWORD}`,
+			}),
 		);
 		expect(redacted.parameters.password).toBe('[redacted]');
 		expect(redacted.parameters.message).toBe('log in with [redacted]');

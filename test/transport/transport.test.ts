@@ -15,13 +15,20 @@ const sandbox = useSandbox();
 async function probe(parameters: INodeParameters, credential?: ICredentialDataDecryptedObject) {
 	const result = await runWorkflow({
 		nodeTypes,
-		nodes: [node('Probe', PROBE_NODE_TYPE, parameters, { credentials: { convocoreApi: { id: '1', name: 'Convocore' } } })],
+		nodes: [
+			node('Probe', PROBE_NODE_TYPE, parameters, {
+				credentials: { convocoreApi: { id: '1', name: 'Convocore' } },
+			}),
+		],
 		connections: {},
 		credentials: { convocoreApi: credential ?? sandboxCredential(sandbox.current) },
 	});
 	return {
 		items: () => result.output('Probe'),
-		error: () => result.error('Probe') as (Error & { description?: string; httpCode?: string; context: IDataObject }) | undefined,
+		error: () =>
+			result.error('Probe') as
+				| (Error & { description?: string; httpCode?: string; context: IDataObject })
+				| undefined,
 	};
 }
 
@@ -45,7 +52,13 @@ describe('transport', () => {
 
 	describe('errors a no-code user can act on', () => {
 		it('400: the API message, each issue and the code', async () => {
-			const error = (await probe({ method: 'POST', path: '/sms', body: { agentId: SANDBOX_IDS.ownAccountAgent, to: '12', extra: 1 } })).error();
+			const error = (
+				await probe({
+					method: 'POST',
+					path: '/sms',
+					body: { agentId: SANDBOX_IDS.ownAccountAgent, to: '12', extra: 1 },
+				})
+			).error();
 			expect(error?.message).toMatch(/^Convocore rejected the request: /);
 			expect(error?.description).toMatch(/Problems: .*to/);
 			expect(error?.description).toMatch(/Convocore error code: \S+/);
@@ -63,8 +76,12 @@ describe('transport', () => {
 		});
 
 		it('403 plan gate on a read: names the Business plan and carries the billing link', async () => {
-			const error = (await probe(providers, sandboxCredential(sandbox.current, sandbox.current.keys.euPro))).error();
-			expect(error?.message).toMatch(/plan does not allow this request \(GET \/voices\/providers\)/);
+			const error = (
+				await probe(providers, sandboxCredential(sandbox.current, sandbox.current.keys.euPro))
+			).error();
+			expect(error?.message).toMatch(
+				/plan does not allow this request \(GET \/voices\/providers\)/,
+			);
 			expect(error?.description).toMatch(/Reading \(GET\) needs the Business plan or higher/);
 			expect(error?.description).toMatch(/Upgrade here: https:\/\//);
 			expect(error?.httpCode).toBe('403');
@@ -73,7 +90,10 @@ describe('transport', () => {
 		it('403 plan gate on a write: names the White Label plan', async () => {
 			const error = (
 				await probe(
-					{ method: 'DELETE', path: `/workspaces/${SANDBOX_IDS.euBusinessWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobBusiness}` },
+					{
+						method: 'DELETE',
+						path: `/workspaces/${SANDBOX_IDS.euBusinessWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobBusiness}`,
+					},
 					sandboxCredential(sandbox.current, sandbox.current.keys.euBusiness),
 				)
 			).error();
@@ -81,7 +101,9 @@ describe('transport', () => {
 		});
 
 		it('legacy pay-as-you-go workspaces are not gated', async () => {
-			const items = (await probe(providers, sandboxCredential(sandbox.current, sandbox.current.keys.euLegacy))).items();
+			const items = (
+				await probe(providers, sandboxCredential(sandbox.current, sandbox.current.keys.euLegacy))
+			).items();
 			expect(items).toHaveLength(1);
 		});
 
@@ -92,30 +114,49 @@ describe('transport', () => {
 		});
 
 		it('a connection failure names the host and never the secret', async () => {
-			const credential = { region: 'custom', baseUrl: 'http://127.0.0.1:9/v3', secretKey: sandbox.current.keys.euWhiteLabel };
+			const credential = {
+				region: 'custom',
+				baseUrl: 'http://127.0.0.1:9/v3',
+				secretKey: sandbox.current.keys.euWhiteLabel,
+			};
 			const error = (await probe(providers, credential)).error();
-			expect(error?.message).toMatch(/Could not reach Convocore at 127\.0\.0\.1:9: the connection was refused/);
+			expect(error?.message).toMatch(
+				/Could not reach Convocore at 127\.0\.0\.1:9: the connection was refused/,
+			);
 			expect(JSON.stringify(error)).not.toContain(sandbox.current.keys.euWhiteLabel);
 		});
 
 		it('a malformed JSON answer is a clear error', async () => {
-			sandbox.current.injectFault({ path: '/voices/providers', kind: 'malformed-json', times: Infinity });
+			sandbox.current.injectFault({
+				path: '/voices/providers',
+				kind: 'malformed-json',
+				times: Infinity,
+			});
 			const error = (await probe(providers)).error();
 			expect(error?.message).toMatch(/not valid JSON/);
 		});
 
 		it('a custom base URL that is not a URL is named as such', async () => {
-			const error = (await probe(providers, { region: 'custom', baseUrl: 'sandbox', secretKey: 'x' })).error();
+			const error = (
+				await probe(providers, { region: 'custom', baseUrl: 'sandbox', secretKey: 'x' })
+			).error();
 			expect(error?.message).toMatch(/Base URL must be a full http\(s\) URL/);
 		});
 	});
 
 	describe('retries', () => {
 		it('a GET is retried after a 5xx and succeeds', async () => {
-			sandbox.current.injectFault({ path: '/voices/providers', kind: 'status', status: 503, times: 2 });
+			sandbox.current.injectFault({
+				path: '/voices/providers',
+				kind: 'status',
+				status: 503,
+				times: 2,
+			});
 			const items = (await probe(providers)).items();
 			expect(items).toHaveLength(1);
-			expect(sandbox.current.requests({ path: '/voices/providers' }).map((request) => request.status)).toEqual([503, 503, 200]);
+			expect(
+				sandbox.current.requests({ path: '/voices/providers' }).map((request) => request.status),
+			).toEqual([503, 503, 200]);
 		});
 
 		it('a GET is retried after a dropped connection', async () => {
@@ -125,36 +166,74 @@ describe('transport', () => {
 		});
 
 		it('a GET gives up after a bounded number of attempts', async () => {
-			sandbox.current.injectFault({ path: '/voices/providers', kind: 'status', status: 500, times: Infinity });
+			sandbox.current.injectFault({
+				path: '/voices/providers',
+				kind: 'status',
+				status: 500,
+				times: Infinity,
+			});
 			const error = (await probe(providers)).error();
 			expect(error?.message).toMatch(/internal problem \(HTTP 500\)/);
 			expect(sandbox.current.count({ path: '/voices/providers' })).toBe(5);
 		});
 
 		it('a 429 is retried after Retry-After for a POST too, since it was not processed', async () => {
-			sandbox.current.injectFault({ path: '/sms', kind: 'rate-limit', retryAfterSeconds: 1, times: 1 });
+			sandbox.current.injectFault({
+				path: '/sms',
+				kind: 'rate-limit',
+				retryAfterSeconds: 1,
+				times: 1,
+			});
 			const started = Date.now();
 			const [item] = (
-				await probe({ method: 'POST', path: '/sms', body: { agentId: SANDBOX_IDS.ownAccountAgent, to: SANDBOX_IDS.aiChattingRecipient, message: 'hi' } })
+				await probe({
+					method: 'POST',
+					path: '/sms',
+					body: {
+						agentId: SANDBOX_IDS.ownAccountAgent,
+						to: SANDBOX_IDS.aiChattingRecipient,
+						message: 'hi',
+					},
+				})
 			).items();
 			expect(Date.now() - started).toBeGreaterThanOrEqual(950);
 			expect((item.json.result as IDataObject).success).toBe(true);
-			expect(sandbox.current.requests({ path: '/sms' }).map((request) => request.status)).toEqual([429, 200]);
+			expect(sandbox.current.requests({ path: '/sms' }).map((request) => request.status)).toEqual([
+				429, 200,
+			]);
 			expect(sandbox.current.sentSms).toHaveLength(1);
 		});
 
 		it('a POST is not retried after a 5xx', async () => {
 			sandbox.current.injectFault({ path: '/sms', kind: 'status', status: 503, times: 1 });
 			const error = (
-				await probe({ method: 'POST', path: '/sms', body: { agentId: SANDBOX_IDS.ownAccountAgent, to: SANDBOX_IDS.aiChattingRecipient, message: 'hi' } })
+				await probe({
+					method: 'POST',
+					path: '/sms',
+					body: {
+						agentId: SANDBOX_IDS.ownAccountAgent,
+						to: SANDBOX_IDS.aiChattingRecipient,
+						message: 'hi',
+					},
+				})
 			).error();
 			expect(error?.description).toMatch(/not sent again/);
 			expect(sandbox.current.count({ path: '/sms' })).toBe(1);
 		});
 
 		it('a DELETE is not retried after a dropped connection', async () => {
-			sandbox.current.injectFault({ path: '/workspaces', kind: 'drop', afterProcessing: true, times: 1 });
-			const error = (await probe({ method: 'DELETE', path: `/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobDocs}` })).error();
+			sandbox.current.injectFault({
+				path: '/workspaces',
+				kind: 'drop',
+				afterProcessing: true,
+				times: 1,
+			});
+			const error = (
+				await probe({
+					method: 'DELETE',
+					path: `/workspaces/${SANDBOX_IDS.euWorkspace}/crawler/jobs/${SANDBOX_IDS.crawlerJobDocs}`,
+				})
+			).error();
 			expect(error?.description).toMatch(/may or may not have reached Convocore/);
 			expect(sandbox.current.count({ path: /^\/workspaces/ })).toBe(1);
 		});
@@ -162,22 +241,34 @@ describe('transport', () => {
 
 	describe('pagination', () => {
 		it('offset pages: collects across pages and stops as soon as the limit is reached', async () => {
-			const items = (await probe({ kind: 'offsetPages', path: '/voices', max: 250, pageSize: 100 })).items();
+			const items = (
+				await probe({ kind: 'offsetPages', path: '/voices', max: 250, pageSize: 100 })
+			).items();
 			expect(items).toHaveLength(250);
 			const pages = sandbox.current.requests({ path: '/voices' });
-			expect(pages.map((request) => [request.query.offset, request.query.limit])).toEqual([['0', '100'], ['100', '100'], ['200', '50']]);
-			expect(new Set(items.map((item) => `${item.json.provider}/${item.json.voiceId}`)).size).toBe(250);
+			expect(pages.map((request) => [request.query.offset, request.query.limit])).toEqual([
+				['0', '100'],
+				['100', '100'],
+				['200', '50'],
+			]);
+			expect(new Set(items.map((item) => `${item.json.provider}/${item.json.voiceId}`)).size).toBe(
+				250,
+			);
 		});
 
 		it('offset pages: stops on the last page when everything is in', async () => {
-			const items = (await probe({ kind: 'offsetPages', path: '/voices/openai', max: 1_000_000, pageSize: 500 })).items();
+			const items = (
+				await probe({ kind: 'offsetPages', path: '/voices/openai', max: 1_000_000, pageSize: 500 })
+			).items();
 			const requests = sandbox.current.requests({ path: '/voices/openai' });
 			expect(requests).toHaveLength(1);
 			expect(items.length).toBeGreaterThan(0);
 		});
 
 		it('cursor pages: follows startAfterId and stops at the limit', async () => {
-			const items = (await probe({ kind: 'cursorPages', path: metricsPath, max: 7, pageSize: 5 })).items();
+			const items = (
+				await probe({ kind: 'cursorPages', path: metricsPath, max: 7, pageSize: 5 })
+			).items();
 			expect(items).toHaveLength(7);
 			const requests = sandbox.current.requests({ path: metricsPath });
 			expect(requests.map((request) => request.query.limit)).toEqual(['5', '2']);
@@ -186,7 +277,9 @@ describe('transport', () => {
 		});
 
 		it('cursor pages: Return All reads every metric exactly once', async () => {
-			const items = (await probe({ kind: 'cursorPages', path: metricsPath, max: 1_000_000, pageSize: 5 })).items();
+			const items = (
+				await probe({ kind: 'cursorPages', path: metricsPath, max: 1_000_000, pageSize: 5 })
+			).items();
 			expect(items).toHaveLength(12);
 			expect(new Set(items.map((item) => item.json.id)).size).toBe(12);
 			expect(sandbox.current.count({ path: metricsPath })).toBe(3);

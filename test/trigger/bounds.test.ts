@@ -7,7 +7,12 @@ import { jsonRequest, TriggerHarness, type Delivery } from '../harness/webhook';
 import { payloadFor, without, WORKSPACE_SECRET } from './fixtures';
 
 const harness = (options: Record<string, unknown> = {}) =>
-	new TriggerHarness({ events: ['*'], options, secret: WORKSPACE_SECRET, webhookBaseUrl: 'https://n8n.example.com/webhook' });
+	new TriggerHarness({
+		events: ['*'],
+		options,
+		secret: WORKSPACE_SECRET,
+		webhookBaseUrl: 'https://n8n.example.com/webhook',
+	});
 
 function expectRefusedWith(delivery: Delivery, status: number, message: RegExp) {
 	expect(delivery.status).toBe(status);
@@ -31,30 +36,54 @@ describe('payload bounds', () => {
 		expect(delivery.items).toHaveLength(1);
 	});
 
-	it.each([MAX_DEPTH + 1, 10_000])('answers 400 to a payload nested %i levels deep, and starts no run', async (levels) => {
-		// Written as text: JSON.stringify itself overflows the stack long before 10,000 levels.
-		const envelope = JSON.stringify({ type: 'webhook_test', payload: payloadFor('webhook_test') });
-		const text = `${envelope.slice(0, -2)},"extra":${'{"inner":'.repeat(levels)}"leaf"${'}'.repeat(levels)}}}`;
-		const request = jsonRequest({});
-		request.body = JSON.parse(text);
-		request.rawBody = Buffer.from(text);
-		expectRefusedWith(await harness().deliver(request), 400, new RegExp(`nested deeper than ${MAX_DEPTH} levels`));
-	});
+	it.each([MAX_DEPTH + 1, 10_000])(
+		'answers 400 to a payload nested %i levels deep, and starts no run',
+		async (levels) => {
+			// Written as text: JSON.stringify itself overflows the stack long before 10,000 levels.
+			const envelope = JSON.stringify({
+				type: 'webhook_test',
+				payload: payloadFor('webhook_test'),
+			});
+			const text = `${envelope.slice(0, -2)},"extra":${'{"inner":'.repeat(levels)}"leaf"${'}'.repeat(levels)}}}`;
+			const request = jsonRequest({});
+			request.body = JSON.parse(text);
+			request.rawBody = Buffer.from(text);
+			expectRefusedWith(
+				await harness().deliver(request),
+				400,
+				new RegExp(`nested deeper than ${MAX_DEPTH} levels`),
+			);
+		},
+	);
 
 	it('answers 413 to a body larger than any real event, and starts no run', async () => {
 		const payload = { ...payloadFor('webhook_test'), filler: 'x'.repeat(MAX_BODY_BYTES) };
-		expectRefusedWith(await harness().deliverEvent('webhook_test', payload), 413, /Payload too large/);
+		expectRefusedWith(
+			await harness().deliverEvent('webhook_test', payload),
+			413,
+			/Payload too large/,
+		);
 	});
 
 	it('redacts the secret where it appears besides payload.workspaceSecret, and leaves a clean item as sent', async () => {
-		const withEcho = { ...payloadFor('webhook_test'), note: `key ${WORKSPACE_SECRET}`, [WORKSPACE_SECRET]: 1 };
+		const withEcho = {
+			...payloadFor('webhook_test'),
+			note: `key ${WORKSPACE_SECRET}`,
+			[WORKSPACE_SECRET]: 1,
+		};
 		const echoed = await harness().deliverEvent('webhook_test', withEcho);
 		expect(JSON.stringify(echoed.items)).not.toContain(WORKSPACE_SECRET);
 		expect(echoed.items![0].json.note).toBe('key [redacted]');
 
-		const clean: Record<string, unknown> = { ...payloadFor('webhook_test'), nested: { list: [1, { deep: 'value' }] } };
+		const clean: Record<string, unknown> = {
+			...payloadFor('webhook_test'),
+			nested: { list: [1, { deep: 'value' }] },
+		};
 		const delivery = await harness().deliverEvent('webhook_test', clean);
-		expect(delivery.items![0].json).toEqual({ event: 'webhook_test', ...without(clean, 'workspaceSecret') });
+		expect(delivery.items![0].json).toEqual({
+			event: 'webhook_test',
+			...without(clean, 'workspaceSecret'),
+		});
 	});
 
 	it('reads the envelope n8n parsed and ignores the raw bytes then', async () => {
@@ -70,28 +99,49 @@ describe('replay guard options that resolve to no usable number', () => {
 		['NaN', '={{ Number("five minutes") }}'],
 		['text', '={{ "300s" }}'],
 		['0', 0],
-	])('Max Event Age %s: every delivery is refused with 500 and starts no run', async (_label, value) => {
-		const trigger = harness({ maxEventAgeSeconds: value });
-		const delivery = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: Date.now() - 365 * 86400_000 }));
-		expectRefusedWith(delivery, 500, /misconfigured: Max Event Age \(Seconds\) must be a positive number/);
-	});
+	])(
+		'Max Event Age %s: every delivery is refused with 500 and starts no run',
+		async (_label, value) => {
+			const trigger = harness({ maxEventAgeSeconds: value });
+			const delivery = await trigger.deliverEvent(
+				'webhook_test',
+				payloadFor('webhook_test', { createdAt: Date.now() - 365 * 86400_000 }),
+			);
+			expectRefusedWith(
+				delivery,
+				500,
+				/misconfigured: Max Event Age \(Seconds\) must be a positive number/,
+			);
+		},
+	);
 
 	it('Allowed Clock Skew NaN is refused the same way', async () => {
-		const trigger = harness({ maxEventAgeSeconds: 300, allowedClockSkewSeconds: '={{ Number("x") }}' });
+		const trigger = harness({
+			maxEventAgeSeconds: 300,
+			allowedClockSkewSeconds: '={{ Number("x") }}',
+		});
 		const delivery = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test'));
 		expectRefusedWith(delivery, 500, /Allowed Clock Skew \(Seconds\) must be a number/);
 	});
 
 	it('Max Event Age given as an expression that resolves to a number turns the guard on (read through n8n, not as text)', async () => {
 		const trigger = harness({ maxEventAgeSeconds: '={{ 30 * 2 }}' });
-		const stale = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: Date.now() - 120_000 }));
+		const stale = await trigger.deliverEvent(
+			'webhook_test',
+			payloadFor('webhook_test', { createdAt: Date.now() - 120_000 }),
+		);
 		expectRefusedWith(stale, 401, /older than the 60 seconds/);
-		const fresh = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: Date.now() }));
+		const fresh = await trigger.deliverEvent(
+			'webhook_test',
+			payloadFor('webhook_test', { createdAt: Date.now() }),
+		);
 		expect(fresh.status).toBe(200);
 	});
 
 	it('activation refuses a Max Event Age of NaN', async () => {
-		await expect(harness({ maxEventAgeSeconds: '={{ Number("x") }}' }).hook('create')).rejects.toMatchObject({
+		await expect(
+			harness({ maxEventAgeSeconds: '={{ Number("x") }}' }).hook('create'),
+		).rejects.toMatchObject({
 			name: 'NodeOperationError',
 			message: 'Max Event Age (Seconds) must be a positive number of seconds, got NaN',
 		});

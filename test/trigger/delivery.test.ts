@@ -13,7 +13,13 @@ describe('secretsMatch', () => {
 
 	it('matches only the identical string', () => {
 		expect(secretsMatch(WORKSPACE_SECRET, WORKSPACE_SECRET)).toBe(true);
-		for (const other of ['', 'vg_', WORKSPACE_SECRET.toLowerCase(), `${WORKSPACE_SECRET}\0`, WORKSPACE_SECRET.slice(1)]) {
+		for (const other of [
+			'',
+			'vg_',
+			WORKSPACE_SECRET.toLowerCase(),
+			`${WORKSPACE_SECRET}\0`,
+			WORKSPACE_SECRET.slice(1),
+		]) {
 			expect(secretsMatch(other, WORKSPACE_SECRET)).toBe(false);
 		}
 	});
@@ -21,7 +27,13 @@ describe('secretsMatch', () => {
 	it("always compares the expected secret's bytes with crypto.timingSafeEqual, whatever the received length", () => {
 		const spy = jest.spyOn(crypto, 'timingSafeEqual');
 		const expectedUnits = Buffer.from(WORKSPACE_SECRET, 'utf16le');
-		for (const received of ['x'.repeat(1000), '', WORKSPACE_SECRET.slice(1), WORKSPACE_SECRET.toUpperCase(), WORKSPACE_SECRET]) {
+		for (const received of [
+			'x'.repeat(1000),
+			'',
+			WORKSPACE_SECRET.slice(1),
+			WORKSPACE_SECRET.toUpperCase(),
+			WORKSPACE_SECRET,
+		]) {
 			spy.mockClear();
 			expect(secretsMatch(received, WORKSPACE_SECRET)).toBe(received === WORKSPACE_SECRET);
 			expect(spy).toHaveBeenCalledTimes(1);
@@ -31,7 +43,9 @@ describe('secretsMatch', () => {
 			expect(a).toHaveLength(expectedUnits.length);
 			expect(Buffer.from(b).equals(expectedUnits)).toBe(true);
 			const sameLength = received.length === WORKSPACE_SECRET.length;
-			expect(Buffer.from(a).equals(sameLength ? Buffer.from(received, 'utf16le') : expectedUnits)).toBe(true);
+			expect(
+				Buffer.from(a).equals(sameLength ? Buffer.from(received, 'utf16le') : expectedUnits),
+			).toBe(true);
 		}
 	});
 
@@ -49,7 +63,10 @@ describe('secretsMatch', () => {
 
 describe('redactSecret', () => {
 	it('replaces the secret in nested values and keys and leaves the input untouched', () => {
-		const input = { a: [`${WORKSPACE_SECRET}!`, 1, null, { [WORKSPACE_SECRET]: true }], b: 'clean' };
+		const input = {
+			a: [`${WORKSPACE_SECRET}!`, 1, null, { [WORKSPACE_SECRET]: true }],
+			b: 'clean',
+		};
 		const snapshot = JSON.stringify(input);
 		expect(redactSecret(input, WORKSPACE_SECRET)).toEqual({
 			a: [`${REDACTED}!`, 1, null, { [REDACTED]: true }],
@@ -88,7 +105,17 @@ describe('readEnvelope', () => {
 	});
 
 	it('returns undefined for anything that is not an envelope', () => {
-		for (const body of [undefined, null, '', 'x', [], [envelope], { type: 'x' }, { payload: {} }, { type: 'x', payload: [] }]) {
+		for (const body of [
+			undefined,
+			null,
+			'',
+			'x',
+			[],
+			[envelope],
+			{ type: 'x' },
+			{ payload: {} },
+			{ type: 'x', payload: [] },
+		]) {
 			expect(readEnvelope(body, Buffer.from('not json'))).toBeUndefined();
 		}
 	});

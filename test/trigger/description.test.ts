@@ -10,9 +10,12 @@ import { EVENT_TYPES } from '../../nodes/shared/contracts/events';
 import { TriggerHarness } from '../harness/webhook';
 
 const { description } = new ConvocoreTrigger();
-const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
-const eventOptions = () => property('events').options as Array<{ name: string; value: string; description: string }>;
-const describedAs = (value: string) => eventOptions().find((option) => option.value === value)?.description ?? '';
+const property = (name: string) =>
+	description.properties.find((p) => p.name === name) as INodeProperties;
+const eventOptions = () =>
+	property('events').options as Array<{ name: string; value: string; description: string }>;
+const describedAs = (value: string) =>
+	eventOptions().find((option) => option.value === value)?.description ?? '';
 
 describe('node description', () => {
 	it('is a trigger: no inputs, one main output, name ends in Trigger, not usable as a tool', () => {
@@ -33,10 +36,20 @@ describe('node description', () => {
 		[['*'], 'All events'],
 		[['webhook_test', 'lead_captured'], 'webhook_test, lead_captured'],
 		[[], ''],
-	])('subtitle for events %j reads "%s" (evaluated by n8n\'s expression engine)', (events, expected) => {
-		const { workflow, node } = new TriggerHarness({ events, secret: 'x' });
-		expect(workflow.expression.getSimpleParameterValue(node, description.subtitle as string, 'internal', {})).toBe(expected);
-	});
+	])(
+		'subtitle for events %j reads "%s" (evaluated by n8n\'s expression engine)',
+		(events, expected) => {
+			const { workflow, node } = new TriggerHarness({ events, secret: 'x' });
+			expect(
+				workflow.expression.getSimpleParameterValue(
+					node,
+					description.subtitle as string,
+					'internal',
+					{},
+				),
+			).toBe(expected);
+		},
+	);
 
 	it('requires the convocoreApi credential', () => {
 		expect(description.credentials).toEqual([{ name: 'convocoreApi', required: true }]);
@@ -46,7 +59,13 @@ describe('node description', () => {
 		// Without responseData n8n answers its placeholder text "firstEntryJson"; npm run e2e checks
 		// the body a real n8n sends.
 		expect(description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '={{ { "received": true } }}', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '={{ { "received": true } }}',
+				path: 'webhook',
+			},
 		]);
 	});
 
@@ -60,15 +79,26 @@ describe('node description', () => {
 
 	it('says which runtimes send each event', () => {
 		for (const type of ['lead_captured', 'form_submitted']) {
-			expect(describedAs(type)).toMatch(/Only Convocore-runtime agents .* imported flow-runtime agents never do/);
+			expect(describedAs(type)).toMatch(
+				/Only Convocore-runtime agents .* imported flow-runtime agents never do/,
+			);
 		}
 		for (const type of ['agent_created', 'agent_updated']) {
 			expect(describedAs(type)).toMatch(/does not document which agents send it/);
 		}
 		for (const type of EVENT_TYPES.filter(
-			(t) => !['lead_captured', 'form_submitted', 'agent_created', 'agent_updated', 'webhook_test'].includes(t),
+			(t) =>
+				![
+					'lead_captured',
+					'form_submitted',
+					'agent_created',
+					'agent_updated',
+					'webhook_test',
+				].includes(t),
 		)) {
-			expect(describedAs(type)).toMatch(/Sent for Convocore-runtime and imported flow-runtime agents/);
+			expect(describedAs(type)).toMatch(
+				/Sent for Convocore-runtime and imported flow-runtime agents/,
+			);
 		}
 		expect(describedAs('conversation_updated')).toMatch(/Advanced Server URL/);
 	});
@@ -80,10 +110,14 @@ describe('node description', () => {
 		expect(text).toMatch(/no API for registering webhooks/);
 		expect(text).toMatch(/paste this node's <b>Production URL<\/b>/);
 		expect(text).toMatch(/subscribe the same events/);
-		expect(text).toMatch(/Conversation Updated can also reach this node through an agent's Advanced Server URL/);
+		expect(text).toMatch(
+			/Conversation Updated can also reach this node through an agent's Advanced Server URL/,
+		);
 		expect(text).toMatch(/<b>workspace<\/b> secret/);
 		expect(text).toMatch(/<b>Test URL<\/b> only listens while you click 'Listen for test event'/);
-		expect(text).toMatch(/Production URL receives events once the workflow is published \(active\)/);
+		expect(text).toMatch(
+			/Production URL receives events once the workflow is published \(active\)/,
+		);
 		expect(text).toMatch(/Send a Webhook Test from the dashboard/);
 	});
 
@@ -97,17 +131,22 @@ describe('node description', () => {
 
 describe('codex file', () => {
 	const codex = JSON.parse(
-		readFileSync(join(__dirname, '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node.json'), 'utf8'),
+		readFileSync(
+			join(__dirname, '../../nodes/ConvocoreTrigger/ConvocoreTrigger.node.json'),
+			'utf8',
+		),
 	) as Record<string, unknown>;
 
-	it('names the node and uses categories from n8n\'s list', () => {
+	it("names the node and uses categories from n8n's list", () => {
 		expect(codex.node).toBe('n8n-nodes-convocore.convocoreTrigger');
 		expect(codex.categories).toEqual(['Communication', 'Development']);
 	});
 
 	it('links the documentation', () => {
 		expect(codex.resources).toMatchObject({
-			primaryDocumentation: [{ url: 'https://github.com/convocore-community/n8n-nodes-convocore#convocore-trigger' }],
+			primaryDocumentation: [
+				{ url: 'https://github.com/convocore-community/n8n-nodes-convocore#convocore-trigger' },
+			],
 		});
 	});
 });

@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 async function listen(events: string[], options: Record<string, unknown> = {}, secret?: string) {
-	const server = await startTriggerServer({ events, options, secret: secret ?? sandbox.keys.euWhiteLabel });
+	const server = await startTriggerServer({
+		events,
+		options,
+		secret: secret ?? sandbox.keys.euWhiteLabel,
+	});
 	servers.push(server);
 	return server;
 }
@@ -39,7 +43,10 @@ describe('sandbox -> HTTP -> Convocore Trigger', () => {
 		const server = await listen(['*']);
 		for (const type of EVENT_TYPES) {
 			const answer = await sandbox.deliverEvent(server.url, type);
-			expect(answer).toEqual({ status: 200, body: JSON.stringify({ message: 'Workflow was started' }) });
+			expect(answer).toEqual({
+				status: 200,
+				body: JSON.stringify({ message: 'Workflow was started' }),
+			});
 		}
 		const runs = await server.settled();
 		expect(runs).toHaveLength(EVENT_TYPES.length);
@@ -60,16 +67,23 @@ describe('sandbox -> HTTP -> Convocore Trigger', () => {
 			body: JSON.stringify({ url: server.url, type: 'webhook_test' }),
 		});
 		expect(response.status).toBe(200);
-		expect(await response.json()).toEqual({ status: 200, body: '{"message":"Workflow was started"}' });
+		expect(await response.json()).toEqual({
+			status: 200,
+			body: '{"message":"Workflow was started"}',
+		});
 		const runs = await server.settled();
-		expect(runs.map((items) => items.map((item) => item.json))).toEqual([[expectedFrom(sandbox.delivered[0])]]);
+		expect(runs.map((items) => items.map((item) => item.json))).toEqual([
+			[expectedFrom(sandbox.delivered[0])],
+		]);
 	});
 
 	it('events the node does not listen to are answered 200 and start nothing', async () => {
 		const server = await listen(['lead_captured']);
 		const ignored = await sandbox.deliverEvent(server.url, 'agent_deleted');
 		expect(ignored.status).toBe(200);
-		expect(JSON.parse(ignored.body)).toEqual({ message: 'Event type "agent_deleted" is not selected in this trigger; ignored' });
+		expect(JSON.parse(ignored.body)).toEqual({
+			message: 'Event type "agent_deleted" is not selected in this trigger; ignored',
+		});
 		const accepted = await sandbox.deliverEvent(server.url, 'lead_captured');
 		expect(accepted.status).toBe(200);
 		const runs = await server.settled();
@@ -79,7 +93,9 @@ describe('sandbox -> HTTP -> Convocore Trigger', () => {
 
 	it("another workspace's secret, or an agent secret in the credential: 401 and nothing runs", async () => {
 		const server = await listen(['*']);
-		const foreign = await sandbox.deliverEvent(server.url, 'webhook_test', { workspaceSecret: sandbox.keys.naWhiteLabel });
+		const foreign = await sandbox.deliverEvent(server.url, 'webhook_test', {
+			workspaceSecret: sandbox.keys.naWhiteLabel,
+		});
 		expect(foreign.status).toBe(401);
 		expect(foreign.body).not.toContain(sandbox.keys.naWhiteLabel);
 		expect(foreign.body).not.toContain(sandbox.keys.euWhiteLabel);
@@ -95,11 +111,18 @@ describe('sandbox -> HTTP -> Convocore Trigger', () => {
 
 	it('malformed deliveries: invalid JSON is refused by n8n (422) before the node; valid JSON without an envelope gets 400', async () => {
 		const server = await listen(['*']);
-		const notJson = await sandbox.deliverEvent(server.url, 'webhook_test', { raw: '{"type": "webhook_test", "payload": ' });
+		const notJson = await sandbox.deliverEvent(server.url, 'webhook_test', {
+			raw: '{"type": "webhook_test", "payload": ',
+		});
 		expect(notJson.status).toBe(422);
 		expect(server.refusedBeforeNode).toBe(1);
 
-		for (const raw of ['[]', '"webhook_test"', '{"type":"webhook_test"}', '{"type":"webhook_test","payload":[1]}']) {
+		for (const raw of [
+			'[]',
+			'"webhook_test"',
+			'{"type":"webhook_test"}',
+			'{"type":"webhook_test","payload":[1]}',
+		]) {
 			const answer = await sandbox.deliverEvent(server.url, 'webhook_test', { raw });
 			expect(answer.status).toBe(400);
 		}
@@ -111,7 +134,11 @@ describe('sandbox -> HTTP -> Convocore Trigger', () => {
 		const server = await listen(['*']);
 		const raw = JSON.stringify({
 			type: 'call_ended',
-			payload: { callId: 'call-1', createdAt: Date.now(), workspaceSecret: sandbox.keys.euWhiteLabel },
+			payload: {
+				callId: 'call-1',
+				createdAt: Date.now(),
+				workspaceSecret: sandbox.keys.euWhiteLabel,
+			},
 		});
 		const answer = await sandbox.deliverEvent(server.url, 'webhook_test', { raw });
 		expect(answer.status).toBe(200);
@@ -126,21 +153,27 @@ describe('sandbox -> HTTP -> Convocore Trigger', () => {
 
 	it('a payload that breaks its documented shape still runs, with the issues on the item', async () => {
 		const server = await listen(['form_submitted']);
-		const answer = await sandbox.deliverEvent(server.url, 'form_submitted', { payload: { formType: 'survey' } });
+		const answer = await sandbox.deliverEvent(server.url, 'form_submitted', {
+			payload: { formType: 'survey' },
+		});
 		expect(answer.status).toBe(200);
 		const [items] = await server.settled();
 		expect(items[0].json).toMatchObject({ event: 'form_submitted', formType: 'survey' });
 		expect(items[0].json._validation).toEqual({
 			valid: false,
 			knownType: true,
-			issues: ["formType: Invalid enum value. Expected 'ui_engine_form' | 'ui_engine_input', received 'survey'"],
+			issues: [
+				"formType: Invalid enum value. Expected 'ui_engine_form' | 'ui_engine_input', received 'survey'",
+			],
 		});
 	});
 
 	it('replay guard: a fresh delivery runs, one with a 10-minute-old createdAt is refused 401', async () => {
 		const server = await listen(['*'], { maxEventAgeSeconds: 300 });
 		expect((await sandbox.deliverEvent(server.url, 'message_received')).status).toBe(200);
-		const stale = await sandbox.deliverEvent(server.url, 'message_received', { payload: { createdAt: Date.now() - 600_000 } });
+		const stale = await sandbox.deliverEvent(server.url, 'message_received', {
+			payload: { createdAt: Date.now() - 600_000 },
+		});
 		expect(stale.status).toBe(401);
 		expect(JSON.parse(stale.body).message).toMatch(/older than the 300 seconds/);
 		const runs = await server.settled();

@@ -40,7 +40,9 @@ const FIELDS: Record<EventType, Fields> = {
 			},
 			{
 				from: 'ai',
-				messages: [{ from: 'ai', type: 'text', item: { payload: { message: 'Hello! How can I help?' } } }],
+				messages: [
+					{ from: 'ai', type: 'text', item: { payload: { message: 'Hello! How can I help?' } } },
+				],
 			},
 		],
 		messagesHistory: [
@@ -93,9 +95,21 @@ const FIELDS: Record<EventType, Fields> = {
 		formData: { name: 'Dana', partySize: 4, newsletter: true },
 		channel: 'voice',
 	},
-	organisation_created: { organisationId: 'org_1', organisationName: 'Acme Dental', operation: 'created' },
-	organisation_updated: { organisationId: 'org_1', organisationName: 'Acme Dental', operation: 'updated' },
-	organisation_deleted: { organisationId: 'org_1', organisationName: 'Acme Dental', operation: 'deleted' },
+	organisation_created: {
+		organisationId: 'org_1',
+		organisationName: 'Acme Dental',
+		operation: 'created',
+	},
+	organisation_updated: {
+		organisationId: 'org_1',
+		organisationName: 'Acme Dental',
+		operation: 'updated',
+	},
+	organisation_deleted: {
+		organisationId: 'org_1',
+		organisationName: 'Acme Dental',
+		operation: 'deleted',
+	},
 	client_created: {
 		organisationId: 'org_1',
 		organisationName: 'Acme Dental',
@@ -130,7 +144,10 @@ export function without(record: Record<string, unknown>, key: string): Record<st
 
 export function payloadFor(
 	type: EventType,
-	{ secret = WORKSPACE_SECRET, createdAt = Date.now() }: { secret?: string; createdAt?: number } = {},
+	{
+		secret = WORKSPACE_SECRET,
+		createdAt = Date.now(),
+	}: { secret?: string; createdAt?: number } = {},
 ): Record<string, unknown> {
 	return { ...structuredClone(FIELDS[type]), createdAt, workspaceSecret: secret };
 }

@@ -21,7 +21,11 @@ import { payloadFor, WORKSPACE_SECRET } from './fixtures';
 const RUNS = 300;
 
 const trigger = new TriggerHarness({ events: ['*'], secret: WORKSPACE_SECRET, execute: false });
-const selective = new TriggerHarness({ events: ['webhook_test', 'lead_captured'], secret: WORKSPACE_SECRET, execute: false });
+const selective = new TriggerHarness({
+	events: ['webhook_test', 'lead_captured'],
+	secret: WORKSPACE_SECRET,
+	execute: false,
+});
 
 /** Near misses: edits of the secret that a sloppy comparison would accept. */
 const nearMiss = fc.oneof(
@@ -66,7 +70,10 @@ const textMaybeSecret = fc.oneof(
 
 const type = fc.oneof(
 	{ weight: 3, arbitrary: fc.constantFrom(...EVENT_TYPES) },
-	{ weight: 1, arbitrary: fc.constantFrom('*', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '') },
+	{
+		weight: 1,
+		arbitrary: fc.constantFrom('*', '__proto__', 'constructor', 'toString', 'hasOwnProperty', ''),
+	},
 	{ weight: 1, arbitrary: textMaybeSecret },
 	{ weight: 1, arbitrary: fc.jsonValue() },
 );
@@ -77,7 +84,19 @@ const payload = fc
 			base: fc.oneof(
 				fc.constantFrom(...EVENT_TYPES).map((t) => payloadFor(t)),
 				fc.dictionary(textMaybeSecret, fc.jsonValue()),
-				fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'event', '_validation', 'createdAt', 'json', 'binary', 'pairedItem'), fc.jsonValue()),
+				fc.dictionary(
+					fc.constantFrom(
+						'__proto__',
+						'constructor',
+						'event',
+						'_validation',
+						'createdAt',
+						'json',
+						'binary',
+						'pairedItem',
+					),
+					fc.jsonValue(),
+				),
 			),
 			extra: fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), textMaybeSecret), { maxKeys: 4 }),
 			secret: secretValue,
@@ -102,7 +121,14 @@ const anyJsonBody = fc.oneof(
 );
 
 const headerName = fc.oneof(
-	fc.constantFrom('authorization', 'x-workspace-secret', 'x-convocore-secret', 'content-type', 'user-agent', 'cookie'),
+	fc.constantFrom(
+		'authorization',
+		'x-workspace-secret',
+		'x-convocore-secret',
+		'content-type',
+		'user-agent',
+		'cookie',
+	),
 	fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
 );
 const headers = fc.dictionary(
@@ -118,8 +144,17 @@ const request: fc.Arbitrary<WebhookRequest> = fc.oneof(
 		weight: 1,
 		arbitrary: fc
 			.tuple(
-				fc.oneof(fc.string(), anyJsonBody.map((b) => JSON.stringify(b) ?? ''), fc.string({ unit: 'binary' })),
-				fc.constantFrom('text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded', 'text/csv'),
+				fc.oneof(
+					fc.string(),
+					anyJsonBody.map((b) => JSON.stringify(b) ?? ''),
+					fc.string({ unit: 'binary' }),
+				),
+				fc.constantFrom(
+					'text/plain',
+					'application/octet-stream',
+					'application/x-www-form-urlencoded',
+					'text/csv',
+				),
 				headers,
 			)
 			.map(([text, contentType, h]) => rawRequest(text, contentType, h)),
@@ -129,7 +164,13 @@ const request: fc.Arbitrary<WebhookRequest> = fc.oneof(
 /** Whether the request carries exactly the right secret where Convocore puts it. */
 function carriesRightSecret(req: WebhookRequest): boolean {
 	const fromText = (): unknown => {
-		if (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && 'payload' in req.body) return req.body;
+		if (
+			typeof req.body === 'object' &&
+			req.body !== null &&
+			!Array.isArray(req.body) &&
+			'payload' in req.body
+		)
+			return req.body;
 		try {
 			return JSON.parse(req.rawBody?.toString('utf8') ?? '') as unknown;
 		} catch {
@@ -148,7 +189,10 @@ describe('fuzzing webhook() in-process', () => {
 				const delivery = await (useSelective ? selective : trigger).deliver(req);
 				seen[delivery.status] = (seen[delivery.status] ?? 0) + 1;
 				if (delivery.executed) seen.executed++;
-				if (delivery.status === 401 && req.rawBody?.toString('utf8').toLowerCase().includes(WORKSPACE_SECRET.toLowerCase())) {
+				if (
+					delivery.status === 401 &&
+					req.rawBody?.toString('utf8').toLowerCase().includes(WORKSPACE_SECRET.toLowerCase())
+				) {
 					seen.nearMiss++;
 				}
 				expect(delivery.error).toBeUndefined();
@@ -169,22 +213,30 @@ describe('fuzzing webhook() in-process', () => {
 			{ numRuns: RUNS },
 		);
 		// The generators reach every outcome, so no branch of the property is vacuous.
-		for (const outcome of ['400', '401', 'executed', 'nearMiss']) expect({ outcome, count: seen[outcome] > 5 }).toEqual({ outcome, count: true });
+		for (const outcome of ['400', '401', 'executed', 'nearMiss'])
+			expect({ outcome, count: seen[outcome] > 5 }).toEqual({ outcome, count: true });
 	});
 
 	it(`with the exact secret, any envelope is emitted exactly once, never dropped (${RUNS} runs)`, async () => {
 		await fc.assert(
-			fc.asyncProperty(type.filter((t): t is string => typeof t === 'string' && t.length > 0), payload, headers, async (t, p, h) => {
-				const delivery = await trigger.deliver(jsonRequest({ type: t, payload: { ...p, workspaceSecret: WORKSPACE_SECRET } }, h));
-				expect(delivery.error).toBeUndefined();
-				expect(delivery.status).toBe(200);
-				expect(delivery.executed).toBe(true);
-				expect(delivery.emitted).toHaveLength(1);
-				const item = delivery.emitted![0].json;
-				expect(item).not.toHaveProperty('workspaceSecret');
-				expect(typeof item.event).toBe('string');
-				expect(JSON.stringify(item)).not.toContain(WORKSPACE_SECRET);
-			}),
+			fc.asyncProperty(
+				type.filter((t): t is string => typeof t === 'string' && t.length > 0),
+				payload,
+				headers,
+				async (t, p, h) => {
+					const delivery = await trigger.deliver(
+						jsonRequest({ type: t, payload: { ...p, workspaceSecret: WORKSPACE_SECRET } }, h),
+					);
+					expect(delivery.error).toBeUndefined();
+					expect(delivery.status).toBe(200);
+					expect(delivery.executed).toBe(true);
+					expect(delivery.emitted).toHaveLength(1);
+					const item = delivery.emitted![0].json;
+					expect(item).not.toHaveProperty('workspaceSecret');
+					expect(typeof item.event).toBe('string');
+					expect(JSON.stringify(item)).not.toContain(WORKSPACE_SECRET);
+				},
+			),
 			{ numRuns: RUNS },
 		);
 	});
@@ -220,7 +272,9 @@ describe('fuzzing over HTTP', () => {
 			fc.asyncProperty(rawBody, contentType, headers, async (body, ct, h) => {
 				const handledBefore = server.handled.length;
 				const safeHeaders = Object.fromEntries(
-					Object.entries(h).filter(([name, value]) => name !== 'content-type' && /^[\t\x20-\x7e]*$/.test(value)),
+					Object.entries(h).filter(
+						([name, value]) => name !== 'content-type' && /^[\t\x20-\x7e]*$/.test(value),
+					),
 				);
 				const response = await fetch(server.url, {
 					method: 'POST',

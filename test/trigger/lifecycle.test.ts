@@ -8,8 +8,17 @@ import https from 'https';
 import { TriggerHarness } from '../harness/webhook';
 import { WORKSPACE_SECRET } from './fixtures';
 
-const make = (events: string[] = ['message_received', 'webhook_test'], secret = WORKSPACE_SECRET, nodeName?: string) =>
-	new TriggerHarness({ events, secret, nodeName, webhookBaseUrl: 'https://n8n.example.com/webhook' });
+const make = (
+	events: string[] = ['message_received', 'webhook_test'],
+	secret = WORKSPACE_SECRET,
+	nodeName?: string,
+) =>
+	new TriggerHarness({
+		events,
+		secret,
+		nodeName,
+		webhookBaseUrl: 'https://n8n.example.com/webhook',
+	});
 
 describe('webhookMethods.default', () => {
 	let requests: jest.SpyInstance[] = [];
@@ -28,12 +37,20 @@ describe('webhookMethods.default', () => {
 
 	it('the Production URL is <base>/<webhookId>/webhook and the Test URL uses webhook-test', () => {
 		const trigger = make();
-		expect(trigger.webhookUrl()).toBe(`https://n8n.example.com/webhook/${trigger.node.webhookId}/webhook`);
-		expect(trigger.webhookUrl(true)).toBe(`https://n8n.example.com/webhook-test/${trigger.node.webhookId}/webhook`);
+		expect(trigger.webhookUrl()).toBe(
+			`https://n8n.example.com/webhook/${trigger.node.webhookId}/webhook`,
+		);
+		expect(trigger.webhookUrl(true)).toBe(
+			`https://n8n.example.com/webhook-test/${trigger.node.webhookId}/webhook`,
+		);
 	});
 
 	it('activation: checkExists false, create records URL and events under node:<Node Name>, then checkExists true', async () => {
-		const trigger = make(['webhook_test', 'message_received'], WORKSPACE_SECRET, 'Inbound Convocore Trigger');
+		const trigger = make(
+			['webhook_test', 'message_received'],
+			WORKSPACE_SECRET,
+			'Inbound Convocore Trigger',
+		);
 		expect(await trigger.hook('checkExists')).toBe(false);
 		expect(await trigger.hook('create')).toBe(true);
 		expect(Object.keys(trigger.staticData)).toEqual(['node:Inbound Convocore Trigger']);
@@ -61,7 +78,10 @@ describe('webhookMethods.default', () => {
 			events: ['webhook_test', 'message_received'],
 		};
 		expect(await trigger.hook('checkExists')).toBe(true);
-		trigger.staticData['node:Convocore Trigger'] = { webhookUrl: trigger.webhookUrl(), events: ['webhook_test'] };
+		trigger.staticData['node:Convocore Trigger'] = {
+			webhookUrl: trigger.webhookUrl(),
+			events: ['webhook_test'],
+		};
 		expect(await trigger.hook('checkExists')).toBe(false);
 		trigger.staticData['node:Convocore Trigger'] = {
 			webhookUrl: 'https://old.example.com/webhook/x/webhook',

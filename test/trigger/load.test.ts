@@ -14,7 +14,10 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
 });
 beforeEach(async () => {
-	server = await startTriggerServer({ events: ['message_received', 'webhook_test'], secret: sandbox.keys.euWhiteLabel });
+	server = await startTriggerServer({
+		events: ['message_received', 'webhook_test'],
+		secret: sandbox.keys.euWhiteLabel,
+	});
 });
 afterEach(async () => {
 	await server.close();
@@ -45,7 +48,9 @@ it(`${DELIVERIES} concurrent deliveries -> exactly ${DELIVERIES} items, one per 
 
 	const contents = runs.map((items) => items[0].json.messageContent as string);
 	expect(new Set(contents).size).toBe(DELIVERIES);
-	expect([...contents].sort()).toEqual(Array.from({ length: DELIVERIES }, (_, i) => `load #${i}`).sort());
+	expect([...contents].sort()).toEqual(
+		Array.from({ length: DELIVERIES }, (_, i) => `load #${i}`).sort(),
+	);
 	for (const items of runs) {
 		const { json } = items[0];
 		expect(json.convoId).toBe(`convo-${(json.messageContent as string).slice('load #'.length)}`);
@@ -63,7 +68,9 @@ it('a mixed burst: only the authenticated, subscribed half runs', async () => {
 			i % 2 === 0
 				? sandbox.deliverEvent(server.url, 'webhook_test', { payload: { message: `ok #${i}` } })
 				: i % 4 === 1
-					? sandbox.deliverEvent(server.url, 'webhook_test', { workspaceSecret: sandbox.keys.euBusiness })
+					? sandbox.deliverEvent(server.url, 'webhook_test', {
+							workspaceSecret: sandbox.keys.euBusiness,
+						})
 					: sandbox.deliverEvent(server.url, 'agent_deleted'),
 		),
 	);

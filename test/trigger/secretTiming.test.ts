@@ -17,7 +17,17 @@ import crypto from 'crypto';
 import { jsonRequest, TriggerHarness, type WebhookRequest } from '../harness/webhook';
 import { WORKSPACE_SECRET } from './fixtures';
 
-const SEARCHES = ['includes', 'indexOf', 'lastIndexOf', 'startsWith', 'endsWith', 'split', 'replace', 'replaceAll', 'localeCompare'] as const;
+const SEARCHES = [
+	'includes',
+	'indexOf',
+	'lastIndexOf',
+	'startsWith',
+	'endsWith',
+	'split',
+	'replace',
+	'replaceAll',
+	'localeCompare',
+] as const;
 
 /** The other character, so that a changed position never matches. */
 const otherThan = (char: string) => (char === 'x' ? 'y' : 'x');
@@ -25,7 +35,10 @@ const nearMissOf = (secret: string) => secret.slice(0, -1) + otherThan(secret.sl
 const farMissOf = (secret: string) => otherThan(secret[0]) + secret.slice(1);
 
 const eventWith = (workspaceSecret: string, extra: Record<string, unknown> = {}): WebhookRequest =>
-	jsonRequest({ type: 'webhook_test', payload: { workspaceSecret, createdAt: 1_700_000_000_000, ...extra } });
+	jsonRequest({
+		type: 'webhook_test',
+		payload: { workspaceSecret, createdAt: 1_700_000_000_000, ...extra },
+	});
 
 describe('no work that depends on the secret runs before the constant-time comparison', () => {
 	afterEach(() => jest.restoreAllMocks());
@@ -40,7 +53,10 @@ describe('no work that depends on the secret runs before the constant-time compa
 		});
 		for (const name of SEARCHES) {
 			const original = String.prototype[name] as (...args: unknown[]) => unknown;
-			jest.spyOn(String.prototype, name).mockImplementation(function (this: unknown, ...args: unknown[]) {
+			jest.spyOn(String.prototype, name).mockImplementation(function (
+				this: unknown,
+				...args: unknown[]
+			) {
 				if (String(this) === secret || args.includes(secret)) log.push(name);
 				return original.apply(this, args);
 			} as never);
@@ -51,7 +67,9 @@ describe('no work that depends on the secret runs before the constant-time compa
 	it('refuses a near miss without searching anything for the secret', async () => {
 		const trigger = new TriggerHarness({ events: ['*'], secret: WORKSPACE_SECRET, execute: false });
 		// Another field carries the real secret: a scan for it before the check would search it.
-		const request = eventWith(nearMissOf(WORKSPACE_SECRET), { note: `copy of ${WORKSPACE_SECRET}` });
+		const request = eventWith(nearMissOf(WORKSPACE_SECRET), {
+			note: `copy of ${WORKSPACE_SECRET}`,
+		});
 		const log = recordSecretUse(WORKSPACE_SECRET);
 		const delivery = await trigger.deliver(request);
 		jest.restoreAllMocks();
@@ -87,7 +105,8 @@ describe('near and far misses of a 64 KB secret take the same time through webho
 
 	/** A comparison that stops at the first differing character, as the earlier scan did. */
 	function leakyCompare(a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView): boolean {
-		const text = (view: NodeJS.ArrayBufferView) => Buffer.from(view.buffer, view.byteOffset, view.byteLength).toString('utf16le');
+		const text = (view: NodeJS.ArrayBufferView) =>
+			Buffer.from(view.buffer, view.byteOffset, view.byteLength).toString('utf16le');
 		return text(a).includes(text(b));
 	}
 
@@ -101,9 +120,14 @@ describe('near and far misses of a 64 KB secret take the same time through webho
 
 		let leaky = false;
 		const originalCompare = crypto.timingSafeEqual;
-		jest.spyOn(crypto, 'timingSafeEqual').mockImplementation((a, b) => (leaky ? leakyCompare(a, b) : originalCompare(a, b)));
+		jest
+			.spyOn(crypto, 'timingSafeEqual')
+			.mockImplementation((a, b) => (leaky ? leakyCompare(a, b) : originalCompare(a, b)));
 
-		const samples = { real: { near: [] as number[], far: [] as number[] }, control: { near: [] as number[], far: [] as number[] } };
+		const samples = {
+			real: { near: [] as number[], far: [] as number[] },
+			control: { near: [] as number[], far: [] as number[] },
+		};
 		const timeOne = async (request: WebhookRequest): Promise<number> => {
 			const start = process.hrtime.bigint();
 			const delivery = await trigger.deliver(request);
@@ -139,6 +163,9 @@ describe('near and far misses of a 64 KB secret take the same time through webho
 		const summary = `near - far: real ${(real / 1000).toFixed(2)} µs, control ${(control / 1000).toFixed(2)} µs, threshold ${(threshold / 1000).toFixed(2)} µs`;
 		// The control must show a leak the measurement can see (about 20 µs on an idle machine).
 		expect({ summary, controlSeen: control > 5_000 }).toEqual({ summary, controlSeen: true });
-		expect({ summary, realUnderThreshold: Math.abs(real) < threshold }).toEqual({ summary, realUnderThreshold: true });
+		expect({ summary, realUnderThreshold: Math.abs(real) < threshold }).toEqual({
+			summary,
+			realUnderThreshold: true,
+		});
 	}, 120_000);
 });

@@ -6,8 +6,11 @@ import { EVENT_TYPES, type EventType } from '../../nodes/shared/contracts/events
 import { jsonRequest, rawRequest, TriggerHarness, type Delivery } from '../harness/webhook';
 import { deepJson, payloadFor, without, WORKSPACE_SECRET } from './fixtures';
 
-const harness = (events: string[] = ['*'], options: Record<string, unknown> = {}, secret = WORKSPACE_SECRET) =>
-	new TriggerHarness({ events, options, secret });
+const harness = (
+	events: string[] = ['*'],
+	options: Record<string, unknown> = {},
+	secret = WORKSPACE_SECRET,
+) => new TriggerHarness({ events, options, secret });
 
 /** The item the trigger should emit for a payload: its fields without the secret, plus `event`. */
 function expectedItem(type: string, payload: Record<string, unknown>): Record<string, unknown> {
@@ -31,25 +34,33 @@ function expectRefused(delivery: Delivery, status: 400 | 401) {
 }
 
 describe('every documented event type', () => {
-	it.each(EVENT_TYPES)('%s: answered 200 "Workflow was started" and run with one item', async (type) => {
-		const payload = payloadFor(type);
-		const delivery = await harness([type]).deliverEvent(type, payload);
+	it.each(EVENT_TYPES)(
+		'%s: answered 200 "Workflow was started" and run with one item',
+		async (type) => {
+			const payload = payloadFor(type);
+			const delivery = await harness([type]).deliverEvent(type, payload);
 
-		expect(delivery.error).toBeUndefined();
-		expect(delivery.status).toBe(200);
-		expect(delivery.body).toEqual({ message: 'Workflow was started' });
-		expect(delivery.executed).toBe(true);
-		expect(delivery.emitted).toHaveLength(1);
-		expect(delivery.items).toHaveLength(1);
-		expect(delivery.items![0].json).toEqual(expectedItem(type, payload));
-		expect(delivery.items![0].json).not.toHaveProperty('_validation');
-		expect(delivery.downstream!.map((item) => item.json)).toEqual([expectedItem(type, payload)]);
-		expect(deepJson(delivery.run!.data)).not.toContain(WORKSPACE_SECRET);
-		expect(delivery.run!.status).toBe('success');
-	});
+			expect(delivery.error).toBeUndefined();
+			expect(delivery.status).toBe(200);
+			expect(delivery.body).toEqual({ message: 'Workflow was started' });
+			expect(delivery.executed).toBe(true);
+			expect(delivery.emitted).toHaveLength(1);
+			expect(delivery.items).toHaveLength(1);
+			expect(delivery.items![0].json).toEqual(expectedItem(type, payload));
+			expect(delivery.items![0].json).not.toHaveProperty('_validation');
+			expect(delivery.downstream!.map((item) => item.json)).toEqual([expectedItem(type, payload)]);
+			expect(deepJson(delivery.run!.data)).not.toContain(WORKSPACE_SECRET);
+			expect(delivery.run!.status).toBe('success');
+		},
+	);
 
 	it('passes minimal payloads (only the required fields) without marking them', async () => {
-		const payload = { agentId: 'a1', createdAt: Date.now(), workspaceSecret: WORKSPACE_SECRET, operation: 'deleted' };
+		const payload = {
+			agentId: 'a1',
+			createdAt: Date.now(),
+			workspaceSecret: WORKSPACE_SECRET,
+			operation: 'deleted',
+		};
 		const delivery = await harness(['agent_deleted']).deliverEvent('agent_deleted', payload);
 		expect(delivery.items!.map((item) => item.json)).toEqual([
 			{ event: 'agent_deleted', agentId: 'a1', createdAt: payload.createdAt, operation: 'deleted' },
@@ -108,7 +119,10 @@ describe('the workspace secret', () => {
 	it('in a header only: 401 (Convocore sends no header; only payload.workspaceSecret counts)', async () => {
 		const payload = without(payloadFor('webhook_test'), 'workspaceSecret');
 		const delivery = await harness().deliver(
-			jsonRequest({ type: 'webhook_test', payload }, { Authorization: `Bearer ${WORKSPACE_SECRET}` }),
+			jsonRequest(
+				{ type: 'webhook_test', payload },
+				{ Authorization: `Bearer ${WORKSPACE_SECRET}` },
+			),
 		);
 		expectRefused(delivery, 401);
 	});
@@ -122,7 +136,10 @@ describe('the workspace secret', () => {
 	it('an empty credential secret refuses every request, even one with an empty secret', async () => {
 		const trigger = harness(['*'], {}, '');
 		for (const secret of ['', WORKSPACE_SECRET]) {
-			const delivery = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test', { secret }));
+			const delivery = await trigger.deliverEvent(
+				'webhook_test',
+				payloadFor('webhook_test', { secret }),
+			);
 			expectRefused(delivery, 401);
 		}
 	});
@@ -170,33 +187,51 @@ describe('malformed bodies: 400, nothing emitted', () => {
 	});
 
 	it('text that is not JSON (no content type: n8n leaves the body empty)', async () => {
-		expectRefused(await harness().deliver(rawRequest('{"type": "webhook_test", "payload": ', 'application/octet-stream')), 400);
+		expectRefused(
+			await harness().deliver(
+				rawRequest('{"type": "webhook_test", "payload": ', 'application/octet-stream'),
+			),
+			400,
+		);
 	});
 
 	it('an empty body', async () => {
-		const delivery = await harness().deliver({ ...rawRequest('', 'text/plain'), body: {}, rawBody: Buffer.alloc(0) });
+		const delivery = await harness().deliver({
+			...rawRequest('', 'text/plain'),
+			body: {},
+			rawBody: Buffer.alloc(0),
+		});
 		expectRefused(delivery, 400);
 	});
 
 	it('a form-encoded body', async () => {
 		const body = `type=webhook_test&payload[workspaceSecret]=${WORKSPACE_SECRET}`;
-		expectRefused(await harness().deliver(rawRequest(body, 'application/x-www-form-urlencoded')), 400);
+		expectRefused(
+			await harness().deliver(rawRequest(body, 'application/x-www-form-urlencoded')),
+			400,
+		);
 	});
 });
 
 describe('JSON sent with another content type', () => {
 	it('is still read from the raw body (text/plain)', async () => {
 		const payload = payloadFor('webhook_test');
-		const delivery = await harness().deliver(rawRequest(JSON.stringify({ type: 'webhook_test', payload }), 'text/plain'));
+		const delivery = await harness().deliver(
+			rawRequest(JSON.stringify({ type: 'webhook_test', payload }), 'text/plain'),
+		);
 		expect(delivery.status).toBe(200);
-		expect(delivery.items!.map((item) => item.json)).toEqual([expectedItem('webhook_test', payload)]);
+		expect(delivery.items!.map((item) => item.json)).toEqual([
+			expectedItem('webhook_test', payload),
+		]);
 	});
 
 	it('is still read from the raw body (no usable content type)', async () => {
 		const payload = payloadFor('lead_captured');
 		const raw = JSON.stringify({ type: 'lead_captured', payload });
 		const delivery = await harness().deliver(rawRequest(raw, 'application/octet-stream'));
-		expect(delivery.items!.map((item) => item.json)).toEqual([expectedItem('lead_captured', payload)]);
+		expect(delivery.items!.map((item) => item.json)).toEqual([
+			expectedItem('lead_captured', payload),
+		]);
 	});
 });
 
@@ -208,7 +243,9 @@ describe('event selection', () => {
 		);
 		expect(delivery.status).toBe(200);
 		expect(delivery.result).toEqual({ noWebhookResponse: true });
-		expect(delivery.body).toEqual({ message: 'Event type "agent_deleted" is not selected in this trigger; ignored' });
+		expect(delivery.body).toEqual({
+			message: 'Event type "agent_deleted" is not selected in this trigger; ignored',
+		});
 		expectNoExecution(delivery);
 	});
 
@@ -242,7 +279,12 @@ describe('event selection', () => {
 	});
 
 	it('All Events: an unknown authenticated type is emitted and marked', async () => {
-		const payload = { callId: 'call_1', durationSeconds: 93, createdAt: 1_700_000_000_000, workspaceSecret: WORKSPACE_SECRET };
+		const payload = {
+			callId: 'call_1',
+			durationSeconds: 93,
+			createdAt: 1_700_000_000_000,
+			workspaceSecret: WORKSPACE_SECRET,
+		};
 		const delivery = await harness(['*']).deliverEvent('call_ended', payload);
 		expect(delivery.status).toBe(200);
 		expect(delivery.items!.map((item) => item.json)).toEqual([
@@ -254,7 +296,9 @@ describe('event selection', () => {
 				_validation: {
 					valid: false,
 					knownType: false,
-					issues: ['"call_ended" is not an event type documented by Convocore, so its payload was not checked'],
+					issues: [
+						'"call_ended" is not an event type documented by Convocore, so its payload was not checked',
+					],
 				},
 			},
 		]);
@@ -277,7 +321,11 @@ describe('payloads that do not match the documented shape are emitted, marked', 
 		const delivery = await harness(['message_received']).deliverEvent('message_received', payload);
 		expect(delivery.status).toBe(200);
 		const json = delivery.items![0].json;
-		expect(json).toMatchObject({ event: 'message_received', channel: 'sms', agentId: 'agent_7f3a' });
+		expect(json).toMatchObject({
+			event: 'message_received',
+			channel: 'sms',
+			agentId: 'agent_7f3a',
+		});
 		expect(json._validation).toEqual({
 			valid: false,
 			knownType: true,
@@ -293,7 +341,11 @@ describe('payloads that do not match the documented shape are emitted, marked', 
 		const delivery = await harness().deliverEvent('webhook_test', payload);
 		expect(delivery.items![0].json).toMatchObject({
 			createdAt: '2025-01-01T00:00:00Z',
-			_validation: { valid: false, knownType: true, issues: ['createdAt: Expected number, received string'] },
+			_validation: {
+				valid: false,
+				knownType: true,
+				issues: ['createdAt: Expected number, received string'],
+			},
 		});
 	});
 
@@ -308,7 +360,11 @@ describe('payloads that do not match the documented shape are emitted, marked', 
 	});
 
 	it('payload fields named like the trigger output keys are kept under _validation.shadowed', async () => {
-		const payload = { ...payloadFor('webhook_test'), event: 'spoofed', _validation: { valid: true } };
+		const payload = {
+			...payloadFor('webhook_test'),
+			event: 'spoofed',
+			_validation: { valid: true },
+		};
 		const delivery = await harness().deliverEvent('webhook_test', payload);
 		const json = delivery.items![0].json;
 		expect(json.event).toBe('webhook_test');
@@ -324,10 +380,17 @@ describe('payloads that do not match the documented shape are emitted, marked', 
 	});
 
 	it('a payload field named "json" or "binary" stays a field (no unwrapping as an n8n item)', async () => {
-		const payload = { ...payloadFor('form_submitted'), json: { a: 1 }, binary: { data: 'x' }, pairedItem: 3 };
+		const payload = {
+			...payloadFor('form_submitted'),
+			json: { a: 1 },
+			binary: { data: 'x' },
+			pairedItem: 3,
+		};
 		const delivery = await harness().deliverEvent('form_submitted', payload);
 		expect(delivery.emitted).toEqual([{ json: expectedItem('form_submitted', payload) }]);
-		expect(delivery.items!.map((item) => item.json)).toEqual([expectedItem('form_submitted', payload)]);
+		expect(delivery.items!.map((item) => item.json)).toEqual([
+			expectedItem('form_submitted', payload),
+		]);
 		expect(delivery.items![0].binary).toBeUndefined();
 	});
 
@@ -343,12 +406,23 @@ describe('the secret never lands in execution data', () => {
 		const payload = {
 			...payloadFor('conversation_updated'),
 			lightConvoData: { ID: 'c1', note: `key=${WORKSPACE_SECRET}`, [WORKSPACE_SECRET]: 'as a key' },
-			turns: [{ from: 'human', messages: [{ from: 'human', type: 'text', item: { payload: { message: WORKSPACE_SECRET } } }] }],
+			turns: [
+				{
+					from: 'human',
+					messages: [
+						{ from: 'human', type: 'text', item: { payload: { message: WORKSPACE_SECRET } } },
+					],
+				},
+			],
 		};
 		const delivery = await harness().deliverEvent('conversation_updated', payload);
 		const json = delivery.items![0].json;
 		expect(json).not.toHaveProperty('workspaceSecret');
-		expect(json.lightConvoData).toEqual({ ID: 'c1', note: 'key=[redacted]', '[redacted]': 'as a key' });
+		expect(json.lightConvoData).toEqual({
+			ID: 'c1',
+			note: 'key=[redacted]',
+			'[redacted]': 'as a key',
+		});
 		expect(deepJson(delivery.run!.data)).not.toContain(WORKSPACE_SECRET);
 		expect(deepJson(delivery.emitted)).not.toContain(WORKSPACE_SECRET);
 	});
@@ -363,7 +437,10 @@ describe('the secret never lands in execution data', () => {
 	});
 
 	it('including in the type of an unknown event', async () => {
-		const delivery = await harness(['*']).deliverEvent(`x_${WORKSPACE_SECRET}`, payloadFor('webhook_test'));
+		const delivery = await harness(['*']).deliverEvent(
+			`x_${WORKSPACE_SECRET}`,
+			payloadFor('webhook_test'),
+		);
 		expect(delivery.items![0].json.event).toBe('x_[redacted]');
 		expect(deepJson(delivery.run!.data)).not.toContain(WORKSPACE_SECRET);
 	});
@@ -380,7 +457,10 @@ describe('replay guard', () => {
 	});
 
 	it('is off by default: createdAt far in the future, or missing, still runs (marked when missing)', async () => {
-		const future = await harness().deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: now() + 3600_000 }));
+		const future = await harness().deliverEvent(
+			'webhook_test',
+			payloadFor('webhook_test', { createdAt: now() + 3600_000 }),
+		);
 		expect(future.items).toHaveLength(1);
 		const withoutCreatedAt = without(payloadFor('webhook_test'), 'createdAt');
 		const missing = await harness().deliverEvent('webhook_test', withoutCreatedAt);
@@ -396,20 +476,29 @@ describe('replay guard', () => {
 
 		it('accepts a fresh event and one 290 s old', async () => {
 			for (const createdAt of [now(), now() - 290_000, now() + 30_000]) {
-				const delivery = await guarded().deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt }));
+				const delivery = await guarded().deliverEvent(
+					'webhook_test',
+					payloadFor('webhook_test', { createdAt }),
+				);
 				expect(delivery.status).toBe(200);
 				expect(delivery.items).toHaveLength(1);
 			}
 		});
 
 		it('refuses an event older than 300 s with 401', async () => {
-			const delivery = await guarded().deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: now() - 310_000 }));
+			const delivery = await guarded().deliverEvent(
+				'webhook_test',
+				payloadFor('webhook_test', { createdAt: now() - 310_000 }),
+			);
 			expectRefused(delivery, 401);
 			expect((delivery.body as { message: string }).message).toMatch(/older than the 300 seconds/);
 		});
 
 		it('refuses an event more than 60 s in the future with 401', async () => {
-			const delivery = await guarded().deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: now() + 120_000 }));
+			const delivery = await guarded().deliverEvent(
+				'webhook_test',
+				payloadFor('webhook_test', { createdAt: now() + 120_000 }),
+			);
 			expectRefused(delivery, 401);
 			expect((delivery.body as { message: string }).message).toMatch(/in the future/);
 		});
@@ -444,7 +533,10 @@ describe('replay guard', () => {
 
 	it('honours a custom clock skew', async () => {
 		const trigger = harness(['*'], { maxEventAgeSeconds: 300, allowedClockSkewSeconds: 0 });
-		const delivery = await trigger.deliverEvent('webhook_test', payloadFor('webhook_test', { createdAt: now() + 5_000 }));
+		const delivery = await trigger.deliverEvent(
+			'webhook_test',
+			payloadFor('webhook_test', { createdAt: now() + 5_000 }),
+		);
 		expectRefused(delivery, 401);
 	});
 });

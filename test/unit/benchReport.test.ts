@@ -41,7 +41,9 @@ describe('bench report: load on record', () => {
 		report.info('time', '1 s');
 		report.target('time ratio', 1.5, { op: '<=', limit: 1.2 }, fmt);
 		report.endSection();
-		expect(report.results.map((result) => [result.measure, result.pass, result.noisy ?? false])).toEqual([
+		expect(
+			report.results.map((result) => [result.measure, result.pass, result.noisy ?? false]),
+		).toEqual([
 			['heap', true, false],
 			['all stored once', true, false],
 			['time', undefined, true],

@@ -1,5 +1,10 @@
 import { AdaptiveLimit } from '../../nodes/Convocore/transport/concurrency';
-import { FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from '../../nodes/Convocore/transport/slotLimit';
+import {
+	FixedLimit,
+	type ConcurrencyLimit,
+	type Outcome,
+	type Permit,
+} from '../../nodes/Convocore/transport/slotLimit';
 /** Lets every promise that can settle now settle (the limits and the retry loop wait on promises only). */
 async function settle(): Promise<void> {
 	for (let i = 0; i < 50; i++) await Promise.resolve();
@@ -17,7 +22,11 @@ async function wave(limit: ConcurrencyLimit, outcome: Outcome): Promise<void> {
 }
 
 /** The window after each of `rounds` full waves answered with `outcome`. */
-async function windows(limit: ConcurrencyLimit, rounds: number, outcome: Outcome): Promise<number[]> {
+async function windows(
+	limit: ConcurrencyLimit,
+	rounds: number,
+	outcome: Outcome,
+): Promise<number[]> {
 	const seen: number[] = [];
 	for (let i = 0; i < rounds; i++) {
 		await wave(limit, outcome);
@@ -28,12 +37,16 @@ async function windows(limit: ConcurrencyLimit, rounds: number, outcome: Outcome
 
 describe('window sizes', () => {
 	it('slow start doubles 10 to 20 in one round trip, then adds 10 per round trip (RFC 3742)', async () => {
-		expect(await windows(new AdaptiveLimit({ ceiling: 100 }), 6, prompt)).toEqual([20, 30, 40, 50, 60, 70]);
+		expect(await windows(new AdaptiveLimit({ ceiling: 100 }), 6, prompt)).toEqual([
+			20, 30, 40, 50, 60, 70,
+		]);
 	});
 
 	it('slow but steady answers (2 s) jump to 20 per second × 2 s = 40 after the first answer', async () => {
 		// 40 after the first answer, then +1/4 for each of the nine others of the first window.
-		expect(await windows(new AdaptiveLimit({ ceiling: 100 }), 4, answered(2000))).toEqual([42, 52, 62, 72]);
+		expect(await windows(new AdaptiveLimit({ ceiling: 100 }), 4, answered(2000))).toEqual([
+			42, 52, 62, 72,
+		]);
 		// 1 s answers: 20 per second × 1 s = 20 after the first answer, then limited slow start.
 		expect(await windows(new AdaptiveLimit({ ceiling: 100 }), 1, answered(1000))).toEqual([24]);
 	});
@@ -48,7 +61,9 @@ describe('window sizes', () => {
 	});
 
 	it('a window that starts at its ceiling stays there', async () => {
-		expect(await windows(new AdaptiveLimit({ ceiling: 25, initial: 25 }), 2, prompt)).toEqual([25, 25]);
+		expect(await windows(new AdaptiveLimit({ ceiling: 25, initial: 25 }), 2, prompt)).toEqual([
+			25, 25,
+		]);
 	});
 });
 
@@ -162,7 +177,9 @@ describe('windows in use', () => {
 		const a = await limit.acquire();
 		const b = await limit.acquire();
 		const order: string[] = [];
-		const waiters = ['c', 'd', 'e'].map((name) => limit.acquire().then((permit) => (order.push(name), permit)));
+		const waiters = ['c', 'd', 'e'].map((name) =>
+			limit.acquire().then((permit) => (order.push(name), permit)),
+		);
 		await Promise.resolve();
 		expect(order).toEqual([]);
 		limit.release(a, prompt);
@@ -183,7 +200,10 @@ describe('the probe after a first window at the ceiling', () => {
 		const limit = new AdaptiveLimit({ ceiling: 20, initial: 20, probeAfterFirstWindow: true });
 		const permits: Permit[] = [];
 		for (let i = 0; i < 20; i++) permits.push(await limit.acquire());
-		limit.release(permits[0], latencyMs === 'rateLimited' ? { kind: 'rateLimited' } : answered(latencyMs));
+		limit.release(
+			permits[0],
+			latencyMs === 'rateLimited' ? { kind: 'rateLimited' } : answered(latencyMs),
+		);
 		return { limit, rest: permits.slice(1) };
 	}
 
@@ -218,7 +238,8 @@ describe('the probe after a first window at the ceiling', () => {
 		// A 429 halves the window (20 -> 10, 19 still out); once 9 are back, the next request is no probe.
 		const refused = await firstWindow('rateLimited');
 		expect(refused.limit.current).toBe(10);
-		for (const permit of refused.rest.slice(0, 10)) refused.limit.release(permit, { kind: 'ignored' });
+		for (const permit of refused.rest.slice(0, 10))
+			refused.limit.release(permit, { kind: 'ignored' });
 		await refused.limit.acquire();
 		expect(refused.limit.current).toBe(10);
 	});

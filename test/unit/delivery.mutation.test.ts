@@ -1,11 +1,29 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code with made-up values, never ships (package.json "files" is dist/ only) */
-import { MAX_BODY_BYTES, MAX_DEPTH, VALIDATION_KEY, buildItem, decideDelivery, readEnvelope, redactSecret, type DeliverySettings } from '../../nodes/ConvocoreTrigger/delivery';
+import {
+	MAX_BODY_BYTES,
+	MAX_DEPTH,
+	VALIDATION_KEY,
+	buildItem,
+	decideDelivery,
+	readEnvelope,
+	redactSecret,
+	type DeliverySettings,
+} from '../../nodes/ConvocoreTrigger/delivery';
 import { REDACTED } from '../../nodes/shared/secrets';
 const SECRET = 'vg_unit_Secret_42';
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
-const settings = (over: Partial<DeliverySettings> = {}): DeliverySettings => ({ secret: SECRET, events: ['*'], now: NOW, ...over });
-const webhookTest = (payload: Record<string, unknown> = {}) => ({ type: 'webhook_test', payload: { createdAt: NOW, workspaceSecret: SECRET, message: 'hi', ...payload } });
-const decide = (body: unknown, over: Partial<DeliverySettings> = {}, raw?: unknown) => decideDelivery(body, raw, settings(over));
+const settings = (over: Partial<DeliverySettings> = {}): DeliverySettings => ({
+	secret: SECRET,
+	events: ['*'],
+	now: NOW,
+	...over,
+});
+const webhookTest = (payload: Record<string, unknown> = {}) => ({
+	type: 'webhook_test',
+	payload: { createdAt: NOW, workspaceSecret: SECRET, message: 'hi', ...payload },
+});
+const decide = (body: unknown, over: Partial<DeliverySettings> = {}, raw?: unknown) =>
+	decideDelivery(body, raw, settings(over));
 
 /** `{ a: { a: … value } }` with `levels` objects. */
 function nested(levels: number, value: unknown): unknown {
@@ -16,7 +34,10 @@ function nested(levels: number, value: unknown): unknown {
 
 describe('decideDelivery', () => {
 	it('emits one item, the event type first, without the workspace secret', () => {
-		expect(decide(webhookTest())).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: 'hi' } });
+		expect(decide(webhookTest())).toEqual({
+			kind: 'emit',
+			item: { event: 'webhook_test', createdAt: NOW, message: 'hi' },
+		});
 	});
 
 	it('refuses a raw body larger than 4 MB, and takes one of exactly 4 MB', () => {
@@ -44,7 +65,12 @@ describe('decideDelivery', () => {
 
 	it(`refuses nesting deeper than ${MAX_DEPTH} levels, in objects and in lists, and takes exactly ${MAX_DEPTH}`, () => {
 		expect(MAX_DEPTH).toBe(100);
-		const refusal = { kind: 'reject', status: 400, message: 'Bad request: the body is nested deeper than 100 levels, which no Convocore event is' };
+		const refusal = {
+			kind: 'reject',
+			status: 400,
+			message:
+				'Bad request: the body is nested deeper than 100 levels, which no Convocore event is',
+		};
 		// The envelope is level 1 and the payload level 2: 98 more objects below reach 100.
 		expect(decide(webhookTest({ deep: nested(98, 'x') })).kind).toBe('emit');
 		expect(decide(webhookTest({ deep: nested(99, 'x') }))).toEqual(refusal);
@@ -62,9 +88,15 @@ describe('decideDelivery', () => {
 
 	it('refuses a missing, non-text or wrong workspace secret, and everything when the configured one is empty', () => {
 		const unauthorized = (message: string) => ({ kind: 'reject', status: 401, message });
-		expect(decide(webhookTest({ workspaceSecret: undefined }))).toEqual(unauthorized('Unauthorized: payload.workspaceSecret is missing'));
-		expect(decide(webhookTest({ workspaceSecret: 42 }))).toEqual(unauthorized('Unauthorized: payload.workspaceSecret must be a string'));
-		const mismatch = unauthorized("Unauthorized: payload.workspaceSecret does not match this trigger's workspace secret");
+		expect(decide(webhookTest({ workspaceSecret: undefined }))).toEqual(
+			unauthorized('Unauthorized: payload.workspaceSecret is missing'),
+		);
+		expect(decide(webhookTest({ workspaceSecret: 42 }))).toEqual(
+			unauthorized('Unauthorized: payload.workspaceSecret must be a string'),
+		);
+		const mismatch = unauthorized(
+			"Unauthorized: payload.workspaceSecret does not match this trigger's workspace secret",
+		);
 		expect(decide(webhookTest({ workspaceSecret: `${SECRET}x` }))).toEqual(mismatch);
 		expect(decide(webhookTest({ workspaceSecret: '' }), { secret: '' })).toEqual(mismatch);
 	});
@@ -76,14 +108,20 @@ describe('decideDelivery', () => {
 		expect(at(NOW - 300_001)).toEqual({
 			kind: 'reject',
 			status: 401,
-			message: 'Unauthorized: the event is older than the 300 seconds the replay guard allows (createdAt must be in milliseconds)',
+			message:
+				'Unauthorized: the event is older than the 300 seconds the replay guard allows (createdAt must be in milliseconds)',
 		});
 		expect(at(NOW + 30_000).kind).toBe('emit');
-		expect(at(NOW + 30_001)).toEqual({ kind: 'reject', status: 401, message: 'Unauthorized: createdAt is more than 30 seconds in the future' });
+		expect(at(NOW + 30_001)).toEqual({
+			kind: 'reject',
+			status: 401,
+			message: 'Unauthorized: createdAt is more than 30 seconds in the future',
+		});
 		const undated = {
 			kind: 'reject',
 			status: 401,
-			message: 'Unauthorized: the replay guard is on and payload.createdAt is missing or not a number (milliseconds since the epoch)',
+			message:
+				'Unauthorized: the replay guard is on and payload.createdAt is missing or not a number (milliseconds since the epoch)',
 		};
 		expect(at(undefined)).toEqual(undated);
 		expect(at(String(NOW))).toEqual(undated);
@@ -102,35 +140,87 @@ describe('decideDelivery', () => {
 		expect(decide(webhookTest(), { events: ['lead_captured', 'webhook_test'] }).kind).toBe('emit');
 		const long = { ...webhookTest(), type: `${SECRET}${'t'.repeat(200)}` };
 		const ignored = decide(long, { events: ['lead_captured'] });
-		expect(ignored).toEqual({ kind: 'ignore', status: 200, message: `Event type "${REDACTED}${'t'.repeat(90)}" is not selected in this trigger; ignored` });
+		expect(ignored).toEqual({
+			kind: 'ignore',
+			status: 200,
+			message: `Event type "${REDACTED}${'t'.repeat(90)}" is not selected in this trigger; ignored`,
+		});
 	});
 
 	it('redacts the secret found elsewhere in the event, and only copies when it is', () => {
 		const item = decide(webhookTest({ message: `echo ${SECRET}`, [`k${SECRET}`]: 1 }));
-		expect(item).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: `echo ${REDACTED}`, [`k${REDACTED}`]: 1 } });
+		expect(item).toEqual({
+			kind: 'emit',
+			item: {
+				event: 'webhook_test',
+				createdAt: NOW,
+				message: `echo ${REDACTED}`,
+				[`k${REDACTED}`]: 1,
+			},
+		});
 		// A key that is exactly the secret is an occurrence too.
-		expect(decide(webhookTest({ [SECRET]: 1 }))).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: 'hi', [REDACTED]: 1 } });
+		expect(decide(webhookTest({ [SECRET]: 1 }))).toEqual({
+			kind: 'emit',
+			item: { event: 'webhook_test', createdAt: NOW, message: 'hi', [REDACTED]: 1 },
+		});
 		// One occurrence besides payload.workspaceSecret is enough.
-		expect(decide(webhookTest({ note: `once ${SECRET}` }))).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: 'hi', note: `once ${REDACTED}` } });
+		expect(decide(webhookTest({ note: `once ${SECRET}` }))).toEqual({
+			kind: 'emit',
+			item: { event: 'webhook_test', createdAt: NOW, message: 'hi', note: `once ${REDACTED}` },
+		});
 		const shortValues = decide(webhookTest({ a: 'vg', list: ['x', SECRET] }));
-		expect(shortValues).toEqual({ kind: 'emit', item: { event: 'webhook_test', createdAt: NOW, message: 'hi', a: 'vg', list: ['x', REDACTED] } });
+		expect(shortValues).toEqual({
+			kind: 'emit',
+			item: {
+				event: 'webhook_test',
+				createdAt: NOW,
+				message: 'hi',
+				a: 'vg',
+				list: ['x', REDACTED],
+			},
+		});
 	});
 });
 
 describe('buildItem', () => {
 	it('marks an event off its documented shape, and a type Convocore does not document', () => {
-		const item = buildItem({ type: 'webhook_test', payload: { createdAt: NOW, workspaceSecret: SECRET } }, SECRET);
-		expect(item).toEqual({ event: 'webhook_test', createdAt: NOW, [VALIDATION_KEY]: { valid: false, knownType: true, issues: ['message: Required'] } });
+		const item = buildItem(
+			{ type: 'webhook_test', payload: { createdAt: NOW, workspaceSecret: SECRET } },
+			SECRET,
+		);
+		expect(item).toEqual({
+			event: 'webhook_test',
+			createdAt: NOW,
+			[VALIDATION_KEY]: { valid: false, knownType: true, issues: ['message: Required'] },
+		});
 		const unknown = buildItem({ type: 'brand_new', payload: { x: 1 } }, SECRET);
 		expect(unknown).toEqual({
 			event: 'brand_new',
 			x: 1,
-			_validation: { valid: false, knownType: false, issues: ['"brand_new" is not an event type documented by Convocore, so its payload was not checked'] },
+			_validation: {
+				valid: false,
+				knownType: false,
+				issues: [
+					'"brand_new" is not an event type documented by Convocore, so its payload was not checked',
+				],
+			},
 		});
 	});
 
 	it('keeps payload fields named like its own keys under _validation.shadowed', () => {
-		const item = buildItem({ type: 'webhook_test', payload: { createdAt: NOW, workspaceSecret: SECRET, message: 'hi', event: 'theirs', _validation: 'theirs too' } }, SECRET);
+		const item = buildItem(
+			{
+				type: 'webhook_test',
+				payload: {
+					createdAt: NOW,
+					workspaceSecret: SECRET,
+					message: 'hi',
+					event: 'theirs',
+					_validation: 'theirs too',
+				},
+			},
+			SECRET,
+		);
 		expect(item).toEqual({
 			event: 'webhook_test',
 			createdAt: NOW,
@@ -148,14 +238,27 @@ describe('buildItem', () => {
 	});
 
 	it('redacts by default, when not told where the secret is', () => {
-		const item = buildItem({ type: 'webhook_test', payload: { createdAt: NOW, workspaceSecret: SECRET, message: `m ${SECRET}` } }, SECRET);
+		const item = buildItem(
+			{
+				type: 'webhook_test',
+				payload: { createdAt: NOW, workspaceSecret: SECRET, message: `m ${SECRET}` },
+			},
+			SECRET,
+		);
 		expect(item).toEqual({ event: 'webhook_test', createdAt: NOW, message: `m ${REDACTED}` });
 	});
 
 	it('redacts an issue that quotes the secret even when told the secret is nowhere else', () => {
 		const item = buildItem({ type: `x${SECRET}`, payload: {} }, SECRET, false);
 		expect(JSON.stringify(item)).not.toContain(SECRET);
-		const clean = buildItem({ type: 'webhook_test', payload: { createdAt: NOW, workspaceSecret: SECRET, message: `m ${SECRET}` } }, SECRET, false);
+		const clean = buildItem(
+			{
+				type: 'webhook_test',
+				payload: { createdAt: NOW, workspaceSecret: SECRET, message: `m ${SECRET}` },
+			},
+			SECRET,
+			false,
+		);
 		// Told the secret is nowhere else and no issue: no copy is made (the caller counted).
 		expect(clean.message).toBe(`m ${SECRET}`);
 	});
@@ -177,8 +280,15 @@ describe('readEnvelope and redactSecret', () => {
 		expect(redactSecret(null, SECRET)).toBeNull();
 		expect(redactSecret('anything', '')).toBe('anything');
 		const shared = { s: SECRET };
-		const copy = redactSecret({ one: shared, two: shared, list: [SECRET, shared] }, SECRET) as Record<string, unknown>;
-		expect(copy).toEqual({ one: { s: REDACTED }, two: { s: REDACTED }, list: [REDACTED, { s: REDACTED }] });
+		const copy = redactSecret(
+			{ one: shared, two: shared, list: [SECRET, shared] },
+			SECRET,
+		) as Record<string, unknown>;
+		expect(copy).toEqual({
+			one: { s: REDACTED },
+			two: { s: REDACTED },
+			list: [REDACTED, { s: REDACTED }],
+		});
 		expect(copy.one).toBe(copy.two);
 		expect(copy.one).not.toBe(shared);
 		expect(Array.isArray(copy.list)).toBe(true);
@@ -188,11 +298,21 @@ describe('readEnvelope and redactSecret', () => {
 	});
 
 	it('keeps a "__proto__" field of the payload as a plain own field of the item', () => {
-		const payload = JSON.parse(`{"createdAt": ${NOW}, "workspaceSecret": "${SECRET}", "message": "hi", "__proto__": {"polluted": true}}`) as Record<string, unknown>;
+		const payload = JSON.parse(
+			`{"createdAt": ${NOW}, "workspaceSecret": "${SECRET}", "message": "hi", "__proto__": {"polluted": true}}`,
+		) as Record<string, unknown>;
 		// Built directly (the secret nowhere else) and through the redacted copy.
-		for (const item of [buildItem({ type: 'webhook_test', payload }, SECRET, false), buildItem({ type: 'webhook_test', payload }, SECRET)]) {
+		for (const item of [
+			buildItem({ type: 'webhook_test', payload }, SECRET, false),
+			buildItem({ type: 'webhook_test', payload }, SECRET),
+		]) {
 			expect(Object.keys(item)).toEqual(['event', 'createdAt', 'message', '__proto__']);
-			expect(Object.getOwnPropertyDescriptor(item, '__proto__')).toEqual({ value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+			expect(Object.getOwnPropertyDescriptor(item, '__proto__')).toEqual({
+				value: { polluted: true },
+				enumerable: true,
+				writable: true,
+				configurable: true,
+			});
 			expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
 		}
 	});

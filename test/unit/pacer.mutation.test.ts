@@ -103,7 +103,9 @@ describe('pacing', () => {
 		const sends = burst(setup, 15);
 		for (const send of sends.slice(10)) setup.pacer.refused(send, 1000);
 		// Ten were taken at 0..9: the next go out as each of them is 1030 ms old.
-		expect(await takeTimes(setup.pacer, 12)).toEqual([1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039, 2060, 2061]);
+		expect(await takeTimes(setup.pacer, 12)).toEqual([
+			1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039, 2060, 2061,
+		]);
 		expect(setup.waits).toEqual([1015, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1021, 1]);
 		expect((await setup.pacer.take()).pacedBy).toBe(10);
 	});
@@ -201,7 +203,11 @@ describe('pacing', () => {
 		// 1,500 paced sends: never more in any 1,030 ms than the allowance they were paced by.
 		const paced: SendRecord[] = [];
 		for (let i = 0; i < 1500; i++) paced.push(await setup.pacer.take());
-		const crowded = paced.filter((send, i) => paced.slice(0, i + 1).filter((other) => other.at > send.at - 1030).length > (send.pacedBy as number));
+		const crowded = paced.filter(
+			(send, i) =>
+				paced.slice(0, i + 1).filter((other) => other.at > send.at - 1030).length >
+				(send.pacedBy as number),
+		);
 		expect(crowded).toEqual([]);
 		expect(paced[1499].at).toBeGreaterThan(paced[0].at);
 		expect(sends).toHaveLength(1);

@@ -3,10 +3,23 @@
  * survivors of a mutation run (npm run mutation:core): the exact pages asked for, where each
  * listing stops, the region bases and which stored values count as plain.
  */
-import { collectCursorPages, collectLinkedPages, collectNumberedPages, collectOffsetPages, defaultKey, ListingError } from '../../nodes/Convocore/transport/pagination';
+import {
+	collectCursorPages,
+	collectLinkedPages,
+	collectNumberedPages,
+	collectOffsetPages,
+	defaultKey,
+	ListingError,
+} from '../../nodes/Convocore/transport/pagination';
 import { NOT_PLAIN, plainCopy } from '../../nodes/shared/plainParameters';
 import { REGION_BASE_URLS, resolveBaseUrl } from '../../nodes/shared/regions';
-import { NUMBER_PATHS, TELCO, TELCO_API_BASE_URL, TELEPHONY_CREDENTIAL_TYPE, telcoField } from '../../nodes/shared/telco';
+import {
+	NUMBER_PATHS,
+	TELCO,
+	TELCO_API_BASE_URL,
+	TELEPHONY_CREDENTIAL_TYPE,
+	telcoField,
+} from '../../nodes/shared/telco';
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
@@ -36,23 +49,31 @@ describe('collectOffsetPages', () => {
 
 	it('a short page does not end the listing when hasMore or total says there is more', async () => {
 		const more = server(12, 4, 'hasMore');
-		expect(await collectOffsetPages(more.fetchPage, { max: 50, pageSize: 10 })).toEqual(range(0, 12));
+		expect(await collectOffsetPages(more.fetchPage, { max: 50, pageSize: 10 })).toEqual(
+			range(0, 12),
+		);
 		expect(more.asked.map(([offset]) => offset)).toEqual([0, 4, 8]);
 		const counted = server(12, 4, 'total');
-		expect(await collectOffsetPages(counted.fetchPage, { max: 50, pageSize: 10 })).toEqual(range(0, 12));
+		expect(await collectOffsetPages(counted.fetchPage, { max: 50, pageSize: 10 })).toEqual(
+			range(0, 12),
+		);
 		expect(counted.asked.map(([offset]) => offset)).toEqual([0, 4, 8]);
 	});
 
 	it('without hasMore or total a short page ends it; a full one does not', async () => {
 		const bare = server(20, 100, 'bare');
-		expect(await collectOffsetPages(bare.fetchPage, { max: 50, pageSize: 10 })).toEqual(range(0, 20));
+		expect(await collectOffsetPages(bare.fetchPage, { max: 50, pageSize: 10 })).toEqual(
+			range(0, 20),
+		);
 		expect(bare.asked).toEqual([
 			[0, 10],
 			[10, 10],
 			[20, 10],
 		]);
 		const capped = server(20, 4, 'bare');
-		expect(await collectOffsetPages(capped.fetchPage, { max: 50, pageSize: 10 })).toEqual(range(0, 4));
+		expect(await collectOffsetPages(capped.fetchPage, { max: 50, pageSize: 10 })).toEqual(
+			range(0, 4),
+		);
 	});
 
 	it('stops at an empty page even when the server says there is more, and trims an oversized page', async () => {
@@ -66,7 +87,10 @@ describe('collectOffsetPages', () => {
 		);
 		expect(empty).toEqual([]);
 		expect(asked).toEqual([0]);
-		const oversized = await collectOffsetPages(async () => ({ items: range(0, 9), hasMore: true }), { max: 3, pageSize: 5 });
+		const oversized = await collectOffsetPages(
+			async () => ({ items: range(0, 9), hasMore: true }),
+			{ max: 3, pageSize: 5 },
+		);
 		expect(oversized).toEqual([0, 1, 2]);
 	});
 
@@ -93,7 +117,9 @@ describe('collectCursorPages', () => {
 	it('asks after the last id of each page, for what is missing, and stops at max', async () => {
 		const { asked, fetchPage } = server(30, false);
 		const found = await collectCursorPages(fetchPage, { max: 25, pageSize: 10 });
-		expect(found.map((item) => item.id)).toEqual(range(0, 25).map((n) => `m${String(n).padStart(3, '0')}`));
+		expect(found.map((item) => item.id)).toEqual(
+			range(0, 25).map((n) => `m${String(n).padStart(3, '0')}`),
+		);
 		expect(asked).toEqual([
 			[undefined, 10],
 			['m009', 10],
@@ -122,7 +148,9 @@ describe('collectCursorPages', () => {
 			},
 			{ max: 10, pageSize: 2, what: 'custom metrics' },
 		);
-		await expect(listing).rejects.toThrow(/^Convocore answered the page after b of the custom metrics with only custom metrics it had already listed.*Stopped after 2 custom metrics/);
+		await expect(listing).rejects.toThrow(
+			/^Convocore answered the page after b of the custom metrics with only custom metrics it had already listed.*Stopped after 2 custom metrics/,
+		);
 		expect(calls).toBe(2);
 	});
 });
@@ -153,7 +181,9 @@ describe('collectNumberedPages', () => {
 
 	it('stops at totalPages, at the total, or at a short page', async () => {
 		const pages = server(20, 'totalPages');
-		expect(await collectNumberedPages(pages.fetchPage, { max: 50, pageSize: 10 })).toEqual(range(0, 20));
+		expect(await collectNumberedPages(pages.fetchPage, { max: 50, pageSize: 10 })).toEqual(
+			range(0, 20),
+		);
 		expect(pages.asked.map(([page]) => page)).toEqual([1, 2]);
 		const counted = server(20, 'total');
 		await collectNumberedPages(counted.fetchPage, { max: 50, pageSize: 10 });
@@ -166,9 +196,11 @@ describe('collectNumberedPages', () => {
 		expect(short.asked.map(([page]) => page)).toEqual([1, 2]);
 	});
 
-	it('with totalPages a short page does not end it: the server\'s own page size is followed, an empty page ends it', async () => {
+	it("with totalPages a short page does not end it: the server's own page size is followed, an empty page ends it", async () => {
 		const capped = server(12, 'totalPages', 4);
-		expect(await collectNumberedPages(capped.fetchPage, { max: 50, pageSize: 6 })).toEqual(range(0, 12));
+		expect(await collectNumberedPages(capped.fetchPage, { max: 50, pageSize: 6 })).toEqual(
+			range(0, 12),
+		);
 		expect(capped.asked).toEqual([
 			[1, 6],
 			[2, 4],
@@ -199,33 +231,59 @@ describe('repeats and page sizes (issue 30)', () => {
 			{ max: Infinity, pageSize: 100 },
 		);
 		expect(found).toEqual(range(0, 250));
-		expect(asked).toEqual([[1, 100], [2, 50], [3, 50], [4, 50], [5, 50]]);
+		expect(asked).toEqual([
+			[1, 100],
+			[2, 50],
+			[3, 50],
+			[4, 50],
+			[5, 50],
+		]);
 	});
 
 	it('a server that ignores page is an error naming the page, after the first page only', async () => {
-		const listing = collectNumberedPages(async () => ({ items: range(0, 10), hasMore: true }), { max: Infinity, pageSize: 10, what: 'agents' });
+		const listing = collectNumberedPages(async () => ({ items: range(0, 10), hasMore: true }), {
+			max: Infinity,
+			pageSize: 10,
+			what: 'agents',
+		});
 		await expect(listing).rejects.toThrow(ListingError);
-		await expect(listing).rejects.toThrow(/^Convocore answered page 2 of the agents with only agents it had already listed/);
+		await expect(listing).rejects.toThrow(
+			/^Convocore answered page 2 of the agents with only agents it had already listed/,
+		);
 	});
 
 	it('a page that repeats part of what was listed (the list shifted) hands on only what is new', async () => {
 		const pages = [range(0, 10), range(8, 10), range(18, 3)];
-		const found = await collectNumberedPages(async (page) => ({ items: pages[page - 1] }), { max: Infinity, pageSize: 10 });
+		const found = await collectNumberedPages(async (page) => ({ items: pages[page - 1] }), {
+			max: Infinity,
+			pageSize: 10,
+		});
 		expect(found).toEqual(range(0, 21));
 	});
 
 	it('a page size that leaves no page starting where the listing stands is an error', async () => {
 		const pages = [range(0, 10), range(10, 7)];
-		const listing = collectNumberedPages(async (page) => ({ items: pages[page - 1], total: 40 }), { max: Infinity, pageSize: 10, what: 'leads' });
-		await expect(listing).rejects.toThrow(/^Convocore answered page 2 of the leads with 7 where 10 were asked/);
+		const listing = collectNumberedPages(async (page) => ({ items: pages[page - 1], total: 40 }), {
+			max: Infinity,
+			pageSize: 10,
+			what: 'leads',
+		});
+		await expect(listing).rejects.toThrow(
+			/^Convocore answered page 2 of the leads with 7 where 10 were asked/,
+		);
 	});
 
 	it('an offset listing that ignores the offset is an error; results are identified by their ID first', async () => {
-		const listing = collectOffsetPages(async () => ({ items: [{ id: 'a' }, { id: 'b' }], hasMore: true }), { max: Infinity, pageSize: 2, what: 'voices' });
-		await expect(listing).rejects.toThrow(/^Convocore answered offset 2 of the voices with only voices/);
+		const listing = collectOffsetPages(
+			async () => ({ items: [{ id: 'a' }, { id: 'b' }], hasMore: true }),
+			{ max: Infinity, pageSize: 2, what: 'voices' },
+		);
+		await expect(listing).rejects.toThrow(
+			/^Convocore answered offset 2 of the voices with only voices/,
+		);
 		expect(defaultKey({ ID: 'x', id: 'y' })).toBe('ID:x');
 		expect(defaultKey({ id: 7 })).toBe('id:7');
-		expect(defaultKey({ id: '' , name: 'n' })).toBe('json:{"id":"","name":"n"}');
+		expect(defaultKey({ id: '', name: 'n' })).toBe('json:{"id":"","name":"n"}');
 		expect(defaultKey(3)).toBe('json:3');
 	});
 
@@ -243,7 +301,10 @@ describe('repeats and page sizes (issue 30)', () => {
 				{ max: 30, pageSize: 20 },
 			);
 			expect(found).toEqual(range(0, 30));
-			expect(asked).toEqual([{ page: 1, limit: 20 }, { page: 1, limit: 10, cursor: '20' }]);
+			expect(asked).toEqual([
+				{ page: 1, limit: 20 },
+				{ page: 1, limit: 10, cursor: '20' },
+			]);
 		});
 
 		it('without a cursor pages by number at one size until a short page', async () => {
@@ -257,23 +318,41 @@ describe('repeats and page sizes (issue 30)', () => {
 				{ max: Infinity, pageSize: 20 },
 			);
 			expect(found).toEqual(range(0, 45));
-			expect(asked).toEqual([{ page: 1, limit: 20 }, { page: 2, limit: 20 }, { page: 3, limit: 20 }]);
+			expect(asked).toEqual([
+				{ page: 1, limit: 20 },
+				{ page: 2, limit: 20 },
+				{ page: 3, limit: 20 },
+			]);
 		});
 
 		it('a cursor handed out twice, or more promised without a cursor, is an error', async () => {
 			let call = 0;
-			const twice = collectLinkedPages(async () => ({ items: [call++], nextCursor: 'same' }), { max: Infinity, pageSize: 1, what: 'conversations' });
-			await expect(twice).rejects.toThrow(/^Convocore handed out the cursor same of the conversations a second time/);
+			const twice = collectLinkedPages(async () => ({ items: [call++], nextCursor: 'same' }), {
+				max: Infinity,
+				pageSize: 1,
+				what: 'conversations',
+			});
+			await expect(twice).rejects.toThrow(
+				/^Convocore handed out the cursor same of the conversations a second time/,
+			);
 			let next = 0;
 			const promised = collectLinkedPages(
-				async (request) => (request.cursor ? { items: [next++ + 10], hasMore: true } : { items: [next++], nextCursor: 'c1' }),
+				async (request) =>
+					request.cursor
+						? { items: [next++ + 10], hasMore: true }
+						: { items: [next++], nextCursor: 'c1' },
 				{ max: Infinity, pageSize: 1 },
 			);
 			await expect(promised).rejects.toThrow(/said more results follow but gave no cursor/);
 		});
 
 		it('hasMore: false and an empty page end it; a server page size other than asked is followed', async () => {
-			expect(await collectLinkedPages(async () => ({ items: [1, 2], hasMore: false, nextCursor: 'x' }), { max: Infinity, pageSize: 2 })).toEqual([1, 2]);
+			expect(
+				await collectLinkedPages(async () => ({ items: [1, 2], hasMore: false, nextCursor: 'x' }), {
+					max: Infinity,
+					pageSize: 2,
+				}),
+			).toEqual([1, 2]);
 			const asked: number[][] = [];
 			const found = await collectLinkedPages(
 				async ({ page, limit }) => {
@@ -285,7 +364,11 @@ describe('repeats and page sizes (issue 30)', () => {
 				{ max: Infinity, pageSize: 20 },
 			);
 			expect(found).toEqual(range(0, 12));
-			expect(asked).toEqual([[1, 20], [2, 5], [3, 5]]);
+			expect(asked).toEqual([
+				[1, 20],
+				[2, 5],
+				[3, 5],
+			]);
 		});
 	});
 });
@@ -294,15 +377,30 @@ describe('regions', () => {
 	it('maps each region to its base, and a custom Base URL without trailing slashes', () => {
 		expect(resolveBaseUrl({ region: 'eu' })).toBe('https://eu-gcp-api.vg-stuff.com/v3');
 		expect(resolveBaseUrl({ region: 'na' })).toBe('https://na-gcp-api.vg-stuff.com/v3');
-		expect(REGION_BASE_URLS).toEqual({ eu: 'https://eu-gcp-api.vg-stuff.com/v3', na: 'https://na-gcp-api.vg-stuff.com/v3' });
+		expect(REGION_BASE_URLS).toEqual({
+			eu: 'https://eu-gcp-api.vg-stuff.com/v3',
+			na: 'https://na-gcp-api.vg-stuff.com/v3',
+		});
 		expect(resolveBaseUrl({ region: 'xx' as 'eu' })).toBe('https://eu-gcp-api.vg-stuff.com/v3');
-		expect(resolveBaseUrl({ region: 'custom', baseUrl: '  http://127.0.0.1:4010/eu/v3//  ' })).toBe('http://127.0.0.1:4010/eu/v3');
-		expect(resolveBaseUrl({ region: 'custom', baseUrl: 'HTTPS://Api.Example/v3' })).toBe('HTTPS://Api.Example/v3');
+		expect(resolveBaseUrl({ region: 'custom', baseUrl: '  http://127.0.0.1:4010/eu/v3//  ' })).toBe(
+			'http://127.0.0.1:4010/eu/v3',
+		);
+		expect(resolveBaseUrl({ region: 'custom', baseUrl: 'HTTPS://Api.Example/v3' })).toBe(
+			'HTTPS://Api.Example/v3',
+		);
 	});
 
 	it('refuses a custom Base URL that is not a full http(s) URL', () => {
-		const message = "The credential's Base URL must be a full http(s) URL ending in /v3, e.g. http://127.0.0.1:4010/eu/v3";
-		for (const baseUrl of [undefined, '', 'ftp://host/v3', 'localhost:4010/v3', 'http:///v3', ' x http://a/v3']) {
+		const message =
+			"The credential's Base URL must be a full http(s) URL ending in /v3, e.g. http://127.0.0.1:4010/eu/v3";
+		for (const baseUrl of [
+			undefined,
+			'',
+			'ftp://host/v3',
+			'localhost:4010/v3',
+			'http:///v3',
+			' x http://a/v3',
+		]) {
 			expect(() => resolveBaseUrl({ region: 'custom', baseUrl })).toThrow(message);
 		}
 	});
@@ -310,14 +408,31 @@ describe('regions', () => {
 
 describe('plainCopy', () => {
 	it('copies scalars and one level of scalars, not expressions or deeper values', () => {
-		expect([undefined, null, 3, true, false, 'text', ''].map(plainCopy)).toEqual([undefined, null, 3, true, false, 'text', '']);
+		expect([undefined, null, 3, true, false, 'text', ''].map(plainCopy)).toEqual([
+			undefined,
+			null,
+			3,
+			true,
+			false,
+			'text',
+			'',
+		]);
 		const list = ['a', 1, null];
 		expect(plainCopy(list)).toEqual(list);
 		expect(plainCopy(list)).not.toBe(list);
 		const fields = { a: 'x', b: 2, c: false };
 		expect(plainCopy(fields)).toEqual(fields);
 		expect(plainCopy(fields)).not.toBe(fields);
-		for (const value of ['={{ 1 }}', ['a', '={{ 2 }}'], [['nested']], { a: { b: 1 } }, { a: '={{ 3 }}' }, { a: undefined }, () => 1, Symbol('s')]) {
+		for (const value of [
+			'={{ 1 }}',
+			['a', '={{ 2 }}'],
+			[['nested']],
+			{ a: { b: 1 } },
+			{ a: '={{ 3 }}' },
+			{ a: undefined },
+			() => 1,
+			Symbol('s'),
+		]) {
 			expect(plainCopy(value)).toBe(NOT_PLAIN);
 		}
 	});

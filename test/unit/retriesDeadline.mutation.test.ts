@@ -6,8 +6,24 @@
  * (retries.mutation.test.ts has the retry policy itself; the harness is retriesHarness.ts.)
  */
 import { sleep } from 'n8n-workflow';
-import { RateLimitGate, sendWithRetries, type ConvocoreContext, type FullResponse, type RetryScope } from '../../nodes/Convocore/transport/retries';
-import { START, ctx, gateOpensAt, node, refused, run, scripted, settle, status } from './retriesHarness';
+import {
+	RateLimitGate,
+	sendWithRetries,
+	type ConvocoreContext,
+	type FullResponse,
+	type RetryScope,
+} from '../../nodes/Convocore/transport/retries';
+import {
+	START,
+	ctx,
+	gateOpensAt,
+	node,
+	refused,
+	run,
+	scripted,
+	settle,
+	status,
+} from './retriesHarness';
 
 beforeEach(() => jest.useFakeTimers({ now: START }));
 afterEach(() => jest.useRealTimers());
@@ -15,7 +31,10 @@ afterEach(() => jest.useRealTimers());
 /** A context whose execution can be cancelled with the returned controller. */
 function cancellable() {
 	const controller = new AbortController();
-	const context = { getNode: () => node, getExecutionCancelSignal: () => controller.signal } as unknown as ConvocoreContext;
+	const context = {
+		getNode: () => node,
+		getExecutionCancelSignal: () => controller.signal,
+	} as unknown as ConvocoreContext;
 	return { controller, context };
 }
 
@@ -54,7 +73,9 @@ describe('the gate', () => {
 		exactly.pauseFor(5000);
 		const late = await run('GET', [status(200)], { gate: exactly, timeoutMs: 5000 });
 		expect(late.at).toEqual([]);
-		expect(late.error?.message).toBe('Convocore is rate limiting this request and asks to wait until 12:00:05 UTC (HTTP 429)');
+		expect(late.error?.message).toBe(
+			'Convocore is rate limiting this request and asks to wait until 12:00:05 UTC (HTTP 429)',
+		);
 		const inTime = new RateLimitGate(() => 0);
 		inTime.pauseFor(4999);
 		const sent = await run('GET', [status(200)], { gate: inTime, timeoutMs: 5000 });
@@ -69,7 +90,12 @@ describe('the gate', () => {
 		const errorScope: RetryScope = { ...scopeOf(ctx), scope: { gate } };
 		await settle();
 		// Sent after the 429 arrived, before its pause is over: it waits at the gate too.
-		const sending = sendWithRetries(ctx, { method: 'GET', url: 'https://eu.example.test/v3/other' }, errorScope, second.send);
+		const sending = sendWithRetries(
+			ctx,
+			{ method: 'GET', url: 'https://eu.example.test/v3/other' },
+			errorScope,
+			second.send,
+		);
 		await jest.runAllTimersAsync();
 		await sending;
 		expect((await first).at).toEqual([0, 2000]);
@@ -87,44 +113,74 @@ describe('the deadline', () => {
 	it('a network error when a pause would take exactly the time left is the network error, not a timeout', async () => {
 		const { at, error } = await run('GET', [refused], { timeoutMs: 250 });
 		expect(at).toEqual([0]);
-		expect(error?.message).toBe('Could not reach Convocore at eu.example.test: the connection was refused');
+		expect(error?.message).toBe(
+			'Could not reach Convocore at eu.example.test: the connection was refused',
+		);
 	});
 
 	it('a pause the clock jumps past the deadline (a suspended machine) ends the request instead of sending again', async () => {
 		const script = scripted([status(503), status(200)]);
 		const errorScope = scopeOf(ctx, 1000);
-		const sending = sendWithRetries(ctx, { method: 'GET', url: 'https://eu.example.test/v3/things' }, errorScope, script.send).catch((e: Error) => e);
+		const sending = sendWithRetries(
+			ctx,
+			{ method: 'GET', url: 'https://eu.example.test/v3/things' },
+			errorScope,
+			script.send,
+		).catch((e: Error) => e);
 		await settle();
 		jest.setSystemTime(START + 5000);
 		await jest.runAllTimersAsync();
-		expect(((await sending) as Error).message).toBe('Convocore did not answer GET /things within 1 s (Options > Timeout)');
+		expect(((await sending) as Error).message).toBe(
+			'Convocore did not answer GET /things within 1 s (Options > Timeout)',
+		);
 		expect(script.at).toEqual([0]);
 	});
 
 	it('a network error that arrives when no time is left (the socket timed out first) is the deadline, not a reason to retry', async () => {
 		const errorScope = scopeOf(ctx, 1000);
 		let attempts = 0;
-		const sending = sendWithRetries(ctx, { method: 'GET', url: 'https://eu.example.test/v3/things' }, errorScope, async () => {
-			attempts++;
-			jest.setSystemTime(START + 1000);
-			throw Object.assign(new Error('socket hang up'), { code: 'ETIMEDOUT' });
-		}).catch((e: Error) => e);
+		const sending = sendWithRetries(
+			ctx,
+			{ method: 'GET', url: 'https://eu.example.test/v3/things' },
+			errorScope,
+			async () => {
+				attempts++;
+				jest.setSystemTime(START + 1000);
+				throw Object.assign(new Error('socket hang up'), { code: 'ETIMEDOUT' });
+			},
+		).catch((e: Error) => e);
 		await jest.runAllTimersAsync();
-		expect(((await sending) as Error).message).toBe('Convocore did not answer GET /things within 1 s (Options > Timeout)');
+		expect(((await sending) as Error).message).toBe(
+			'Convocore did not answer GET /things within 1 s (Options > Timeout)',
+		);
 		expect(attempts).toBe(1);
 	});
 });
 
 describe('what a finished request leaves behind', () => {
-	const answered = async (context: ConvocoreContext, answer: FullResponse | 'later' = { statusCode: 200, headers: {}, body: '' }) => {
+	const answered = async (
+		context: ConvocoreContext,
+		answer: FullResponse | 'later' = { statusCode: 200, headers: {}, body: '' },
+	) => {
 		let signal: AbortSignal | undefined;
 		let finish: (value: FullResponse) => void = () => undefined;
-		const sending = sendWithRetries(context, { method: 'GET', url: 'https://eu.example.test/v3/things' }, scopeOf(context), async (_ctx, options) => {
-			signal = options.abortSignal as AbortSignal | undefined;
-			return answer === 'later' ? await new Promise<FullResponse>((resolve) => (finish = resolve)) : answer;
-		});
+		const sending = sendWithRetries(
+			context,
+			{ method: 'GET', url: 'https://eu.example.test/v3/things' },
+			scopeOf(context),
+			async (_ctx, options) => {
+				signal = options.abortSignal as AbortSignal | undefined;
+				return answer === 'later'
+					? await new Promise<FullResponse>((resolve) => (finish = resolve))
+					: answer;
+			},
+		);
 		await settle();
-		return { sending, signal: () => signal as AbortSignal, finish: () => finish({ statusCode: 200, headers: {}, body: '' }) };
+		return {
+			sending,
+			signal: () => signal as AbortSignal,
+			finish: () => finish({ statusCode: 200, headers: {}, body: '' }),
+		};
 	};
 
 	it('cancelling the execution later does not reach requests already answered, also when they overlapped', async () => {
@@ -152,10 +208,15 @@ describe('what a finished request leaves behind', () => {
 		const { context } = cancellable();
 		const errorScope = scopeOf(context, 30);
 		let signal: AbortSignal | undefined;
-		await sendWithRetries(context, { method: 'GET', url: 'https://eu.example.test/v3/things' }, errorScope, async (_ctx, options) => {
-			signal = options.abortSignal as AbortSignal | undefined;
-			return { statusCode: 200, headers: {}, body: '' };
-		});
+		await sendWithRetries(
+			context,
+			{ method: 'GET', url: 'https://eu.example.test/v3/things' },
+			errorScope,
+			async (_ctx, options) => {
+				signal = options.abortSignal as AbortSignal | undefined;
+				return { statusCode: 200, headers: {}, body: '' };
+			},
+		);
 		// Past the 30 ms Timeout: a timer still listening would abort the finished request's signal.
 		await sleep(120);
 		expect(signal?.aborted).toBe(false);
@@ -165,11 +226,18 @@ describe('what a finished request leaves behind', () => {
 		jest.useRealTimers();
 		const { controller, context } = cancellable();
 		const errorScope = scopeOf(context, 100);
-		const error = await sendWithRetries(context, { method: 'GET', url: 'https://eu.example.test/v3/things' }, errorScope, async (_ctx, options) => {
-			// n8n cancels the execution while the request is being aborted by its deadline.
-			(options.abortSignal as AbortSignal).addEventListener('abort', () => controller.abort());
-			return await new Promise(() => undefined);
-		}).catch((e: Error) => e);
-		expect((error as Error).message).toBe('Convocore did not answer GET /things within 0.1 s (Options > Timeout)');
+		const error = await sendWithRetries(
+			context,
+			{ method: 'GET', url: 'https://eu.example.test/v3/things' },
+			errorScope,
+			async (_ctx, options) => {
+				// n8n cancels the execution while the request is being aborted by its deadline.
+				(options.abortSignal as AbortSignal).addEventListener('abort', () => controller.abort());
+				return await new Promise(() => undefined);
+			},
+		).catch((e: Error) => e);
+		expect((error as Error).message).toBe(
+			'Convocore did not answer GET /things within 0.1 s (Options > Timeout)',
+		);
 	});
 });

@@ -3,7 +3,14 @@
  * scripted answer per attempt, on jest's fake clock, recording when each attempt went out.
  */
 import type { IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { sendWithRetries, type RateLimitGate, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from '../../nodes/Convocore/transport/retries';
+import {
+	sendWithRetries,
+	type RateLimitGate,
+	type ConvocoreContext,
+	type FullResponse,
+	type RequestScope,
+	type RetryScope,
+} from '../../nodes/Convocore/transport/retries';
 
 /** Lets every promise that can settle now settle (the limits and the retry loop wait on promises only). */
 export async function settle(): Promise<void> {
@@ -11,7 +18,14 @@ export async function settle(): Promise<void> {
 }
 
 export const START = Date.UTC(2026, 0, 1, 12, 0, 0);
-export const node: INode = { id: 'n1', name: 'Convocore', type: 'n8n-nodes-convocore.convocore', typeVersion: 3, position: [0, 0], parameters: {} };
+export const node: INode = {
+	id: 'n1',
+	name: 'Convocore',
+	type: 'n8n-nodes-convocore.convocore',
+	typeVersion: 3,
+	position: [0, 0],
+	parameters: {},
+};
 export const ctx = { getNode: () => node } as unknown as ConvocoreContext;
 
 export type Step = Partial<FullResponse> | Error | 'hang';
@@ -33,11 +47,27 @@ export function scripted(steps: Step[]) {
 }
 
 /** Sends one request through sendWithRetries with `steps` as the answers, running the fake clock to the end. */
-export async function run(method: IHttpRequestMethods | undefined, steps: Step[], scope: RequestScope = {}, context: ConvocoreContext = ctx, read?: boolean) {
+export async function run(
+	method: IHttpRequestMethods | undefined,
+	steps: Step[],
+	scope: RequestScope = {},
+	context: ConvocoreContext = ctx,
+	read?: boolean,
+) {
 	const script = scripted(steps);
 	// `read`: the operation declared this request a read (a POST that only reads).
-	const errorScope: RetryScope = { ctx: context, request: { method: method ?? 'GET', path: '/things', ...(read === undefined ? {} : { read }) }, scope, secrets: new Set() };
-	const sending = sendWithRetries(context, { method, url: 'https://eu.example.test/v3/things', headers: { 'X-Own': 'kept' } }, errorScope, script.send).then(
+	const errorScope: RetryScope = {
+		ctx: context,
+		request: { method: method ?? 'GET', path: '/things', ...(read === undefined ? {} : { read }) },
+		scope,
+		secrets: new Set(),
+	};
+	const sending = sendWithRetries(
+		context,
+		{ method, url: 'https://eu.example.test/v3/things', headers: { 'X-Own': 'kept' } },
+		errorScope,
+		script.send,
+	).then(
 		(response) => ({ response, error: undefined as Failure | undefined }),
 		(error: Error) => ({ response: undefined, error: error as Failure }),
 	);
@@ -45,8 +75,13 @@ export async function run(method: IHttpRequestMethods | undefined, steps: Step[]
 	return { ...(await sending), at: script.at, options: script.options, report: errorScope.retries };
 }
 
-export const status = (statusCode: number, headers: FullResponse['headers'] = {}): Step => ({ statusCode, headers });
-export const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+export const status = (statusCode: number, headers: FullResponse['headers'] = {}): Step => ({
+	statusCode,
+	headers,
+});
+export const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+	code: 'ECONNREFUSED',
+});
 
 /** Waits at `gate` on the fake clock; the ms since START at which the wait ended. */
 export async function gateOpensAt(gate: RateLimitGate, signal?: AbortSignal): Promise<number> {

@@ -20,7 +20,14 @@ import {
 const SECRET = 'sk-live-0123456789';
 
 function nodeWith(parameters: INodeParameters): INode {
-	return { id: 'n1', name: 'Convocore', type: 'n8n-nodes-convocore.convocore', typeVersion: 3, position: [0, 0], parameters };
+	return {
+		id: 'n1',
+		name: 'Convocore',
+		type: 'n8n-nodes-convocore.convocore',
+		typeVersion: 3,
+		position: [0, 0],
+		parameters,
+	};
 }
 
 /** `{ a: { a: … { leaf } } }`, `levels` objects deep above the leaf. */
@@ -31,10 +38,18 @@ function nested(levels: number, leaf: INodeParameters): INodeParameters {
 }
 
 describe('isSecretKey', () => {
-	it.each(['token', 'accessToken', 'secretKey', 'workspaceSecret', 'password', 'Password', 'apiKey', 'api_key', 'API_KEY', 'twilioAuthToken'])(
-		'%s is a secret name',
-		(key) => expect(isSecretKey(key)).toBe(true),
-	);
+	it.each([
+		'token',
+		'accessToken',
+		'secretKey',
+		'workspaceSecret',
+		'password',
+		'Password',
+		'apiKey',
+		'api_key',
+		'API_KEY',
+		'twilioAuthToken',
+	])('%s is a secret name', (key) => expect(isSecretKey(key)).toBe(true));
 	it.each(['name', 'value', 'api-key', 'apiId', 'passcode', 'url'])('%s is not', (key) =>
 		expect(isSecretKey(key)).toBe(false),
 	);
@@ -88,9 +103,19 @@ describe('redactText and redactDeep', () => {
 	});
 
 	it('copies objects and arrays with the secrets removed, and leaves other values alone', () => {
-		const value = { text: `x${SECRET}`, list: [SECRET, 1, null, true], inner: { deep: SECRET }, n: 5 };
+		const value = {
+			text: `x${SECRET}`,
+			list: [SECRET, 1, null, true],
+			inner: { deep: SECRET },
+			n: 5,
+		};
 		const copy = redactDeep(value, new Set([SECRET]));
-		expect(copy).toEqual({ text: `x${REDACTED}`, list: [REDACTED, 1, null, true], inner: { deep: REDACTED }, n: 5 });
+		expect(copy).toEqual({
+			text: `x${REDACTED}`,
+			list: [REDACTED, 1, null, true],
+			inner: { deep: REDACTED },
+			n: 5,
+		});
 		expect(copy).not.toBe(value);
 		expect(value.text).toBe(`x${SECRET}`);
 		expect(redactDeep(SECRET, new Set<string>())).toBe(SECRET);
@@ -133,48 +158,81 @@ describe('redactedNode', () => {
 	});
 
 	it('removes the known credential secrets wherever they appear', () => {
-		const copy = redactedNode(nodeWith({ body: `Bearer ${SECRET}`, count: 3, flag: true, none: null }), new Set([SECRET]));
-		expect(copy.parameters).toEqual({ body: `Bearer ${REDACTED}`, count: 3, flag: true, none: null });
+		const copy = redactedNode(
+			nodeWith({ body: `Bearer ${SECRET}`, count: 3, flag: true, none: null }),
+			new Set([SECRET]),
+		);
+		expect(copy.parameters).toEqual({
+			body: `Bearer ${REDACTED}`,
+			count: 3,
+			flag: true,
+			none: null,
+		});
 		expect(redactedNode(nodeWith({ body: 'plain' })).parameters).toEqual({ body: 'plain' });
 	});
 
 	it('redacts tokens inside JSON text by their field names and keeps the rest of the JSON', () => {
 		const agentOptions = JSON.stringify({ voice: 'alloy', tools: [{ apiKey: 'tool-key-123' }] });
 		const copy = redactedNode(nodeWith({ agentOptions, copyOfKey: 'uses tool-key-123' }));
-		expect(JSON.parse(copy.parameters.agentOptions as string)).toEqual({ voice: 'alloy', tools: [{ apiKey: REDACTED }] });
+		expect(JSON.parse(copy.parameters.agentOptions as string)).toEqual({
+			voice: 'alloy',
+			tools: [{ apiKey: REDACTED }],
+		});
 		expect(copy.parameters.copyOfKey).toBe(`uses ${REDACTED}`);
 		// JSON text without a secret in it is kept byte for byte.
 		const plain = '{ "voice": "alloy" }';
 		expect(redactedNode(nodeWith({ agentOptions: plain })).parameters.agentOptions).toBe(plain);
 		const list = '  [{"token":"list-token-1"}]';
-		expect(JSON.parse(redactedNode(nodeWith({ body: list })).parameters.body as string)).toEqual([{ token: REDACTED }]);
+		expect(JSON.parse(redactedNode(nodeWith({ body: list })).parameters.body as string)).toEqual([
+			{ token: REDACTED },
+		]);
 	});
 
 	it('keeps nothing of unparseable JSON that names a secret field, and keeps other unparseable text', () => {
-		expect(redactedNode(nodeWith({ agentOptions: '{ "token": "abc", ' })).parameters.agentOptions).toBe(REDACTED);
-		expect(redactedNode(nodeWith({ agentOptions: '  [ "Password" ' })).parameters.agentOptions).toBe(REDACTED);
-		expect(redactedNode(nodeWith({ agentOptions: '{ "voice": ' })).parameters.agentOptions).toBe('{ "voice": ');
-		expect(redactedNode(nodeWith({ text: 'a token, not JSON' })).parameters.text).toBe('a token, not JSON');
+		expect(
+			redactedNode(nodeWith({ agentOptions: '{ "token": "abc", ' })).parameters.agentOptions,
+		).toBe(REDACTED);
+		expect(
+			redactedNode(nodeWith({ agentOptions: '  [ "Password" ' })).parameters.agentOptions,
+		).toBe(REDACTED);
+		expect(redactedNode(nodeWith({ agentOptions: '{ "voice": ' })).parameters.agentOptions).toBe(
+			'{ "voice": ',
+		);
+		expect(redactedNode(nodeWith({ text: 'a token, not JSON' })).parameters.text).toBe(
+			'a token, not JSON',
+		);
 	});
 
 	it('treats header rows as secrets under any header name, unless an expression', () => {
 		const copy = redactedNode(
 			nodeWith({
-				headers: { header: [{ name: 'X-Api-Team', value: 'team-header-1' }, { name: 'X-Expr', value: '={{ $json.h }}' }, null] } as unknown as INodeParameters,
+				headers: {
+					header: [
+						{ name: 'X-Api-Team', value: 'team-header-1' },
+						{ name: 'X-Expr', value: '={{ $json.h }}' },
+						null,
+					],
+				} as unknown as INodeParameters,
 				echo: 'team-header-1 ={{ $json.h }}',
 			}),
 		);
 		expect(copy.parameters.echo).toBe(`${REDACTED} ={{ $json.h }}`);
 		// Rows under another collection name are not header rows.
-		const other = redactedNode(nodeWith({ rows: { header: [{ value: 'not-a-header-1' }] }, echo: 'not-a-header-1' }));
+		const other = redactedNode(
+			nodeWith({ rows: { header: [{ value: 'not-a-header-1' }] }, echo: 'not-a-header-1' }),
+		);
 		expect(other.parameters.echo).toBe('not-a-header-1');
 	});
 
 	it('looks 20 levels deep into parameters for secret names', () => {
 		const deep = nested(19, { token: 'deep-token-1' });
-		expect(JSON.stringify(redactedNode(nodeWith({ deep, echo: 'deep-token-1' })).parameters)).not.toContain('deep-token-1');
+		expect(
+			JSON.stringify(redactedNode(nodeWith({ deep, echo: 'deep-token-1' })).parameters),
+		).not.toContain('deep-token-1');
 		const tooDeep = nested(20, { token: 'deep-token-2' });
-		expect(redactedNode(nodeWith({ tooDeep, echo: 'deep-token-2' })).parameters.echo).toBe('deep-token-2');
+		expect(redactedNode(nodeWith({ tooDeep, echo: 'deep-token-2' })).parameters.echo).toBe(
+			'deep-token-2',
+		);
 	});
 });
 
@@ -190,13 +248,24 @@ describe('credentialSecrets', () => {
 				return credentials[type];
 			},
 		} as unknown as IExecuteFunctions;
-		const found = await credentialSecrets(ctx, ['missingApi', 'convocoreApi', 'convocoreTelephonyApi']);
+		const found = await credentialSecrets(ctx, [
+			'missingApi',
+			'convocoreApi',
+			'convocoreTelephonyApi',
+		]);
 		expect([...found]).toEqual([SECRET, 'auth-token-1']);
 	});
 });
 
 describe('withoutSecrets', () => {
-	type Carrier = Error & { node?: INode; description?: unknown; errorResponse?: unknown; messages?: unknown; context?: unknown; cause?: unknown };
+	type Carrier = Error & {
+		node?: INode;
+		description?: unknown;
+		errorResponse?: unknown;
+		messages?: unknown;
+		context?: unknown;
+		cause?: unknown;
+	};
 
 	it('returns what is not an Error untouched', () => {
 		const notAnError = { message: SECRET };
@@ -248,6 +317,14 @@ describe('withoutSecrets', () => {
 		const chain = Array.from({ length: 7 }, (_, i) => new Error(`link ${i} ${SECRET}`) as Carrier);
 		for (let i = 0; i < chain.length - 1; i++) chain[i].cause = chain[i + 1];
 		withoutSecrets(chain[0], new Set([SECRET]));
-		expect(chain.map((link) => link.message.includes(SECRET))).toEqual([false, false, false, false, false, true, true]);
+		expect(chain.map((link) => link.message.includes(SECRET))).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			true,
+			true,
+		]);
 	});
 });

@@ -61,9 +61,12 @@ export async function runOperation(
 	}
 
 	if (operation.executeBatch) {
-		const entries = plans.map((plan, itemIndex) => ({ itemIndex, plan, timeoutMs: timeouts[itemIndex] })).filter(({ itemIndex }) => outputs[itemIndex] === undefined);
+		const entries = plans
+			.map((plan, itemIndex) => ({ itemIndex, plan, timeoutMs: timeouts[itemIndex] }))
+			.filter(({ itemIndex }) => outputs[itemIndex] === undefined);
 		const results = await operation.executeBatch.call(ctx, entries, continueOnFail);
-		for (const [itemIndex, result] of results) outputs[itemIndex] = result.map((output) => ({ ...output, pairedItem: { item: itemIndex } }));
+		for (const [itemIndex, result] of results)
+			outputs[itemIndex] = result.map((output) => ({ ...output, pairedItem: { item: itemIndex } }));
 		return outputs.flat();
 	}
 
@@ -78,8 +81,16 @@ export async function runOperation(
 		let outcome: Outcome = { kind: 'ignored' };
 		try {
 			const freeSlot = () => itemGate.freeSlot();
-			const results = await operation.execute.call(ctx, plans[itemIndex], { itemIndex, gate: itemGate, timeoutMs: timeouts[itemIndex], freeSlot });
-			outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+			const results = await operation.execute.call(ctx, plans[itemIndex], {
+				itemIndex,
+				gate: itemGate,
+				timeoutMs: timeouts[itemIndex],
+				freeSlot,
+			});
+			outputs[itemIndex] = results.map((result) => ({
+				...result,
+				pairedItem: { item: itemIndex },
+			}));
 			sent.push(itemIndex);
 			// From the last attempt's leaving the gate: neither a wait at the 429 gate nor the work
 			// before the request says anything about how fast the server answers.
@@ -107,7 +118,11 @@ export async function runOperation(
 		running.add(task);
 	}
 	await Promise.all(running);
-	if (failure) throw withSentReport(failure, sent.sort((a, b) => a - b));
+	if (failure)
+		throw withSentReport(
+			failure,
+			sent.sort((a, b) => a - b),
+		);
 	return outputs.flat();
 }
 

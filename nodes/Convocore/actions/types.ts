@@ -27,7 +27,11 @@ export interface ConvocoreOperation<Plan = unknown> {
 	 * For operations that send many items in one request (Lead > Import): called once with every
 	 * valid item instead of `execute` per item; returns each item's outputs by item index.
 	 */
-	executeBatch?(this: IExecuteFunctions, items: Array<BatchEntry<Plan>>, continueOnFail: boolean): Promise<Map<number, INodeExecutionData[]>>;
+	executeBatch?(
+		this: IExecuteFunctions,
+		items: Array<BatchEntry<Plan>>,
+		continueOnFail: boolean,
+	): Promise<Map<number, INodeExecutionData[]>>;
 }
 
 /** One valid item handed to executeBatch: its index, plan and Options > Timeout. */
@@ -41,7 +45,8 @@ export interface BatchEntry<Plan> {
  * What one item's execute gets: its index, gate and deadline for each request, and `freeSlot`
  * for an item that waits on something after its requests (see ItemGate.freeSlot).
  */
-export type ItemScope = Required<Pick<RequestScope, 'gate'>> & RequestScope & { freeSlot?: () => void };
+export type ItemScope = Required<Pick<RequestScope, 'gate'>> &
+	RequestScope & { freeSlot?: () => void };
 
 /** A resource of the Convocore node and its operations, as the node's menus and router see them. */
 export interface ResourceDefinition {

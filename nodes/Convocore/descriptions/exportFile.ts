@@ -9,7 +9,9 @@ export function outputModeProperty(show: Show, modes: OutputMode[]): INodeProper
 		type: 'options',
 		default: 'items',
 		// Sorted by name, as n8n's lint asks.
-		options: modes.map((value) => ({ value, ...MODE_NAMES[value] })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+		options: modes
+			.map((value) => ({ value, ...MODE_NAMES[value] }))
+			.sort((a, b) => (a.name < b.name ? -1 : 1)),
 		displayOptions: { show },
 	};
 }

@@ -8,14 +8,21 @@ export function timeoutOption(): INodeProperties {
 		displayName: 'Timeout (Seconds)',
 		name: 'timeout',
 		type: 'number',
-		typeOptions: { minValue: TIMEOUT_SECONDS.min, maxValue: TIMEOUT_SECONDS.max, numberPrecision: 1 },
+		typeOptions: {
+			minValue: TIMEOUT_SECONDS.min,
+			maxValue: TIMEOUT_SECONDS.max,
+			numberPrecision: 1,
+		},
 		default: 60,
 		description: `Longest time, in seconds, one item's request may take, retries and the waits between them included (${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}). When it passes the item fails; a change that may have reached Convocore is not sent again.`,
 	};
 }
 
 /** The Options collection of an operation shown under `show`; `options` sorted by display name. */
-export function optionsCollection(show: NonNullable<IDisplayOptions['show']>, options: INodeProperties[]): INodeProperties {
+export function optionsCollection(
+	show: NonNullable<IDisplayOptions['show']>,
+	options: INodeProperties[],
+): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -59,7 +66,10 @@ export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): I
 }
 
 /** Simplify, on by default, for a Get or Get Many shown under `show`. */
-export function simplifyProperty(show: NonNullable<IDisplayOptions['show']>, what: string): INodeProperties {
+export function simplifyProperty(
+	show: NonNullable<IDisplayOptions['show']>,
+	what: string,
+): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',

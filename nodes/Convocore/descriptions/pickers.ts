@@ -7,7 +7,10 @@ import { AGENT_URL_VALIDATION } from '../helpers/agentId';
  * Node version 1 (workflows saved with 0.1.0) keeps the plain text field it stored; version 2
  * offers a resource locator (From List, By URL, By ID). Both are stored as `agentId`.
  */
-export function agentIdProperty(show: NonNullable<IDisplayOptions['show']>, description: string): INodeProperties[] {
+export function agentIdProperty(
+	show: NonNullable<IDisplayOptions['show']>,
+	description: string,
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Agent ID',
@@ -43,7 +46,10 @@ export function agentIdProperty(show: NonNullable<IDisplayOptions['show']>, desc
 					validation: [
 						{
 							type: 'regex',
-							properties: { regex: AGENT_URL_VALIDATION, errorMessage: 'Not a Convocore agent URL' },
+							properties: {
+								regex: AGENT_URL_VALIDATION,
+								errorMessage: 'Not a Convocore agent URL',
+							},
 						},
 					],
 					extractValue: { type: 'regex', regex: AGENT_URL_PATTERN.source },

@@ -45,7 +45,13 @@ export function resourceOperationProperties(resource: ResourceDefinition): INode
 	}
 	return merged.map(({ property, operations }) =>
 		operations && operations.length > 1
-			? { ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions!.show, operation: operations } } }
+			? {
+					...property,
+					displayOptions: {
+						...property.displayOptions,
+						show: { ...property.displayOptions!.show, operation: operations },
+					},
+				}
 			: property,
 	);
 }
@@ -59,7 +65,12 @@ interface Placed {
 /** Whether the property is shown for this one resource and operation (any other condition aside). */
 function onlyOperation(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show;
-	return show?.resource?.length === 1 && show.resource[0] === resource && show.operation?.length === 1 && show.operation[0] === operation;
+	return (
+		show?.resource?.length === 1 &&
+		show.resource[0] === resource &&
+		show.operation?.length === 1 &&
+		show.operation[0] === operation
+	);
 }
 
 /**
@@ -71,7 +82,8 @@ function findCopy(merged: Placed[], from: number, property: INodeProperties): nu
 	for (let index = from; index < merged.length; index++) {
 		const candidate = merged[index];
 		if (!candidate.operations) return undefined;
-		if (mayBeCopy(candidate.property, property) && equalButOperation(candidate.property, property)) return index;
+		if (mayBeCopy(candidate.property, property) && equalButOperation(candidate.property, property))
+			return index;
 	}
 	return undefined;
 }
@@ -81,7 +93,13 @@ function findCopy(merged: Placed[], from: number, property: INodeProperties): nu
  * runs on what passes it only (it is most of the work while n8n loads the node).
  */
 function mayBeCopy(a: INodeProperties, b: INodeProperties): boolean {
-	return a.name === b.name && a.displayName === b.displayName && a.type === b.type && a.description === b.description && a.options?.length === b.options?.length;
+	return (
+		a.name === b.name &&
+		a.displayName === b.displayName &&
+		a.type === b.type &&
+		a.description === b.description &&
+		a.options?.length === b.options?.length
+	);
 }
 
 function equalButOperation(a: INodeProperties, b: INodeProperties): boolean {
@@ -115,7 +133,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
 	const keysA = Object.keys(a);
 	if (keysA.length !== Object.keys(b).length) return false;
 	for (const key of keysA) {
-		if (!Object.prototype.hasOwnProperty.call(b, key) || !deepEqual(recordA[key], recordB[key])) return false;
+		if (!Object.prototype.hasOwnProperty.call(b, key) || !deepEqual(recordA[key], recordB[key]))
+			return false;
 	}
 	return true;
 }

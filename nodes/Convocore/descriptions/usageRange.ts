@@ -3,7 +3,8 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 type Show = NonNullable<IDisplayOptions['show']>;
 
 export function usageRangeProperties(show: Show, what: string): INodeProperties[] {
-	const sent = "Sent to Convocore as milliseconds since the Unix epoch; a date-time without an offset is read in the workflow's time zone";
+	const sent =
+		"Sent to Convocore as milliseconds since the Unix epoch; a date-time without an offset is read in the workflow's time zone";
 	return [
 		{
 			displayName: 'From',

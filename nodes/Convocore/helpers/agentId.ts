@@ -24,9 +24,13 @@ export function readIdParameter(ctx: IExecuteFunctions, name: string, itemIndex:
 	if (mode !== 'url') return text;
 	const id = AGENT_URL_PATTERN.exec(text)?.[1];
 	if (id) return id;
-	throw new NodeOperationError(ctx.getNode(), `Invalid ${name} in item ${itemIndex}: not a Convocore URL that names one (e.g. https://app.convocore.ai/eu/prototype/<agentId>)`, {
-		itemIndex,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Invalid ${name} in item ${itemIndex}: not a Convocore URL that names one (e.g. https://app.convocore.ai/eu/prototype/<agentId>)`,
+		{
+			itemIndex,
+		},
+	);
 }
 
 /** The Agent ID of one item, from the text field (version 1) or the agent picker (version 2). */

@@ -20,5 +20,7 @@ export async function requestChecked<S extends z.ZodTypeAny>(
 /** `{ success, data }` answers: the record in `data`, or the whole answer when there is none. */
 export function recordOf(answer: { data?: unknown } & Record<string, unknown>): IDataObject {
 	const { data } = answer;
-	return (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : answer) as IDataObject;
+	return (
+		typeof data === 'object' && data !== null && !Array.isArray(data) ? data : answer
+	) as IDataObject;
 }

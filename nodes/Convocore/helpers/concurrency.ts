@@ -1,7 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { AdaptiveLimit } from '../transport/concurrency';
-import { FixedLimit, type ConcurrencyLimit, type Outcome, type Permit } from '../transport/slotLimit';
+import {
+	FixedLimit,
+	type ConcurrencyLimit,
+	type Outcome,
+	type Permit,
+} from '../transport/slotLimit';
 import type { SendRecord } from '../transport/pacer';
 import { RateLimitGate } from '../transport/retries';
 
@@ -21,16 +26,31 @@ export const MAX_CONCURRENCY = { default: 50, max: 100 } as const;
  * The limit for one execution. `fixedDefault`: an operation that must not send in parallel
  * (buying numbers) names its fixed number; without one the adaptive mode applies.
  */
-export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefined, probeFirstWindow = true): ConcurrencyLimit {
+export function limitFor(
+	ctx: IExecuteFunctions,
+	fixedDefault: number | undefined,
+	probeFirstWindow = true,
+): ConcurrencyLimit {
 	const fixed = ctx.getNodeParameter('options.concurrency', 0, null) as unknown;
 	if (fixed !== null && fixed !== undefined && fixed !== '') {
 		// As in 0.1.0: a number out of range is brought into it, anything else means 1.
-		return new FixedLimit(Math.min(Math.max(Math.floor(Number(fixed)) || 1, 1), FIXED_CONCURRENCY.max));
+		return new FixedLimit(
+			Math.min(Math.max(Math.floor(Number(fixed)) || 1, 1), FIXED_CONCURRENCY.max),
+		);
 	}
 	if (fixedDefault !== undefined) return new FixedLimit(fixedDefault);
-	const ceiling = ctx.getNodeParameter('options.maxConcurrency', 0, MAX_CONCURRENCY.default) as unknown;
+	const ceiling = ctx.getNodeParameter(
+		'options.maxConcurrency',
+		0,
+		MAX_CONCURRENCY.default,
+	) as unknown;
 	const value = typeof ceiling === 'string' && ceiling.trim() !== '' ? Number(ceiling) : ceiling;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY.max) {
+	if (
+		typeof value !== 'number' ||
+		!Number.isInteger(value) ||
+		value < 1 ||
+		value > MAX_CONCURRENCY.max
+	) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Invalid options in item 0: options.maxConcurrency: must be a whole number between 1 and ${MAX_CONCURRENCY.max}`,
@@ -42,7 +62,11 @@ export function limitFor(ctx: IExecuteFunctions, fixedDefault: number | undefine
 	// SMS took three round trips instead of two). A server that cannot take it says so with a 429
 	// or with slower answers, and the window follows (and paces to a rate limit it learns); when
 	// the first answers are prompt, one request alone checks for a rate limit before the next window.
-	return new AdaptiveLimit({ ceiling: value, initial: value, probeAfterFirstWindow: probeFirstWindow });
+	return new AdaptiveLimit({
+		ceiling: value,
+		initial: value,
+		probeAfterFirstWindow: probeFirstWindow,
+	});
 }
 
 /**
@@ -81,7 +105,9 @@ export class ItemGate extends RateLimitGate {
 	 * nothing when it was answered 429.
 	 */
 	outcomeSoFar(): Outcome {
-		return this.rateLimited ? { kind: 'ignored' } : { kind: 'answered', latencyMs: Date.now() - (this.attemptStartedAt ?? this.startedAt) };
+		return this.rateLimited
+			? { kind: 'ignored' }
+			: { kind: 'answered', latencyMs: Date.now() - (this.attemptStartedAt ?? this.startedAt) };
 	}
 
 	/** Frees the item's slot with `outcome`, once: later calls (the item's end after freeSlot()) do nothing. */

@@ -2,7 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../shared/contracts/lazy';
 import { validate } from './parameters';
-const dryRunSchema = lazy(() => z.object({ options: z.object({ dryRun: z.boolean({ invalid_type_error: 'must be true or false' }) }) }));
+const dryRunSchema = lazy(() =>
+	z.object({
+		options: z.object({ dryRun: z.boolean({ invalid_type_error: 'must be true or false' }) }),
+	}),
+);
 
 /**
  * Options > Dry Run of one item (Agent > Create and Update, Call > Start). Anything but true or

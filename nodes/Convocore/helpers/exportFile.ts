@@ -12,14 +12,25 @@ export const MODE_NAMES: Record<OutputMode, { name: string; description: string 
 	csvFile: { name: 'CSV File', description: 'One item with a CSV file in a binary field' },
 	jsonFile: { name: 'JSON File', description: 'One item with a JSON file in a binary field' },
 };
-const fileSchema = lazy(() => z.object({
-	output: z.enum(['items', 'csvFile', 'jsonFile'], { errorMap: () => ({ message: 'must be items, csvFile or jsonFile' }) }),
-	binaryField: z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'must name the binary field to put the file in (e.g. data)'),
-}));
+const fileSchema = lazy(() =>
+	z.object({
+		output: z.enum(['items', 'csvFile', 'jsonFile'], {
+			errorMap: () => ({ message: 'must be items, csvFile or jsonFile' }),
+		}),
+		binaryField: z
+			.string({ invalid_type_error: 'must be text' })
+			.trim()
+			.min(1, 'must name the binary field to put the file in (e.g. data)'),
+	}),
+);
 
-export function readBinaryField(ctx: IExecuteFunctions, itemIndex: number): { output: OutputMode; binaryField: string } {
+export function readBinaryField(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { output: OutputMode; binaryField: string } {
 	const output = ctx.getNodeParameter('output', itemIndex, 'items');
-	const binaryField = output === 'items' ? 'data' : ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');
+	const binaryField =
+		output === 'items' ? 'data' : ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data');
 	return validate(ctx, fileSchema, { output, binaryField }, itemIndex, 'output');
 }
 
@@ -40,7 +51,10 @@ export function toCsv(records: Array<Record<string, unknown>>): string {
 			columns.push(key);
 		}
 	}
-	return [columns.map(cell).join(','), ...records.map((record) => columns.map((column) => cell(record[column])).join(','))].join('\n');
+	return [
+		columns.map(cell).join(','),
+		...records.map((record) => columns.map((column) => cell(record[column])).join(',')),
+	].join('\n');
 }
 
 /** CSV text as rows of cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
@@ -92,12 +106,20 @@ function jsonCell(text: string): unknown {
  * a cell holding JSON is redacted field by field, and each value removed is also removed wherever
  * else it appears. A file with nothing to hide comes back unchanged, byte for byte.
  */
-export function redactCsv(csv: string, isSecretColumn: (name: string) => boolean, redact: <T>(value: T, known: ReadonlySet<string>) => T): string {
+export function redactCsv(
+	csv: string,
+	isSecretColumn: (name: string) => boolean,
+	redact: <T>(value: T, known: ReadonlySet<string>) => T,
+): string {
 	if (!csv) return csv;
 	const rows = parseCsv(csv);
 	const [header, ...records] = rows;
 	if (!header) return csv;
-	const secretColumns = new Set(header.map((name, index) => (isSecretColumn(name.trim()) ? index : -1)).filter((index) => index >= 0));
+	const secretColumns = new Set(
+		header
+			.map((name, index) => (isSecretColumn(name.trim()) ? index : -1))
+			.filter((index) => index >= 0),
+	);
 	const found = new Set<string>();
 	let changed = false;
 	const redactedRecords = records.map((record) =>
@@ -117,7 +139,8 @@ export function redactCsv(csv: string, isSecretColumn: (name: string) => boolean
 		}),
 	);
 	const rebuilt = [header, ...redactedRecords].map((row) => row.map((text) => redact(text, found)));
-	if (!changed && rebuilt.every((row, r) => row.every((text, c) => text === rows[r][c]))) return csv;
+	if (!changed && rebuilt.every((row, r) => row.every((text, c) => text === rows[r][c])))
+		return csv;
 	const lineBreak = csv.includes('\r\n') ? '\r\n' : '\n';
 	const trailing = /\r?\n$/.test(csv) ? lineBreak : '';
 	return rebuilt.map((row) => row.map(cell).join(',')).join(lineBreak) + trailing;

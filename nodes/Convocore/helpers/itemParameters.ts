@@ -17,7 +17,12 @@ import { NOT_PLAIN, plainCopy } from '../../shared/plainParameters';
 /** `={{ $json.name }}` and nothing else: a dotted name, no call, no operator, no extension. */
 const FIELD_REFERENCE = /^=\{\{\s*\$json\.([A-Za-z_$][\w$]*)\s*\}\}$/;
 
-type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, options?: IGetNodeParameterOptions) => unknown;
+type GetNodeParameter = (
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+	options?: IGetNodeParameterOptions,
+) => unknown;
 
 /** `ctx` with the quicker getNodeParameter above; everything else is ctx's own. */
 export function withQuickParameterReads(ctx: IExecuteFunctions): IExecuteFunctions {
@@ -39,8 +44,10 @@ export function withQuickParameterReads(ctx: IExecuteFunctions): IExecuteFunctio
 			}
 			if (field !== null) {
 				const json = items[itemIndex]?.json;
-				const value = json && Object.prototype.hasOwnProperty.call(json, field) ? json[field] : undefined;
-				if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+				const value =
+					json && Object.prototype.hasOwnProperty.call(json, field) ? json[field] : undefined;
+				if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+					return value;
 			}
 		}
 		return read(name, itemIndex, fallback);

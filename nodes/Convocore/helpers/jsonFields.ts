@@ -27,17 +27,44 @@ function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function refused(ctx: IExecuteFunctions, field: string, itemIndex: number, shape: JsonFieldShape, value: unknown, fromJsonText: boolean): NodeOperationError {
-	const expected = shape === 'object' ? 'a JSON object, e.g. {"key": "value"}' : 'a JSON list, e.g. [{"key": "value"}]';
+function refused(
+	ctx: IExecuteFunctions,
+	field: string,
+	itemIndex: number,
+	shape: JsonFieldShape,
+	value: unknown,
+	fromJsonText: boolean,
+): NodeOperationError {
+	const expected =
+		shape === 'object'
+			? 'a JSON object, e.g. {"key": "value"}'
+			: 'a JSON list, e.g. [{"key": "value"}]';
 	const got = `${fromJsonText ? 'JSON text holding ' : ''}${describeValue(value)}`;
-	return new NodeOperationError(ctx.getNode(), `Invalid input in item ${itemIndex}: ${field}: must be ${expected}, or left empty (got ${got})`, {
-		itemIndex,
-		description: `Leave the field empty to send nothing for it. ${value === null ? 'null usually means an expression found no data where some was expected.' : ''}`.trim(),
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Invalid input in item ${itemIndex}: ${field}: must be ${expected}, or left empty (got ${got})`,
+		{
+			itemIndex,
+			description:
+				`Leave the field empty to send nothing for it. ${value === null ? 'null usually means an expression found no data where some was expected.' : ''}`.trim(),
+		},
+	);
 }
 
-export function readJsonField(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number, shape: 'object'): IDataObject | undefined;
-export function readJsonField(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number, shape: 'list'): unknown[] | undefined;
+export function readJsonField(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+	shape: 'object',
+): IDataObject | undefined;
+export function readJsonField(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+	shape: 'list',
+): unknown[] | undefined;
 export function readJsonField(
 	ctx: IExecuteFunctions,
 	value: unknown,
@@ -49,7 +76,8 @@ export function readJsonField(
 	const fromJsonText = typeof value === 'string';
 	const parsed = parseJsonParameter(ctx, value, field, itemIndex);
 	if (parsed === undefined) return undefined;
-	if (shape === 'object' && isPlainObject(parsed)) return Object.keys(parsed).length ? parsed : undefined;
+	if (shape === 'object' && isPlainObject(parsed))
+		return Object.keys(parsed).length ? parsed : undefined;
 	if (shape === 'list' && Array.isArray(parsed)) return parsed.length ? parsed : undefined;
 	throw refused(ctx, field, itemIndex, shape, parsed, fromJsonText);
 }

@@ -13,10 +13,19 @@ import { describeIssues } from '../../shared/contracts/common';
 export const TIMEOUT_SECONDS = { default: 60, min: 1, max: 600 } as const;
 
 /** Reads Options > Timeout of one item, in milliseconds; anything but a number in range is an error. */
-export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, defaultSeconds: number = TIMEOUT_SECONDS.default): number {
+export function readTimeoutMs(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	defaultSeconds: number = TIMEOUT_SECONDS.default,
+): number {
 	const value = ctx.getNodeParameter('options.timeout', itemIndex, defaultSeconds) as unknown;
 	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < TIMEOUT_SECONDS.min || seconds > TIMEOUT_SECONDS.max) {
+	if (
+		typeof seconds !== 'number' ||
+		!Number.isFinite(seconds) ||
+		seconds < TIMEOUT_SECONDS.min ||
+		seconds > TIMEOUT_SECONDS.max
+	) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Invalid options in item ${itemIndex}: options.timeout: must be a number of seconds between ${TIMEOUT_SECONDS.min} and ${TIMEOUT_SECONDS.max}`,
@@ -34,7 +43,13 @@ export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, default
  * Limit items and n8n's hint stays silent, so ours says which item stopped. Nothing when the
  * listing returned everything (Return All, or fewer results than Limit).
  */
-export function hintWhenLimitReached(ctx: IExecuteFunctions, returned: number, limit: number, what: string, itemIndex: number): void {
+export function hintWhenLimitReached(
+	ctx: IExecuteFunctions,
+	returned: number,
+	limit: number,
+	what: string,
+	itemIndex: number,
+): void {
 	if (!Number.isFinite(limit) || returned < limit || ctx.getInputData().length < 2) return;
 	ctx.addExecutionHints({
 		message: `Item ${itemIndex}: stopped at Limit: ${returned} ${what} returned and Convocore may have more. Turn on Return All or raise Limit to get them.`,
@@ -47,14 +62,23 @@ export function hintWhenLimitReached(ctx: IExecuteFunctions, returned: number, l
 export function listingFields() {
 	return {
 		returnAll: z.boolean(),
-		limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+		limit: z
+			.number({ invalid_type_error: 'must be a number' })
+			.int('must be a whole number')
+			.min(1, 'must be at least 1'),
 	};
 }
 
 /** Return All and Limit of one item, as given (Limit is not read when Return All is on). */
-export function readListing(ctx: IExecuteFunctions, itemIndex: number): { returnAll: unknown; limit: unknown } {
+export function readListing(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { returnAll: unknown; limit: unknown } {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false);
-	return { returnAll, limit: returnAll === true ? 1 : ctx.getNodeParameter('limit', itemIndex, 50) };
+	return {
+		returnAll,
+		limit: returnAll === true ? 1 : ctx.getNodeParameter('limit', itemIndex, 50),
+	};
 }
 
 /** Validates with a contract schema; a failure names every field and rule in its message. */

@@ -20,9 +20,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 function holds(sent: unknown, kept: unknown, depth = 0): boolean {
 	if (depth > 32) return true;
-	if (isRecord(sent)) return isRecord(kept) && Object.entries(sent).every(([key, value]) => value === undefined || (key in kept && holds(value, kept[key], depth + 1)));
-	if (Array.isArray(sent)) return Array.isArray(kept) && kept.length === sent.length && sent.every((entry, index) => holds(entry, kept[index], depth + 1));
-	if (typeof sent === 'number' && typeof kept === 'string') return kept.trim() !== '' && Number(kept) === sent;
+	if (isRecord(sent))
+		return (
+			isRecord(kept) &&
+			Object.entries(sent).every(
+				([key, value]) =>
+					value === undefined || (key in kept && holds(value, kept[key], depth + 1)),
+			)
+		);
+	if (Array.isArray(sent))
+		return (
+			Array.isArray(kept) &&
+			kept.length === sent.length &&
+			sent.every((entry, index) => holds(entry, kept[index], depth + 1))
+		);
+	if (typeof sent === 'number' && typeof kept === 'string')
+		return kept.trim() !== '' && Number(kept) === sent;
 	return Object.is(sent, kept) || (sent === null && kept === undefined);
 }
 
@@ -56,8 +69,10 @@ export function fieldsNotKept(sent: Record<string, unknown>, record: unknown): s
 /** The warning of one item: which fields did not stick, and what to make of it. */
 export function notKeptWarning(what: string, fields: string[]): string {
 	const list = fields.join(', ');
-	return `${what}: Convocore answered without ${fields.length > 1 ? 'these fields' : 'this field'} as set: ${list}. ` +
-		`${fields.length > 1 ? 'They were' : 'It was'} probably dropped or changed by the server; check the record before relying on ${fields.length > 1 ? 'them' : 'it'}.`;
+	return (
+		`${what}: Convocore answered without ${fields.length > 1 ? 'these fields' : 'this field'} as set: ${list}. ` +
+		`${fields.length > 1 ? 'They were' : 'It was'} probably dropped or changed by the server; check the record before relying on ${fields.length > 1 ? 'them' : 'it'}.`
+	);
 }
 
 /**
@@ -68,14 +83,23 @@ export function notKeptWarning(what: string, fields: string[]): string {
 export function checkWrite(
 	ctx: IExecuteFunctions,
 	output: IDataObject,
-	{ sent, record, itemIndex, what }: { sent: Record<string, unknown>; record: unknown; itemIndex: number; what: string },
+	{
+		sent,
+		record,
+		itemIndex,
+		what,
+	}: { sent: Record<string, unknown>; record: unknown; itemIndex: number; what: string },
 ): IDataObject {
 	const lost = fieldsNotKept(sent, record);
 	if (lost.length === 0) return output;
 	const warning = notKeptWarning(what, lost);
 	const earlier = Array.isArray(output.warnings) ? (output.warnings as string[]) : [];
 	output.warnings = [...earlier, warning];
-	ctx.addExecutionHints({ message: `Item ${itemIndex}: ${warning}`, type: 'warning', location: 'outputPane' });
+	ctx.addExecutionHints({
+		message: `Item ${itemIndex}: ${warning}`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 	return output;
 }
 
@@ -85,9 +109,18 @@ export function checkWrite(
  * a value the transport redacted from the answer (it may be Is Env: nodes/shared/secrets) only
  * by its presence too.
  */
-export function checkedVariableFields(variable: Record<string, unknown>, record: Record<string, unknown> = {}): Record<string, unknown> {
+export function checkedVariableFields(
+	variable: Record<string, unknown>,
+	record: Record<string, unknown> = {},
+): Record<string, unknown> {
 	return Object.fromEntries(
-		Object.entries(variable).filter(([field]) => !((variable.isEnv === true && field === 'value') || (record[field] === REDACTED && field in record))),
+		Object.entries(variable).filter(
+			([field]) =>
+				!(
+					(variable.isEnv === true && field === 'value') ||
+					(record[field] === REDACTED && field in record)
+				),
+		),
 	);
 }
 
@@ -102,6 +135,9 @@ export function checkedDocumentFields(document: Record<string, unknown>): Record
 }
 
 /** `sent` without `fields`: what a write is judged on when those are consumed, not stored (a campaign's new metrics). */
-export function withoutFields(sent: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+export function withoutFields(
+	sent: Record<string, unknown>,
+	fields: readonly string[],
+): Record<string, unknown> {
 	return Object.fromEntries(Object.entries(sent).filter(([field]) => !fields.includes(field)));
 }

@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { AGENT_URL_PATTERN, agentIdOf } from '../../shared/contracts/agent';
 import { CONVO_PAGE } from '../../shared/contracts/conversation';
@@ -6,7 +10,10 @@ import { fetchAgents } from '../actions/agent/api';
 import { fetchConversationPage } from '../actions/conversation/getAll.operation';
 
 /** Agent picker: every agent of `GET /agents`, matched on title and ID. Only the two are shown. */
-export async function searchAgents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchAgents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const agent of await fetchAgents(this)) {
@@ -21,7 +28,10 @@ export async function searchAgents(this: ILoadOptionsFunctions, filter?: string)
 
 function chosenAgentId(ctx: ILoadOptionsFunctions): string {
 	const raw = ctx.getCurrentNodeParameter('agentId') as unknown;
-	const locator = typeof raw === 'object' && raw !== null ? (raw as { mode?: unknown; value?: unknown }) : { value: raw };
+	const locator =
+		typeof raw === 'object' && raw !== null
+			? (raw as { mode?: unknown; value?: unknown })
+			: { value: raw };
 	const text = typeof locator.value === 'string' ? locator.value.trim() : '';
 	return locator.mode === 'url' ? (AGENT_URL_PATTERN.exec(text)?.[1] ?? text) : text;
 }
@@ -33,7 +43,10 @@ function chosenAgentId(ctx: ILoadOptionsFunctions): string {
 export function requireChosenAgentId(ctx: ILoadOptionsFunctions, what: string): string {
 	const agentId = chosenAgentId(ctx);
 	if (!agentId || agentId.startsWith('=')) {
-		throw new NodeOperationError(ctx.getNode(), `Choose an agent first, then pick one of its ${what}`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Choose an agent first, then pick one of its ${what}`,
+		);
 	}
 	return agentId;
 }
@@ -50,20 +63,31 @@ export async function searchConversations(
 	const agentId = requireChosenAgentId(this, 'conversations');
 	const byNumber = /^page:(\d+)$/.exec(paginationToken ?? '');
 	const pageNumber = byNumber ? Number(byNumber[1]) : 1;
-	const request = byNumber || !paginationToken ? { page: pageNumber, limit: CONVO_PAGE.maxLimit } : { page: 1, limit: CONVO_PAGE.maxLimit, cursor: paginationToken };
+	const request =
+		byNumber || !paginationToken
+			? { page: pageNumber, limit: CONVO_PAGE.maxLimit }
+			: { page: 1, limit: CONVO_PAGE.maxLimit, cursor: paginationToken };
 	const page = await fetchConversationPage(this, agentId, request);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const convo of page.items) {
 		const id = String(convo.ID ?? convo.id ?? '');
 		if (!id) continue;
-		const who = [convo.userName, convo.userPhone ?? convo.userEmail].filter((part) => typeof part === 'string' && part).join(' ');
-		const name = [who || id, typeof convo.origin === 'string' ? `(${convo.origin})` : ''].filter(Boolean).join(' ');
+		const who = [convo.userName, convo.userPhone ?? convo.userEmail]
+			.filter((part) => typeof part === 'string' && part)
+			.join(' ');
+		const name = [who || id, typeof convo.origin === 'string' ? `(${convo.origin})` : '']
+			.filter(Boolean)
+			.join(' ');
 		if (wanted && !`${name} ${id}`.toLowerCase().includes(wanted)) continue;
 		results.push({ name, value: id });
 	}
-	const cursor = typeof page.nextCursor === 'string' && page.nextCursor !== '' ? page.nextCursor : undefined;
-	const more = page.hasMore !== false && (cursor !== undefined || (request.cursor === undefined && page.items.length >= CONVO_PAGE.maxLimit));
+	const cursor =
+		typeof page.nextCursor === 'string' && page.nextCursor !== '' ? page.nextCursor : undefined;
+	const more =
+		page.hasMore !== false &&
+		(cursor !== undefined ||
+			(request.cursor === undefined && page.items.length >= CONVO_PAGE.maxLimit));
 	const token = !more ? undefined : (cursor ?? `page:${pageNumber + 1}`);
 	return { results, ...(token ? { paginationToken: token } : {}) };
 }

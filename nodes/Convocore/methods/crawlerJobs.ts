@@ -1,4 +1,9 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { agentIdOf } from '../../shared/contracts/agent';
 import { CRAWLER_PAGE } from '../../shared/contracts/crawlerJob';
@@ -6,13 +11,20 @@ import { fetchAgents } from '../actions/agent/api';
 import { fetchJobList } from '../actions/crawlerJob/common';
 
 /** Job picker: the chosen workspace's crawler jobs, newest first, a page of 100 at a time. */
-export async function searchCrawlerJobs(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchCrawlerJobs(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	// Text (node versions 1 to 3) or the workspace picker's locator (4).
 	const raw = this.getCurrentNodeParameter('workspaceId') as unknown;
 	const value = typeof raw === 'object' && raw !== null ? (raw as { value?: unknown }).value : raw;
 	const workspaceId = typeof value === 'string' ? value.trim() : '';
 	if (!workspaceId || workspaceId.startsWith('=')) {
-		throw new NodeOperationError(this.getNode(), 'Choose the workspace first, then pick one of its crawler jobs');
+		throw new NodeOperationError(
+			this.getNode(),
+			'Choose the workspace first, then pick one of its crawler jobs',
+		);
 	}
 	const page = Number(paginationToken) || 1;
 	const answer = await fetchJobList(this, workspaceId, page, CRAWLER_PAGE.maxLimit);
@@ -24,7 +36,9 @@ export async function searchCrawlerJobs(this: ILoadOptionsFunctions, filter?: st
 		if (wanted && !`${name} ${job.id}`.toLowerCase().includes(wanted)) continue;
 		results.push({ name, value: job.id, ...(url ? { url } : {}) });
 	}
-	const more = answer.jobs.length === CRAWLER_PAGE.maxLimit && !(typeof answer.total === 'number' && page * CRAWLER_PAGE.maxLimit >= answer.total);
+	const more =
+		answer.jobs.length === CRAWLER_PAGE.maxLimit &&
+		!(typeof answer.total === 'number' && page * CRAWLER_PAGE.maxLimit >= answer.total);
 	return { results, ...(more ? { paginationToken: String(page + 1) } : {}) };
 }
 

@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { fetchMetricPage } from '../actions/customMetric/common';
 import { requireChosenAgentId } from './agents';
 
@@ -18,17 +22,29 @@ async function searchMetrics(
 		const type = typeof metric.type === 'string' ? ` (${metric.type})` : '';
 		const description = typeof metric.description === 'string' ? metric.description : '';
 		if (wanted && !`${key} ${description} ${metric.id}`.toLowerCase().includes(wanted)) continue;
-		results.push({ name: `${key}${type}`, value: valueOf({ id: metric.id, key }), ...(description ? { description } : {}) });
+		results.push({
+			name: `${key}${type}`,
+			value: valueOf({ id: metric.id, key }),
+			...(description ? { description } : {}),
+		});
 	}
 	return { results, ...(page.nextStartAfterId ? { paginationToken: page.nextStartAfterId } : {}) };
 }
 
 /** Metric picker by ID (Custom Metric > Get, Update). */
-export async function searchCustomMetrics(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchCustomMetrics(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return await searchMetrics(this, (metric) => metric.id, filter, paginationToken);
 }
 
 /** Metric picker by key (Custom Metric > Get Data: the data route names a metric by its key). */
-export async function searchCustomMetricKeys(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchCustomMetricKeys(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return await searchMetrics(this, (metric) => metric.key, filter, paginationToken);
 }

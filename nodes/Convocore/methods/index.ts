@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { searchAgents, searchConversations } from './agents';
 import { searchCampaigns, searchLeadGroups } from './campaigns';
 import { searchKnowledgeDocuments } from './knowledgeBase';
@@ -11,7 +15,10 @@ import { searchCustomMetricKeys, searchCustomMetrics } from './customMetrics';
 import { searchOrganisations } from './organisations';
 
 /** Live dropdowns and searchable lists of the Convocore node, by method name. */
-export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
+export const loadOptions: Record<
+	string,
+	(this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>
+> = {
 	getAgents,
 	getModels,
 	getProviders,
@@ -19,7 +26,11 @@ export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promis
 
 export const listSearch: Record<
 	string,
-	(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>
+	(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	) => Promise<INodeListSearchResult>
 > = {
 	searchAgents,
 	searchCampaigns,

@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { KB_PAGE, knowledgeDocIdOf } from '../../shared/contracts/knowledgeBase';
 import { fetchKnowledgeDocPage } from '../actions/knowledgeBase/getAll.operation';
 import { requireChosenAgentId } from './agents';
@@ -14,7 +18,12 @@ export async function searchKnowledgeDocuments(
 ): Promise<INodeListSearchResult> {
 	const agentId = requireChosenAgentId(this, 'documents');
 	const page = Math.max(Number.parseInt(paginationToken ?? '1', 10) || 1, 1);
-	const { items, totalPages } = await fetchKnowledgeDocPage(this, agentId, page, KB_PAGE.maxPageSize);
+	const { items, totalPages } = await fetchKnowledgeDocPage(
+		this,
+		agentId,
+		page,
+		KB_PAGE.maxPageSize,
+	);
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const doc of items) {

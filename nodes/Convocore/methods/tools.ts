@@ -1,9 +1,16 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { fetchTools } from '../actions/tool/common';
 import { requireChosenAgentId } from './agents';
 
 /** Tool picker: the chosen agent's tools (one answer, no paging), matched on name and ID; a disabled one says so. */
-export async function searchTools(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTools(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const agentId = requireChosenAgentId(this, 'tools');
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];

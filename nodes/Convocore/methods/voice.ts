@@ -42,7 +42,8 @@ export async function getProviders(this: ILoadOptionsFunctions): Promise<INodePr
 	return providers
 		.map((entry) => {
 			const slug = String(entry.provider);
-			const secret = typeof entry.workspaceSecretKey === 'string' ? entry.workspaceSecretKey : undefined;
+			const secret =
+				typeof entry.workspaceSecretKey === 'string' ? entry.workspaceSecretKey : undefined;
 			const notes = [
 				secret ? `API key secret: ${secret}` : undefined,
 				entry.requiresWorkspaceApiKey === true ? 'the workspace must supply this key' : undefined,
@@ -65,7 +66,10 @@ function selectedProviders(ctx: ILoadOptionsFunctions): string[] {
 	const providers = ctx.getCurrentNodeParameter('filters.providers');
 	if (Array.isArray(providers)) return providers.map(String).filter(Boolean);
 	return typeof providers === 'string'
-		? providers.split(',').map((slug) => slug.trim()).filter(Boolean)
+		? providers
+				.split(',')
+				.map((slug) => slug.trim())
+				.filter(Boolean)
 		: [];
 }
 
@@ -82,7 +86,10 @@ export async function getModels(this: ILoadOptionsFunctions): Promise<INodePrope
 	}
 	const several = providers.length > 1;
 	const lists = await Promise.all(
-		providers.map(async (provider) => ({ provider, models: await fetchModels.call(this, provider) })),
+		providers.map(async (provider) => ({
+			provider,
+			models: await fetchModels.call(this, provider),
+		})),
 	);
 	const seen = new Set<string>();
 	const options: INodePropertyOptions[] = [];
@@ -122,7 +129,10 @@ export async function searchVoices(
 ): Promise<INodeListSearchResult> {
 	const provider = this.getCurrentNodeParameter('provider');
 	if (typeof provider !== 'string' || !provider) {
-		throw new NodeOperationError(this.getNode(), 'Choose a provider first, then pick one of its voices');
+		throw new NodeOperationError(
+			this.getNode(),
+			'Choose a provider first, then pick one of its voices',
+		);
 	}
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const pageSize = wanted ? VOICE_PAGE.maxLimit : VOICE_LIST_PAGE;
@@ -132,10 +142,14 @@ export async function searchVoices(
 	const results: INodeListSearchItems[] = [];
 
 	for (let page = 0; page < maxPages && more; page++) {
-		const { items, total, hasMore } = await fetchVoicePage.call(this, `/voices/${segment(provider)}`, {
-			limit: pageSize,
-			offset,
-		});
+		const { items, total, hasMore } = await fetchVoicePage.call(
+			this,
+			`/voices/${segment(provider)}`,
+			{
+				limit: pageSize,
+				offset,
+			},
+		);
 		offset += items.length;
 		more =
 			items.length > 0 &&
@@ -146,7 +160,9 @@ export async function searchVoices(
 			results.push({
 				name: voiceLabel(voice),
 				value: voice.voiceId,
-				...(typeof voice.previewUrl === 'string' && voice.previewUrl ? { url: voice.previewUrl } : {}),
+				...(typeof voice.previewUrl === 'string' && voice.previewUrl
+					? { url: voice.previewUrl }
+					: {}),
 			});
 		}
 		if (results.length >= VOICE_SEARCH_MIN_RESULTS) break;

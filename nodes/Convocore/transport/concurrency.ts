@@ -127,7 +127,13 @@ export class AdaptiveLimit extends SlotLimit {
 	private readonly firstWindow: number;
 	private samples = 0;
 
-	constructor({ ceiling, initial = 10, now = Date.now, sleep, probeAfterFirstWindow = false }: AdaptiveSettings) {
+	constructor({
+		ceiling,
+		initial = 10,
+		now = Date.now,
+		sleep,
+		probeAfterFirstWindow = false,
+	}: AdaptiveSettings) {
 		super();
 		this.probeState = probeAfterFirstWindow ? 'first window' : 'done';
 		this.ceiling = Math.max(1, Math.floor(ceiling));
@@ -162,7 +168,8 @@ export class AdaptiveLimit extends SlotLimit {
 	/** The probe after the first window (FIRST_WINDOW_PROBE_MS): when to send it, and when it is back. */
 	private followProbe(permit: Permit, outcome: Outcome): void {
 		if (this.probeState === 'first window') {
-			if (outcome.kind === 'answered') this.probeState = outcome.latencyMs < FIRST_WINDOW_PROBE_MS ? 'next' : 'done';
+			if (outcome.kind === 'answered')
+				this.probeState = outcome.latencyMs < FIRST_WINDOW_PROBE_MS ? 'next' : 'done';
 			// A 429 in the first window already told what a probe would.
 			else if (outcome.kind === 'rateLimited') this.probeState = 'done';
 		} else if (this.probeState === 'out' && permit === this.probe) {
@@ -187,7 +194,10 @@ export class AdaptiveLimit extends SlotLimit {
 		// Logarithms of (1 + ms): averages of ratios, not of milliseconds; 0 ms is not minus infinity.
 		const logLatency = Math.log1p(latency);
 		this.samples++;
-		this.recent = this.recent === undefined ? logLatency : this.recent + RECENT_WEIGHT * (logLatency - this.recent);
+		this.recent =
+			this.recent === undefined
+				? logLatency
+				: this.recent + RECENT_WEIGHT * (logLatency - this.recent);
 		const recentMs = Math.expm1(this.recent);
 		// The baseline leaves out the first window: its answers carry the cost of starting (new
 		// connections, a whole window built and then read one after another in this process), which
@@ -196,18 +206,28 @@ export class AdaptiveLimit extends SlotLimit {
 		const afterFirstWindow = this.samples - this.firstWindow;
 		if (afterFirstWindow > 0) {
 			const weight = afterFirstWindow <= BASELINE_ANSWERS ? 1 / afterFirstWindow : LONG_TERM_WEIGHT;
-			this.longTerm = this.longTerm === undefined ? logLatency : this.longTerm + weight * (logLatency - this.longTerm);
+			this.longTerm =
+				this.longTerm === undefined
+					? logLatency
+					: this.longTerm + weight * (logLatency - this.longTerm);
 		}
 		const longTermMs = this.longTerm === undefined ? recentMs : Math.expm1(this.longTerm);
 		const known = afterFirstWindow >= BASELINE_ANSWERS;
-		if (known && recentMs > longTermMs * LATENCY_TOLERANCE && recentMs - longTermMs > LATENCY_NOISE_MS) {
+		if (
+			known &&
+			recentMs > longTermMs * LATENCY_TOLERANCE &&
+			recentMs - longTermMs > LATENCY_NOISE_MS
+		) {
 			this.decrease(permit, LATENCY_BACKOFF);
 			return;
 		}
 		if (!windowInUse || this.now() - this.lastRateLimitAt < this.quietMs) return;
 		if (this.window < this.slowStartUntil) {
 			const steadyWindow = Math.floor((STEADY_RATE_PER_SECOND * longTermMs) / 1000);
-			this.window = Math.max(this.window + slowStartStep(this.window), Math.min(steadyWindow, this.slowStartUntil));
+			this.window = Math.max(
+				this.window + slowStartStep(this.window),
+				Math.min(steadyWindow, this.slowStartUntil),
+			);
 		} else {
 			this.window += 1 / this.window;
 		}

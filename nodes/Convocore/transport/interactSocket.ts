@@ -18,11 +18,20 @@ export interface InteractSocket {
 	binaryType: string;
 	send(data: string): void;
 	close(code?: number, reason?: string): void;
-	addEventListener(type: 'open' | 'message' | 'error' | 'close', listener: (event: SocketEvent) => void): void;
-	removeEventListener(type: 'open' | 'message' | 'error' | 'close', listener: (event: SocketEvent) => void): void;
+	addEventListener(
+		type: 'open' | 'message' | 'error' | 'close',
+		listener: (event: SocketEvent) => void,
+	): void;
+	removeEventListener(
+		type: 'open' | 'message' | 'error' | 'close',
+		listener: (event: SocketEvent) => void,
+	): void;
 }
 export type SocketEvent = { data?: unknown; code?: number; reason?: string };
-export type InteractSocketConstructor = new (url: string, init: { headers: Record<string, string> }) => InteractSocket;
+export type InteractSocketConstructor = new (
+	url: string,
+	init: { headers: Record<string, string> },
+) => InteractSocket;
 
 // The runtime's own global: @types/node 20 does not declare it, and Node 20 has it only behind a flag.
 declare const WebSocket: InteractSocketConstructor | undefined;
@@ -43,11 +52,14 @@ export const MAX_TURN_BYTES = 8 * 1024 * 1024;
  * 2.x); where sleep takes no signal (1.x), AbortSignal.timeout, whose timer keeps nothing alive.
  */
 export const interactRuntime = {
-	socketClass: (): InteractSocketConstructor | undefined => (typeof WebSocket === 'undefined' ? undefined : WebSocket),
+	socketClass: (): InteractSocketConstructor | undefined =>
+		typeof WebSocket === 'undefined' ? undefined : WebSocket,
 	deadline(ms: number, stop: AbortSignal): Promise<void> {
 		if (sleep.length >= 2) return sleep(ms, stop);
 		const timer = AbortSignal.timeout(ms);
-		return new Promise<void>((resolve) => timer.addEventListener('abort', () => resolve(), { once: true }));
+		return new Promise<void>((resolve) =>
+			timer.addEventListener('abort', () => resolve(), { once: true }),
+		);
 	},
 };
 
@@ -96,10 +108,19 @@ type Settle =
 	| { kind: 'cancelled' }
 	| { kind: 'tooLarge'; bytes: number };
 
-export async function runInteractTurn(ctx: ConvocoreContext, request: TurnRequest): Promise<TurnFrames> {
+export async function runInteractTurn(
+	ctx: ConvocoreContext,
+	request: TurnRequest,
+): Promise<TurnFrames> {
 	const url = interactUrl(request.baseUrl);
-	const errorScope: ErrorScope = { ctx, request: { method: 'GET', path: '/interact' }, scope: { itemIndex: request.itemIndex }, secrets: request.secrets };
-	const fail = (message: string, description: string) => convocoreError(errorScope, { message, description });
+	const errorScope: ErrorScope = {
+		ctx,
+		request: { method: 'GET', path: '/interact' },
+		scope: { itemIndex: request.itemIndex },
+		secrets: request.secrets,
+	};
+	const fail = (message: string, description: string) =>
+		convocoreError(errorScope, { message, description });
 	const Socket = interactRuntime.socketClass();
 	if (!Socket) throw fail(noWebSocketMessage(), 'Nothing was sent.');
 
@@ -124,7 +145,12 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 				if (frames.bytes > MAX_TURN_BYTES) finish({ kind: 'tooLarge', bytes: frames.bytes });
 			},
 			error: () => finish({ kind: 'failed', opened }),
-			close: (event: SocketEvent) => finish(opened ? { kind: 'closed', code: event.code ?? 1006, reason: event.reason ?? '' } : { kind: 'failed', opened }),
+			close: (event: SocketEvent) =>
+				finish(
+					opened
+						? { kind: 'closed', code: event.code ?? 1006, reason: event.reason ?? '' }
+						: { kind: 'failed', opened },
+				),
 		};
 		function finish(result: Settle): void {
 			if (settled) return;
@@ -132,7 +158,8 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 			stop.abort();
 			if (cancel) unwatchCancel(cancel, watcher);
 			if (socket) {
-				for (const [type, listener] of Object.entries(listeners)) socket.removeEventListener(type as keyof typeof listeners, listener);
+				for (const [type, listener] of Object.entries(listeners))
+					socket.removeEventListener(type as keyof typeof listeners, listener);
 				// Released every time: a socket still connecting or open is closed (ignoring any error).
 				if (socket.readyState === CONNECTING || socket.readyState === OPEN) {
 					try {
@@ -156,12 +183,14 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 			return finish({ kind: 'failed', opened: false });
 		}
 		socket.binaryType = 'arraybuffer';
-		for (const [type, listener] of Object.entries(listeners)) socket.addEventListener(type as keyof typeof listeners, listener);
+		for (const [type, listener] of Object.entries(listeners))
+			socket.addEventListener(type as keyof typeof listeners, listener);
 	});
 
 	const durationMs = Date.now() - startedAt;
 	const where = url.replace(/^(wss?:\/\/[^/]+).*$/, '$1/interact');
-	const mayHaveRun = 'The message may have reached the agent and spent credits: it is not sent again.';
+	const mayHaveRun =
+		'The message may have reached the agent and spent credits: it is not sent again.';
 	switch (outcome.kind) {
 		case 'tooLarge':
 			throw fail(
@@ -169,11 +198,16 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 				`${mayHaveRun} Nothing of the reply is output. A chat reply this large is not expected: check the agent's prompt and tools (a tool answer echoed in full, UI Engine snapshots of a huge page).`,
 			);
 		case 'cancelled':
-			throw fail('The execution was cancelled while the agent was answering', opened ? mayHaveRun : 'Nothing was sent.');
+			throw fail(
+				'The execution was cancelled while the agent was answering',
+				opened ? mayHaveRun : 'Nothing was sent.',
+			);
 		case 'deadline':
 			throw fail(
 				`The agent did not finish its turn within ${seconds(request.timeoutMs)} (Options > Timeout)`,
-				opened ? `${mayHaveRun} Raise Options > Timeout for long answers.` : `The connection to ${where} did not open in time; nothing was sent.`,
+				opened
+					? `${mayHaveRun} Raise Options > Timeout for long answers.`
+					: `The connection to ${where} did not open in time; nothing was sent.`,
 			);
 		case 'failed':
 			if (!outcome.opened) {
@@ -186,11 +220,17 @@ export async function runInteractTurn(ctx: ConvocoreContext, request: TurnReques
 	}
 	if (outcome.code !== 1000) {
 		const reason = outcome.reason ? ` (${outcome.reason})` : '';
-		throw fail(`Convocore closed the turn with code ${outcome.code}${reason} instead of 1000`, mayHaveRun);
+		throw fail(
+			`Convocore closed the turn with code ${outcome.code}${reason} instead of 1000`,
+			mayHaveRun,
+		);
 	}
 	const result = frames.result(outcome.code, outcome.reason, durationMs);
 	if (!frames.answered()) {
-		throw fail('Convocore closed the turn before any reply', `${mayHaveRun} Check that the agent is published and answers in Convocore's own chat.`);
+		throw fail(
+			'Convocore closed the turn before any reply',
+			`${mayHaveRun} Check that the agent is published and answers in Convocore's own chat.`,
+		);
 	}
 	return result;
 }
@@ -207,14 +247,20 @@ class FrameCollector {
 	private readonly textFrames: string[] = [];
 
 	add(data: unknown): void {
-		const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : String(data);
+		const text =
+			typeof data === 'string'
+				? data
+				: data instanceof ArrayBuffer
+					? Buffer.from(data).toString('utf8')
+					: String(data);
 		this.bytes += data instanceof ArrayBuffer ? data.byteLength : Buffer.byteLength(text, 'utf8');
 		// Past the bound nothing more is kept: the turn is ending with an error.
 		if (this.bytes > MAX_TURN_BYTES) return;
 		let frame: IDataObject;
 		try {
 			const parsed: unknown = JSON.parse(text);
-			if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a frame');
+			if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+				throw new Error('not a frame');
 			frame = parsed as IDataObject;
 		} catch {
 			this.textFrames.push(text);
@@ -223,16 +269,24 @@ class FrameCollector {
 		}
 		switch (frame.type) {
 			case 'chunk': {
-				const chunk = typeof frame.chunk === 'string' ? frame.chunk : JSON.stringify(frame.chunk ?? '');
+				const chunk =
+					typeof frame.chunk === 'string' ? frame.chunk : JSON.stringify(frame.chunk ?? '');
 				if (frame.ui_engine === true) this.uiSnapshot = chunk;
-				else this.chunks.push({ index: typeof frame.chunkIndex === 'number' ? frame.chunkIndex : Number.MAX_SAFE_INTEGER, text: chunk });
+				else
+					this.chunks.push({
+						index:
+							typeof frame.chunkIndex === 'number' ? frame.chunkIndex : Number.MAX_SAFE_INTEGER,
+						text: chunk,
+					});
 				return;
 			}
 			case 'action':
-				if (frame.action && typeof frame.action === 'object') this.actions.push(frame.action as IDataObject);
+				if (frame.action && typeof frame.action === 'object')
+					this.actions.push(frame.action as IDataObject);
 				return;
 			case 'metadata':
-				if (frame.metadata && typeof frame.metadata === 'object') this.metadata = { ...this.metadata, ...(frame.metadata as IDataObject) };
+				if (frame.metadata && typeof frame.metadata === 'object')
+					this.metadata = { ...this.metadata, ...(frame.metadata as IDataObject) };
 				return;
 			case 'sync_chat_history':
 				if (Array.isArray(frame.turns)) this.history = frame.turns;
@@ -244,12 +298,28 @@ class FrameCollector {
 
 	/** Whether anything came that the output can show: text, a snapshot, an action or the turns. */
 	answered(): boolean {
-		return this.chunks.length > 0 || this.uiSnapshot !== undefined || this.actions.length > 0 || Array.isArray(this.metadata.turns) || this.history !== undefined;
+		return (
+			this.chunks.length > 0 ||
+			this.uiSnapshot !== undefined ||
+			this.actions.length > 0 ||
+			Array.isArray(this.metadata.turns) ||
+			this.history !== undefined
+		);
 	}
 
 	result(closeCode: number, closeReason: string, durationMs: number): TurnFrames {
 		// Stable: chunks without an index keep their arrival order after the indexed ones.
 		const chunks = [...this.chunks].sort((a, b) => a.index - b.index).map((chunk) => chunk.text);
-		return { chunks, uiSnapshot: this.uiSnapshot, actions: this.actions, metadata: this.metadata, history: this.history, textFrames: this.textFrames, closeCode, closeReason, durationMs };
+		return {
+			chunks,
+			uiSnapshot: this.uiSnapshot,
+			actions: this.actions,
+			metadata: this.metadata,
+			history: this.history,
+			textFrames: this.textFrames,
+			closeCode,
+			closeReason,
+			durationMs,
+		};
 	}
 }

@@ -49,7 +49,8 @@ export function defaultKey(item: unknown): string {
 	if (item !== null && typeof item === 'object') {
 		for (const field of ID_FIELDS) {
 			const value = (item as Record<string, unknown>)[field];
-			if ((typeof value === 'string' && value !== '') || typeof value === 'number') return `${field}:${String(value)}`;
+			if ((typeof value === 'string' && value !== '') || typeof value === 'number')
+				return `${field}:${String(value)}`;
 		}
 	}
 	return `json:${JSON.stringify(item)}`;
@@ -118,7 +119,12 @@ export async function collectOffsetPages<T>(
 		results.take(page.items, max, `offset ${offset}`);
 		offset += page.items.length;
 		const more = moreAfter(page, undefined, offset);
-		if (page.items.length === 0 || more === false || (more === undefined && page.items.length < limit)) break;
+		if (
+			page.items.length === 0 ||
+			more === false ||
+			(more === undefined && page.items.length < limit)
+		)
+			break;
 	}
 	return results.items;
 }
@@ -169,7 +175,10 @@ export async function collectNumberedPages<T>(
  * error (the server ignored the cursor).
  */
 export async function collectCursorPages<T extends { id: string }>(
-	fetchPage: (startAfterId: string | undefined, limit: number) => Promise<{ items: T[]; total?: number }>,
+	fetchPage: (
+		startAfterId: string | undefined,
+		limit: number,
+	) => Promise<{ items: T[]; total?: number }>,
 	{ max, pageSize, what, keyOf }: PagingOptions<T>,
 ): Promise<T[]> {
 	const results = new ListingResults<T>({ keyOf: keyOf ?? ((item) => item.id), what });
@@ -177,9 +186,14 @@ export async function collectCursorPages<T extends { id: string }>(
 	while (results.count < max) {
 		const limit = Math.min(pageSize, max - results.count);
 		const page = await fetchPage(cursor, limit);
-		results.take(page.items, max, cursor === undefined ? 'the first page' : `the page after ${cursor}`);
+		results.take(
+			page.items,
+			max,
+			cursor === undefined ? 'the first page' : `the page after ${cursor}`,
+		);
 		const last = page.items[page.items.length - 1];
-		const exhausted = page.items.length < limit || (typeof page.total === 'number' && results.count >= page.total);
+		const exhausted =
+			page.items.length < limit || (typeof page.total === 'number' && results.count >= page.total);
 		if (exhausted || !last) break;
 		cursor = last.id;
 	}
@@ -213,16 +227,26 @@ export async function collectLinkedPages<T>(
 	let size = pageSize;
 	let listed = 0;
 	while (results.count < max) {
-		const limit = cursor === undefined ? Math.min(size, pageSize) : Math.min(pageSize, max - results.count);
+		const limit =
+			cursor === undefined ? Math.min(size, pageSize) : Math.min(pageSize, max - results.count);
 		const answer = await fetchPage({ page, limit, ...(cursor === undefined ? {} : { cursor }) });
 		const count = answer.items.length;
-		results.take(answer.items, max, cursor === undefined ? `page ${page}` : `the page of cursor ${cursor}`);
+		results.take(
+			answer.items,
+			max,
+			cursor === undefined ? `page ${page}` : `the page of cursor ${cursor}`,
+		);
 		listed += count;
-		const next = typeof answer.nextCursor === 'string' && answer.nextCursor !== '' ? answer.nextCursor : undefined;
+		const next =
+			typeof answer.nextCursor === 'string' && answer.nextCursor !== ''
+				? answer.nextCursor
+				: undefined;
 		if (count === 0 || answer.hasMore === false) break;
 		if (next !== undefined) {
 			if (cursors.has(next)) {
-				throw new ListingError(`Convocore handed out the cursor ${next} of the ${noun} a second time, so the listing does not advance. Stopped after ${results.count} ${noun}.`);
+				throw new ListingError(
+					`Convocore handed out the cursor ${next} of the ${noun} a second time, so the listing does not advance. Stopped after ${results.count} ${noun}.`,
+				);
 			}
 			cursors.add(next);
 			cursor = next;
@@ -231,7 +255,9 @@ export async function collectLinkedPages<T>(
 		if (cursor !== undefined) {
 			// A cursor listing that stops handing out cursors has ended, unless it says otherwise.
 			if (answer.hasMore === true) {
-				throw new ListingError(`Convocore said more ${noun} follow but gave no cursor to them. Stopped after ${results.count} ${noun}.`);
+				throw new ListingError(
+					`Convocore said more ${noun} follow but gave no cursor to them. Stopped after ${results.count} ${noun}.`,
+				);
 			}
 			break;
 		}
@@ -239,7 +265,9 @@ export async function collectLinkedPages<T>(
 		// Numbered pages: a page size other than the one asked is the server's own.
 		if (count !== limit) size = count;
 		if (listed % size !== 0) {
-			throw new ListingError(`Convocore answered page ${page} of the ${noun} with ${count} where ${limit} were asked: no page of that size starts where the listing stands. Stopped after ${results.count} ${noun}.`);
+			throw new ListingError(
+				`Convocore answered page ${page} of the ${noun} with ${count} where ${limit} were asked: no page of that size starts where the listing stands. Stopped after ${results.count} ${noun}.`,
+			);
 		}
 		page = listed / size + 1;
 	}

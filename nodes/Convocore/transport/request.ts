@@ -1,12 +1,30 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodTypeAny } from 'zod';
 import { apiError, headerValue, redirectError, unexpectedBodyError } from '../../shared/apiErrors';
 import { describeIssues } from '../../shared/contracts/common';
 import { compilePredicate, type Predicate } from '../../shared/contracts/predicate';
 import { resolveBaseUrl, type ConvocoreCredentialData } from '../../shared/regions';
-import { sendWithRetries, type ConvocoreContext, type FullResponse, type RequestScope, type RetryScope } from './retries';
-import { addSecret, mentionsSecret, redactDeep, redactedNode, secretsIn } from '../../shared/secrets';
+import {
+	sendWithRetries,
+	type ConvocoreContext,
+	type FullResponse,
+	type RequestScope,
+	type RetryScope,
+} from './retries';
+import {
+	addSecret,
+	mentionsSecret,
+	redactDeep,
+	redactedNode,
+	secretsIn,
+} from '../../shared/secrets';
 // The gate, the retry policy, the request scope and the context type live with the retry loop
 // (request -> retries -> errors, errors depending on neither); they stay importable from here.
 /**
@@ -45,11 +63,15 @@ export interface ConvocoreRequest {
 }
 
 export async function getBaseUrl(this: ConvocoreContext, itemIndex?: number): Promise<string> {
-	const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData;
+	const credentials = (await this.getCredentials(
+		CREDENTIAL_TYPE,
+	)) as unknown as ConvocoreCredentialData;
 	try {
 		return resolveBaseUrl(credentials);
 	} catch (error) {
-		throw new NodeOperationError(redactedNode(this.getNode()), (error as Error).message, { itemIndex });
+		throw new NodeOperationError(redactedNode(this.getNode()), (error as Error).message, {
+			itemIndex,
+		});
 	}
 }
 
@@ -63,7 +85,8 @@ type CredentialData = ConvocoreCredentialData & { secretKey?: string };
 const credentialReads = new WeakMap<ConvocoreContext, Promise<CredentialData>>();
 
 async function credentialOf(ctx: ConvocoreContext): Promise<CredentialData> {
-	const read = (): Promise<CredentialData> => ctx.getCredentials(CREDENTIAL_TYPE) as Promise<unknown> as Promise<CredentialData>;
+	const read = (): Promise<CredentialData> =>
+		ctx.getCredentials(CREDENTIAL_TYPE) as Promise<unknown> as Promise<CredentialData>;
 	let shared = credentialReads.get(ctx);
 	if (!shared) {
 		shared = read();
@@ -88,11 +111,14 @@ export async function convocoreApiRequest<T = unknown>(
 	try {
 		baseUrl = resolveBaseUrl(credentials);
 	} catch (error) {
-		throw new NodeOperationError(redactedNode(this.getNode()), (error as Error).message, { itemIndex: scope.itemIndex });
+		throw new NodeOperationError(redactedNode(this.getNode()), (error as Error).message, {
+			itemIndex: scope.itemIndex,
+		});
 	}
 	const secrets = secretsIn(request.body);
 	addSecret(secrets, credentials.secretKey);
-	for (const secret of request.secrets ?? []) addSecret(secrets, typeof secret === 'number' ? String(secret) : secret);
+	for (const secret of request.secrets ?? [])
+		addSecret(secrets, typeof secret === 'number' ? String(secret) : secret);
 	const errorScope: RetryScope = { ctx: this, request, scope, secrets };
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -141,7 +167,12 @@ export async function downloadFile(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
-	const errorScope: RetryScope = { ctx: this, request: { method: 'GET', path: safeUrl(url) }, scope, secrets: new Set() };
+	const errorScope: RetryScope = {
+		ctx: this,
+		request: { method: 'GET', path: safeUrl(url) },
+		scope,
+		secrets: new Set(),
+	};
 	const response = await sendWithRetries(this, options, errorScope, (ctx, requestOptions) =>
 		ctx.helpers.httpRequest(requestOptions),
 	);
@@ -167,7 +198,11 @@ export async function downloadFile(
  * then: a proxy's page must not become an item. A failure's body that is not JSON (a proxy's
  * HTML page) is left undefined, so the error is built from the status alone.
  */
-function parseJsonBody(response: FullResponse, errorScope: RetryScope, contract: ZodTypeAny | undefined): unknown {
+function parseJsonBody(
+	response: FullResponse,
+	errorScope: RetryScope,
+	contract: ZodTypeAny | undefined,
+): unknown {
 	const { body, statusCode } = response;
 	const ok = statusCode >= 200 && statusCode < 300;
 	if (typeof body !== 'string') return body;
@@ -201,12 +236,18 @@ function describeNonObject(body: unknown): string | undefined {
  * nothing or null are accepted where it accepts them, and are errors naming what came where it
  * does not.
  */
-function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, request: ConvocoreRequest): unknown {
+function checkedBody(
+	body: unknown,
+	statusCode: number,
+	errorScope: RetryScope,
+	request: ConvocoreRequest,
+): unknown {
 	const notAnObject = describeNonObject(body);
 	if (notAnObject) {
 		const checked = request.response?.safeParse(body);
 		if (checked?.success) return body;
-		if (Array.isArray(body) && checked) throwIfListingRefused(checked.error, statusCode, errorScope);
+		if (Array.isArray(body) && checked)
+			throwIfListingRefused(checked.error, statusCode, errorScope);
 		throw unexpectedBodyError(errorScope, statusCode, notAnObject);
 	}
 	const envelope = body as IDataObject;
@@ -215,7 +256,12 @@ function checkedBody(body: unknown, statusCode: number, errorScope: RetryScope, 
 		throw apiError(ctx, statusCode, body, request, scope, undefined, { secrets });
 	}
 	let result: unknown = body;
-	if (!request.raw && typeof envelope.success === 'boolean' && 'data' in envelope && envelope.data !== undefined) {
+	if (
+		!request.raw &&
+		typeof envelope.success === 'boolean' &&
+		'data' in envelope &&
+		envelope.data !== undefined
+	) {
 		result = envelope.data;
 	}
 	if (!request.response) return result;
@@ -257,7 +303,8 @@ function mismatchError(error: ZodError, statusCode: number, errorScope: RetrySco
 
 /** A list refused by a listing contract (contracts/common.ts) is an error saying which entry is wrong, not "a list where an object was expected". */
 function throwIfListingRefused(error: ZodError, statusCode: number, errorScope: RetryScope): void {
-	if (error.issues.every((issue) => issue.code === 'custom')) throw mismatchError(error, statusCode, errorScope);
+	if (error.issues.every((issue) => issue.code === 'custom'))
+		throw mismatchError(error, statusCode, errorScope);
 }
 
 /** A URL without query string or credentials, safe to show. */

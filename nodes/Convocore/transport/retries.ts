@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import {
 	cancelledError,
@@ -20,7 +26,11 @@ import { Deadline, TIMED_OUT } from '../../shared/deadline';
  */
 
 /** Every context a request is sent from: an operation, a dropdown, a trigger's webhook set-up, a poll. */
-export type ConvocoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
+export type ConvocoreContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IPollFunctions;
 
 export interface RequestScope {
 	itemIndex?: number;
@@ -76,7 +86,8 @@ export class RateLimitGate {
 	 */
 	async wait(signal?: AbortSignal): Promise<void> {
 		const remaining = this.resumeAt - Date.now();
-		if (remaining > 0 && !signal?.aborted) await sleep(remaining + Math.floor(this.random() * this.spreadMs));
+		if (remaining > 0 && !signal?.aborted)
+			await sleep(remaining + Math.floor(this.random() * this.spreadMs));
 	}
 }
 
@@ -88,7 +99,9 @@ export interface FullResponse {
 
 /** n8n hands its own cancel signal to authenticated requests; this context hands on the deadline's, which includes it. */
 function withSignal(ctx: ConvocoreContext, signal: AbortSignal): ConvocoreContext {
-	return Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as ConvocoreContext;
+	return Object.create(ctx, {
+		getExecutionCancelSignal: { value: () => signal },
+	}) as ConvocoreContext;
 }
 
 /** The execution's cancel signal, when the context has one (not every n8n version and context does). */
@@ -106,11 +119,15 @@ export async function sendWithRetries(
 	const { scope } = errorScope;
 	// The request as its operation described it: a POST declared a read is repeated like a GET.
 	const idempotent = isRead(errorScope.request);
-	const deadline = new Deadline(scope.timeoutMs ?? RETRY_POLICY.timeoutMs, executionCancelSignal(ctx));
+	const deadline = new Deadline(
+		scope.timeoutMs ?? RETRY_POLICY.timeoutMs,
+		executionCancelSignal(ctx),
+	);
 	const sendContext = withSignal(ctx, deadline.signal);
 	const report: RetryReport = { attempts: 0, waitedMs: 0, retryAfterWaits: 0 };
 	errorScope.retries = report;
-	const expired = () => (deadline.cancelled ? cancelledError(errorScope) : deadlineError(errorScope, deadline.timeoutMs));
+	const expired = () =>
+		deadline.cancelled ? cancelledError(errorScope) : deadlineError(errorScope, deadline.timeoutMs);
 	const pause = async (ms: number) => {
 		report.waitedMs += ms;
 		if (!(await deadline.sleep(ms))) throw expired();
@@ -126,7 +143,8 @@ export async function sendWithRetries(
 			if (scope.gate) {
 				const held = scope.gate.remainingMs();
 				// A gate that holds the request until its deadline (or past it) would only let it out too late to be answered.
-				if (held > 0 && held >= deadline.remainingMs()) throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
+				if (held > 0 && held >= deadline.remainingMs())
+					throw rateLimitTooLongError(errorScope, Date.now() + held, deadline.timeoutMs);
 				if ((await deadline.race(scope.gate.wait(deadline.signal))) === TIMED_OUT) throw expired();
 			}
 			// An execution cancelled before this attempt (or a deadline already over) sends nothing more.
@@ -136,7 +154,12 @@ export async function sendWithRetries(
 			let answer: unknown;
 			try {
 				// A fresh copy each time: authentication adds headers to the object it is given.
-				const attempt = { ...options, headers: { ...options.headers }, abortSignal: deadline.signal, timeout: deadline.remainingMs() || 1 };
+				const attempt = {
+					...options,
+					headers: { ...options.headers },
+					abortSignal: deadline.signal,
+					timeout: deadline.remainingMs() || 1,
+				};
 				answer = await deadline.race(send(sendContext, attempt));
 			} catch (error) {
 				// The attempt's own socket timeout can fire a moment before the deadline's signal: it is
@@ -192,4 +215,3 @@ function retryAfterMs(headers: Headers): number | undefined {
 	const date = Date.parse(value);
 	return Number.isNaN(date) ? undefined : Math.max(date - Date.now(), 0);
 }
-

@@ -113,4 +113,3 @@ export class FixedLimit extends SlotLimit {
 		// A fixed number learns nothing.
 	}
 }
-

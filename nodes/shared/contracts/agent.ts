@@ -17,15 +17,22 @@ export const AGENT_URL_PATTERN =
 	/^https?:\/\/(?:[\w-]+\.)*convocore\.ai\/(?:(?:eu|na)\/prototype|(?:[^?#]*\/)?agents?)\/([A-Za-z0-9_-]+)/;
 
 /** The Agent ID wherever the node reads one: text, not a number, null or an object. */
-export const agentIdSchema = lazy(() => z
-	.string({ required_error: 'is required', invalid_type_error: 'must be text (an agent ID)' })
-	.trim()
-	.min(1, 'is required'));
+export const agentIdSchema = lazy(() =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: 'must be text (an agent ID)' })
+		.trim()
+		.min(1, 'is required'),
+);
 
 /** One agent as it comes: only its ID is needed to list it; every other field is kept. */
-export const agentRecordSchema = lazy(() => z
-	.object({ ID: z.union([z.string(), z.number()]).optional(), id: z.union([z.string(), z.number()]).optional() })
-	.passthrough());
+export const agentRecordSchema = lazy(() =>
+	z
+		.object({
+			ID: z.union([z.string(), z.number()]).optional(),
+			id: z.union([z.string(), z.number()]).optional(),
+		})
+		.passthrough(),
+);
 export type AgentRecord = z.output<typeof agentRecordSchema>;
 
 const AGENT_LIST_KEYS = ['agents'] as const;
@@ -35,7 +42,9 @@ const AGENT_LIST_KEYS = ['agents'] as const;
  * `agents` or a bare array (after the transport has unwrapped `{ success, data }`, the first is
  * a bare array too), every entry an agent record.
  */
-export const agentListSchema = lazy(() => listingContract(agentRecordSchema, AGENT_LIST_KEYS, 'agents'));
+export const agentListSchema = lazy(() =>
+	listingContract(agentRecordSchema, AGENT_LIST_KEYS, 'agents'),
+);
 
 export function agentsFromList(body: unknown): AgentRecord[] {
 	return (findList(body, AGENT_LIST_KEYS) ?? []) as AgentRecord[];
@@ -53,8 +62,21 @@ export function agentIdOf(agent: AgentRecord): string {
  * which can hold a secret.
  */
 export const AGENT_SUMMARY_FIELDS = [
-	'ID', 'id', 'title', 'description', 'theme', 'ownerID', 'agentPlatform', 'disabled', 'isDeployed',
-	'enableNodes', 'vg_enableUIEngine', 'createdAtUNIX', 'lastModified', 'starred', 'isStarred',
+	'ID',
+	'id',
+	'title',
+	'description',
+	'theme',
+	'ownerID',
+	'agentPlatform',
+	'disabled',
+	'isDeployed',
+	'enableNodes',
+	'vg_enableUIEngine',
+	'createdAtUNIX',
+	'lastModified',
+	'starred',
+	'isStarred',
 ] as const;
 
 /**
@@ -82,7 +104,8 @@ function redactFields(value: unknown, depth: number): unknown {
 	if (Array.isArray(value)) return value.map((entry) => redactFields(entry, depth + 1));
 	return Object.fromEntries(
 		Object.entries(value as Record<string, unknown>).map(([key, entry]) => {
-			const hidden = isAgentSecretKey(key) && typeof entry !== 'number' && typeof entry !== 'boolean';
+			const hidden =
+				isAgentSecretKey(key) && typeof entry !== 'number' && typeof entry !== 'boolean';
 			if (hidden && entry !== '' && entry !== null && entry !== undefined) return [key, REDACTED];
 			return [key, redactFields(entry, depth + 1)];
 		}),
@@ -91,17 +114,26 @@ function redactFields(value: unknown, depth: number): unknown {
 
 /** Simplify: only the allow-listed fields, which hold no secret. */
 export function simplifyAgent(agent: AgentRecord): Record<string, unknown> {
-	return Object.fromEntries(AGENT_SUMMARY_FIELDS.filter((field) => field in agent).map((field) => [field, agent[field]]));
+	return Object.fromEntries(
+		AGENT_SUMMARY_FIELDS.filter((field) => field in agent).map((field) => [field, agent[field]]),
+	);
 }
 
 /** `GET /agents/search` (beyond-the-seed 4.2): query parameters as the OpenAPI gives them. */
-export const agentSearchQuerySchema = lazy(() => z
-	.object({
-		workspaceId: z.string({ required_error: 'is required' }).trim().min(1, 'is required'),
-		search: z.string().optional(),
-		sortBy: z.enum(['newest', 'oldest', 'firstCreated', 'lastCreated', 'alphabetical']).default('newest'),
-		page: z.coerce.number().int().min(1).default(1),
-		limit: z.coerce.number().int().min(1).max(100).default(50),
-		starredOnly: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-	})
-	.passthrough());
+export const agentSearchQuerySchema = lazy(() =>
+	z
+		.object({
+			workspaceId: z.string({ required_error: 'is required' }).trim().min(1, 'is required'),
+			search: z.string().optional(),
+			sortBy: z
+				.enum(['newest', 'oldest', 'firstCreated', 'lastCreated', 'alphabetical'])
+				.default('newest'),
+			page: z.coerce.number().int().min(1).default(1),
+			limit: z.coerce.number().int().min(1).max(100).default(50),
+			starredOnly: z
+				.enum(['true', 'false'])
+				.default('false')
+				.transform((value) => value === 'true'),
+		})
+		.passthrough(),
+);

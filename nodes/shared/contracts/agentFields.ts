@@ -29,40 +29,98 @@ import {
  */
 
 export const AGENT_TEXT_FIELDS = [
-	'title', 'description', 'theme', 'agentPlatform', 'storageID', 'roundedImageURL',
+	'title',
+	'description',
+	'theme',
+	'agentPlatform',
+	'storageID',
+	'roundedImageURL',
 	// `rectangeImageURL` is spelled so by the API.
-	'rectangeImageURL', 'proactiveMessage', 'chatBgURL', 'fontFamily', 'branding',
-	'customThemeJSONString', 'lang', 'AITranslateTo', 'ADVANCED_customCSS', 'webhookUrl',
-	'chatEndMessage', 'aiIntroductionMessage', 'avatarImageUrl', 'headerImageUrl',
-	'bannerImageUrl', 'soundEffectUrl',
+	'rectangeImageURL',
+	'proactiveMessage',
+	'chatBgURL',
+	'fontFamily',
+	'branding',
+	'customThemeJSONString',
+	'lang',
+	'AITranslateTo',
+	'ADVANCED_customCSS',
+	'webhookUrl',
+	'chatEndMessage',
+	'aiIntroductionMessage',
+	'avatarImageUrl',
+	'headerImageUrl',
+	'bannerImageUrl',
+	'soundEffectUrl',
 ] as const;
 
 export const AGENT_NUMBER_FIELDS = [
-	'createdAtUNIX', 'messageDelayMS', 'allTimeTriggers', 'delayBeforeSubmit', 'messagesLimit',
+	'createdAtUNIX',
+	'messageDelayMS',
+	'allTimeTriggers',
+	'delayBeforeSubmit',
+	'messagesLimit',
 	'messageAggregationSeconds',
 ] as const;
 
 export const AGENT_BOOLEAN_FIELDS = [
-	'light', 'autoOpenWidget', 'disabled', 'scrollAnimation', 'acceptFileUpload',
-	'recordChatHistory', 'disableSmoothScroll', 'isDeployed', 'deployed', 'autoStartWidget',
-	'syncBrowser', 'listenForUrlChanges', 'chatForget', 'enableAudioSupport', 'enableAITranslate',
-	'disableNoReplyListener', 'disableHumanHandoff', 'alwaysShowHandoff', 'manualControl',
-	'enableGeoAnalytics', 'fixedHandoffPopup', 'enableNodes', 'enableFallback', 'disableRating',
-	'enableAIIntroductionMessage', 'captureIGStories', 'gdprCompliance', 'disableFileUpload',
-	'soundEffectEnabled', 'enableQuickFileUpload', 'enableBugReporting', 'disableHandoffMessages',
-	'disableHandoffStatusMessages', 'blockInputDuringHandoffRequest', 'persistHandoffOnRefresh',
-	'showHandoffEvenIfOffline', 'smartInit', 'translateUserResponse', 'starred',
+	'light',
+	'autoOpenWidget',
+	'disabled',
+	'scrollAnimation',
+	'acceptFileUpload',
+	'recordChatHistory',
+	'disableSmoothScroll',
+	'isDeployed',
+	'deployed',
+	'autoStartWidget',
+	'syncBrowser',
+	'listenForUrlChanges',
+	'chatForget',
+	'enableAudioSupport',
+	'enableAITranslate',
+	'disableNoReplyListener',
+	'disableHumanHandoff',
+	'alwaysShowHandoff',
+	'manualControl',
+	'enableGeoAnalytics',
+	'fixedHandoffPopup',
+	'enableNodes',
+	'enableFallback',
+	'disableRating',
+	'enableAIIntroductionMessage',
+	'captureIGStories',
+	'gdprCompliance',
+	'disableFileUpload',
+	'soundEffectEnabled',
+	'enableQuickFileUpload',
+	'enableBugReporting',
+	'disableHandoffMessages',
+	'disableHandoffStatusMessages',
+	'blockInputDuringHandoffRequest',
+	'persistHandoffOnRefresh',
+	'showHandoffEvenIfOffline',
+	'smartInit',
+	'translateUserResponse',
+	'starred',
 ] as const;
 
 export const AGENT_ANALYTICS_FIELDS = [
-	'hideCallAnalytics', 'hideConversationMetrics', 'hideCustomAnalytics', 'hideFunnelAnalytics',
+	'hideCallAnalytics',
+	'hideConversationMetrics',
+	'hideCustomAnalytics',
+	'hideFunnelAnalytics',
 	'hideHandoffAnalytics',
 ] as const;
 
 /** The SMS integration's fields: `telco…` in the spec, the provider's word on the wire (telco.ts). */
 export const AGENT_TELEPHONY_SMS_TEXT_FIELDS = [
-	telcoField('SmsAccountSid'), telcoField('SmsAuthToken'), telcoField('SmsPhoneNumber'),
-	telcoField('SmsMode'), telcoField('SmsPhoneNumberSid'), telcoField('SmsRentalSubscriptionId'),
+	telcoField('SmsAccountSid'),
+	telcoField('SmsAuthToken'),
+	telcoField('SmsPhoneNumber'),
+	telcoField('SmsMode'),
+	telcoField('SmsPhoneNumberSid'),
+	telcoField('SmsRentalSubscriptionId'),
 	telcoField('SmsRentalStatus'),
 ] as const;
 export const AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS = [telcoField('SmsVerified')] as const;
@@ -73,15 +131,28 @@ export const AGENT_STRING_LIST_FIELDS = ['assignedToolsIds', 'convoTags', 'kbTag
 export const AGENT_LIST_FIELDS = ['tools', 'nodes', 'tabs'] as const;
 /** Structures the public OpenAPI types as objects. */
 export const AGENT_OBJECT_FIELDS = [
-	'voiceConfig', 'nodesSettings', 'fallbackSettings', 'limits', 'leadCollectionRules', 'privacyDisclaimer',
+	'voiceConfig',
+	'nodesSettings',
+	'fallbackSettings',
+	'limits',
+	'leadCollectionRules',
+	'privacyDisclaimer',
 ] as const;
 /** Structures no public source shows the shape of: any JSON value is passed through. */
 export const AGENT_UNTYPED_FIELDS = [
-	'emailConfig', 'identityResolutionSettings', 'funnelConfig', 'webControlConfig', 'topicsConfig',
-	'inboundEngagement', 'autoTest',
+	'emailConfig',
+	'identityResolutionSettings',
+	'funnelConfig',
+	'webControlConfig',
+	'topicsConfig',
+	'inboundEngagement',
+	'autoTest',
 ] as const;
 export const AGENT_STRUCTURE_FIELDS = [
-	...AGENT_STRING_LIST_FIELDS, ...AGENT_LIST_FIELDS, ...AGENT_OBJECT_FIELDS, ...AGENT_UNTYPED_FIELDS,
+	...AGENT_STRING_LIST_FIELDS,
+	...AGENT_LIST_FIELDS,
+	...AGENT_OBJECT_FIELDS,
+	...AGENT_UNTYPED_FIELDS,
 ] as const;
 
 /**
@@ -90,18 +161,33 @@ export const AGENT_STRUCTURE_FIELDS = [
  * MCP client sends. With `enableNodes` on, Convocore ignores them (seed): the prompt of a node
  * agent is `nodes[0].instructions`.
  */
-export const AGENT_PROMPT_TEXT_FIELDS = ['vg_systemPrompt', 'vg_prompt', 'vg_initPrompt', 'vg_instructions'] as const;
+export const AGENT_PROMPT_TEXT_FIELDS = [
+	'vg_systemPrompt',
+	'vg_prompt',
+	'vg_initPrompt',
+	'vg_instructions',
+] as const;
 export const AGENT_PROMPT_LIST_FIELDS = ['vg_initMessages'] as const;
-export const AGENT_PROMPT_FIELDS = [...AGENT_PROMPT_TEXT_FIELDS, ...AGENT_PROMPT_LIST_FIELDS] as const;
+export const AGENT_PROMPT_FIELDS = [
+	...AGENT_PROMPT_TEXT_FIELDS,
+	...AGENT_PROMPT_LIST_FIELDS,
+] as const;
 
 function fieldsOf<K extends string, T extends z.ZodTypeAny>(keys: readonly K[], type: () => T) {
-	return Object.fromEntries(keys.map((key) => [key, type().optional()])) as Record<K, z.ZodOptional<T>>;
+	return Object.fromEntries(keys.map((key) => [key, type().optional()])) as Record<
+		K,
+		z.ZodOptional<T>
+	>;
 }
 
 const text = () => z.string({ invalid_type_error: 'must be text' });
-const number = () => z.number({ invalid_type_error: 'must be a number' }).finite('must be a finite number');
+const number = () =>
+	z.number({ invalid_type_error: 'must be a number' }).finite('must be a finite number');
 const flag = () => z.boolean({ invalid_type_error: 'must be true or false' });
-const textList = () => z.array(z.string({ invalid_type_error: 'must be text' }), { invalid_type_error: 'must be a JSON array of texts' });
+const textList = () =>
+	z.array(z.string({ invalid_type_error: 'must be text' }), {
+		invalid_type_error: 'must be a JSON array of texts',
+	});
 const list = () => z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' });
 const object = () => z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' });
 
@@ -126,14 +212,22 @@ export const agentOverridesSchema = lazy(() => z.object(overrideShape()).strict(
 
 /** The seed's agent fields (the override table) and the classic prompt fields. */
 function seedShape() {
-	return { ...overrideShape(), ...fieldsOf(AGENT_PROMPT_TEXT_FIELDS, text), ...fieldsOf(AGENT_PROMPT_LIST_FIELDS, textList) };
+	return {
+		...overrideShape(),
+		...fieldsOf(AGENT_PROMPT_TEXT_FIELDS, text),
+		...fieldsOf(AGENT_PROMPT_LIST_FIELDS, textList),
+	};
 }
 
 function enumFieldsOf(fields: Record<string, readonly string[]>) {
 	return Object.fromEntries(
 		Object.entries(fields).map(([key, values]) => [
 			key,
-			z.enum(values as [string, ...string[]], { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) }).optional(),
+			z
+				.enum(values as [string, ...string[]], {
+					errorMap: () => ({ message: `must be one of ${values.join(', ')}` }),
+				})
+				.optional(),
 		]),
 	);
 }
@@ -170,8 +264,14 @@ function publishedUpdateOnlyShape() {
  * taken on create and on update alike. No public source says whether create keeps them.
  */
 export const AGENT_SEED_ONLY_FIELDS: readonly string[] = [
-	...AGENT_TEXT_FIELDS, ...AGENT_NUMBER_FIELDS, ...AGENT_BOOLEAN_FIELDS, ...AGENT_ANALYTICS_FIELDS, ...AGENT_TELEPHONY_SMS_TEXT_FIELDS,
-	...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS, ...AGENT_STRUCTURE_FIELDS, ...AGENT_PROMPT_FIELDS,
+	...AGENT_TEXT_FIELDS,
+	...AGENT_NUMBER_FIELDS,
+	...AGENT_BOOLEAN_FIELDS,
+	...AGENT_ANALYTICS_FIELDS,
+	...AGENT_TELEPHONY_SMS_TEXT_FIELDS,
+	...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
+	...AGENT_STRUCTURE_FIELDS,
+	...AGENT_PROMPT_FIELDS,
 ].filter((field) => !PUBLISHED_UPDATE_FIELDS.includes(field));
 
 const UPDATE_ONLY = new Set<string>(PUBLISHED_UPDATE_ONLY_FIELDS);
@@ -190,7 +290,11 @@ export const agentFieldsSchema = lazy(() =>
 );
 export type AgentFields = z.output<typeof agentFieldsSchema>;
 
-const requiredTitle = () => z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).trim().min(1, 'is required');
+const requiredTitle = () =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+		.trim()
+		.min(1, 'is required');
 
 /**
  * The `agent` of `POST /agents`: the create schema's fields and the seed's own, with a title (the
@@ -211,14 +315,21 @@ export const agentChangesSchema = lazy(() =>
 	z
 		.unknown()
 		// On the input as given, so that an unknown field is reported as such, not as "nothing set".
-		.refine((agent) => typeof agent !== 'object' || agent === null || Object.keys(agent).length > 0, 'set at least one field to change')
+		.refine(
+			(agent) => typeof agent !== 'object' || agent === null || Object.keys(agent).length > 0,
+			'set at least one field to change',
+		)
 		.pipe(agentFieldsSchema),
 );
 
-export const createAgentRequestSchema = lazy(() => z.object({ agent: newAgentSchema }, { required_error: 'is required' }).strict());
+export const createAgentRequestSchema = lazy(() =>
+	z.object({ agent: newAgentSchema }, { required_error: 'is required' }).strict(),
+);
 export type CreateAgentRequest = z.output<typeof createAgentRequestSchema>;
 
-export const updateAgentRequestSchema = lazy(() => z.object({ agent: agentChangesSchema }, { required_error: 'is required' }).strict());
+export const updateAgentRequestSchema = lazy(() =>
+	z.object({ agent: agentChangesSchema }, { required_error: 'is required' }).strict(),
+);
 export type UpdateAgentRequest = z.output<typeof updateAgentRequestSchema>;
 
 /** True when a classic prompt field is set, which Convocore ignores while `enableNodes` is on. */
@@ -232,21 +343,29 @@ export function classicPromptFieldsIn(agent: Record<string, unknown>): string[] 
  */
 export const agentTemplateSchema = lazy(() =>
 	z
-		.object({
-			name: z.string({ invalid_type_error: 'must be text' }).optional(),
-			description: z.string({ invalid_type_error: 'must be text' }).optional(),
-			nodes: list().optional(),
-			tools: list().optional(),
-			variables: list().optional(),
-			agentData: z.unknown().optional(),
-			workspaceId: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).trim().min(1, 'is required'),
-		}, { required_error: 'is required', invalid_type_error: 'must be a JSON object' })
+		.object(
+			{
+				name: z.string({ invalid_type_error: 'must be text' }).optional(),
+				description: z.string({ invalid_type_error: 'must be text' }).optional(),
+				nodes: list().optional(),
+				tools: list().optional(),
+				variables: list().optional(),
+				agentData: z.unknown().optional(),
+				workspaceId: z
+					.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+					.trim()
+					.min(1, 'is required'),
+			},
+			{ required_error: 'is required', invalid_type_error: 'must be a JSON object' },
+		)
 		.passthrough(),
 );
 export type AgentTemplate = z.output<typeof agentTemplateSchema>;
 
 /** The export answer: `{ agentTemplate }` (no envelope in the OpenAPI). */
-export const exportTemplateAnswerSchema = lazy(() => z.object({ agentTemplate: agentTemplateSchema }).passthrough());
+export const exportTemplateAnswerSchema = lazy(() =>
+	z.object({ agentTemplate: agentTemplateSchema }).passthrough(),
+);
 export type ExportTemplateAnswer = z.output<typeof exportTemplateAnswerSchema>;
 
 /** An answer the OpenAPI leaves untyped (`POST /agents/import-template`): kept as it comes. */
@@ -257,12 +376,22 @@ export const importTemplateRequestSchema = lazy(() =>
 	z
 		.object({
 			agentTemplate: agentTemplateSchema,
-			agentName: z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'must not be empty').optional(),
-			fromAgentId: z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'must not be empty').optional(),
+			agentName: z
+				.string({ invalid_type_error: 'must be text' })
+				.trim()
+				.min(1, 'must not be empty')
+				.optional(),
+			fromAgentId: z
+				.string({ invalid_type_error: 'must be text' })
+				.trim()
+				.min(1, 'must not be empty')
+				.optional(),
 		})
 		.strict(),
 );
 export type ImportTemplateRequest = z.output<typeof importTemplateRequestSchema>;
 
 /** `DELETE /agents/{id}`: `{ success, message }`. */
-export const deleteAgentAnswerSchema = lazy(() => z.object({ success: z.boolean(), message: z.string().optional() }).passthrough());
+export const deleteAgentAnswerSchema = lazy(() =>
+	z.object({ success: z.boolean(), message: z.string().optional() }).passthrough(),
+);

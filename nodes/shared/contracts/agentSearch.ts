@@ -6,7 +6,13 @@ import { lazy } from './lazy';
  * `GET /agents/search` (agent-at-work spec §6): its own shape, no envelope. `agents` is the page
  * asked for; `starredAgents` every starred agent, whatever the page (not output by the node).
  */
-export const AGENT_SEARCH_SORTS = ['newest', 'oldest', 'firstCreated', 'lastCreated', 'alphabetical'] as const;
+export const AGENT_SEARCH_SORTS = [
+	'newest',
+	'oldest',
+	'firstCreated',
+	'lastCreated',
+	'alphabetical',
+] as const;
 export const AGENT_SEARCH_MAX_LIMIT = 100;
 
 export const agentSearchAnswerSchema = lazy(() =>

@@ -4,11 +4,18 @@ import { lazy } from './lazy';
 /** E.164: `+`, a country code that does not start with 0, 7 to 15 digits in all (field notes). */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 
-export const e164 = lazy(() => z
-	.string()
-	.regex(E164_PATTERN, 'must be a phone number in E.164 format: + then country code and number, digits only (e.g. +14155550123)'));
+export const e164 = lazy(() =>
+	z
+		.string()
+		.regex(
+			E164_PATTERN,
+			'must be a phone number in E.164 format: + then country code and number, digits only (e.g. +14155550123)',
+		),
+);
 
-export const uri = lazy(() => z.string().url('must be a full URL (e.g. https://example.com/image.png)'));
+export const uri = lazy(() =>
+	z.string().url('must be a full URL (e.g. https://example.com/image.png)'),
+);
 
 /**
  * `schema` (a number schema) also taking numeric text, which expressions hand over; unlike
@@ -23,11 +30,13 @@ export function numberOrNumericText<T extends z.ZodTypeAny>(schema: T) {
 }
 
 /** The documented error body of every V3 endpoint. */
-export const errorBodySchema = lazy(() => z.object({
-	message: z.string(),
-	code: z.string(),
-	issues: z.array(z.object({ message: z.string() }).passthrough()).optional(),
-}));
+export const errorBodySchema = lazy(() =>
+	z.object({
+		message: z.string(),
+		code: z.string(),
+		issues: z.array(z.object({ message: z.string() }).passthrough()).optional(),
+	}),
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Turns a zod error into one readable line per problem: `field.path: rule`. */
@@ -66,7 +75,9 @@ function describeShape(body: unknown): string {
 	if (Array.isArray(body)) return 'a list';
 	if (!isRecord(body)) return `a ${typeof body}`;
 	const keys = Object.keys(body);
-	return keys.length ? `an object with key${keys.length > 1 ? 's' : ''} ${keys.slice(0, 8).join(', ')}` : 'an empty object';
+	return keys.length
+		? `an object with key${keys.length > 1 ? 's' : ''} ${keys.slice(0, 8).join(', ')}`
+		: 'an empty object';
 }
 
 /** Entries of a listing checked against their contract; more broken entries than this are only counted. */
@@ -95,10 +106,16 @@ export function listingContract(entry: z.ZodTypeAny, keys: readonly string[], wh
 			if (checked.success || ++broken > MAX_ENTRY_PROBLEMS) return;
 			const problem = checked.error.issues[0];
 			const field = problem.path.length ? `${problem.path.join('.')}: ` : '';
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `entry ${index} of the ${what}: ${field}${problem.message}` });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				message: `entry ${index} of the ${what}: ${field}${problem.message}`,
+			});
 		});
 		if (broken > MAX_ENTRY_PROBLEMS) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${broken} of ${list.length} entries of the ${what} in all are broken` });
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				message: `${broken} of ${list.length} entries of the ${what} in all are broken`,
+			});
 		}
 	});
 }

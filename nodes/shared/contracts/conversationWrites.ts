@@ -3,61 +3,97 @@ import { lazy } from './lazy';
 
 /** Changing, handing over, deleting and exporting conversations (agent-at-work spec section 4). */
 
-export const CONVERSATION_STATES = ['requested_chat', 'human-chatting', 'ai-chatting', 'ended_chat'] as const;
+export const CONVERSATION_STATES = [
+	'requested_chat',
+	'human-chatting',
+	'ai-chatting',
+	'ended_chat',
+] as const;
 export const EXPORT_FORMATS = ['json', 'csv'] as const;
 
-export const updateConversationRequestSchema = lazy(() => z
-	.object({
-		conversation: z
-			.object({
-				tags: z.array(z.string().trim().min(1, 'must not hold an empty tag')).optional(),
-				state: z.enum(CONVERSATION_STATES, { errorMap: () => ({ message: `must be one of ${CONVERSATION_STATES.join(', ')}` }) }).optional(),
-				notes: z.string().optional(),
-				userName: z.string().optional(),
-				userEmail: z.string().email('must be an email address').optional(),
-				userPhone: z.string().optional(),
-				userCompany: z.string().optional(),
-				isBlocked: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
-				chatAssignedTo: z.string().optional(),
-				lang: z.string().optional(),
-			})
-			.passthrough()
-			.refine((conversation) => Object.keys(conversation).length > 0, 'needs at least one field to change'),
-	})
-	.strict());
+export const updateConversationRequestSchema = lazy(() =>
+	z
+		.object({
+			conversation: z
+				.object({
+					tags: z.array(z.string().trim().min(1, 'must not hold an empty tag')).optional(),
+					state: z
+						.enum(CONVERSATION_STATES, {
+							errorMap: () => ({ message: `must be one of ${CONVERSATION_STATES.join(', ')}` }),
+						})
+						.optional(),
+					notes: z.string().optional(),
+					userName: z.string().optional(),
+					userEmail: z.string().email('must be an email address').optional(),
+					userPhone: z.string().optional(),
+					userCompany: z.string().optional(),
+					isBlocked: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+					chatAssignedTo: z.string().optional(),
+					lang: z.string().optional(),
+				})
+				.passthrough()
+				.refine(
+					(conversation) => Object.keys(conversation).length > 0,
+					'needs at least one field to change',
+				),
+		})
+		.strict(),
+);
 export type UpdateConversationRequest = z.output<typeof updateConversationRequestSchema>;
 
-export const assignConversationRequestSchema = lazy(() => z
-	.object({
-		assignToUserId: z.string({ required_error: 'is required', invalid_type_error: 'must be text (a user ID)' }).trim().min(1, 'is required'),
-		delegatedBy: z.string().trim().min(1).optional(),
-	})
-	.strict());
+export const assignConversationRequestSchema = lazy(() =>
+	z
+		.object({
+			assignToUserId: z
+				.string({ required_error: 'is required', invalid_type_error: 'must be text (a user ID)' })
+				.trim()
+				.min(1, 'is required'),
+			delegatedBy: z.string().trim().min(1).optional(),
+		})
+		.strict(),
+);
 export type AssignConversationRequest = z.output<typeof assignConversationRequestSchema>;
 
-export const assignConversationAnswerSchema = lazy(() => z
-	.object({ success: z.boolean(), message: z.string().optional(), assignedUser: z.object({}).passthrough().optional() })
-	.passthrough());
+export const assignConversationAnswerSchema = lazy(() =>
+	z
+		.object({
+			success: z.boolean(),
+			message: z.string().optional(),
+			assignedUser: z.object({}).passthrough().optional(),
+		})
+		.passthrough(),
+);
 
-export const conversationWriteAnswerSchema = lazy(() => z.object({ success: z.boolean(), message: z.string().optional(), data: z.unknown().optional() }).passthrough());
+export const conversationWriteAnswerSchema = lazy(() =>
+	z
+		.object({ success: z.boolean(), message: z.string().optional(), data: z.unknown().optional() })
+		.passthrough(),
+);
 
 /**
  * The export's query as the public client sends it (the sandbox's strict mode): `format`, and
  * `limit` + `cursor` for pages. The OpenAPI documents `format` only (publishedExportQuerySchema).
  */
-export const exportConversationsQuerySchema = lazy(() => z
-	.object({
-		format: z.enum(EXPORT_FORMATS).default('json'),
-		limit: z.coerce.number().int().min(1).max(1000).optional(),
-		cursor: z.string().min(1).optional(),
-	})
-	.strict());
+export const exportConversationsQuerySchema = lazy(() =>
+	z
+		.object({
+			format: z.enum(EXPORT_FORMATS).default('json'),
+			limit: z.coerce.number().int().min(1).max(1000).optional(),
+			cursor: z.string().min(1).optional(),
+		})
+		.strict(),
+);
 
 /** The export's query as the OpenAPI documents it: `format` only. */
-export const publishedExportQuerySchema = lazy(() => z.object({ format: z.enum(EXPORT_FORMATS).default('json') }).strict());
+export const publishedExportQuerySchema = lazy(() =>
+	z.object({ format: z.enum(EXPORT_FORMATS).default('json') }).strict(),
+);
 
 const csvText = () => z.string({ invalid_type_error: 'must be the CSV text of a CSV export' });
-const recordList = () => z.array(z.record(z.unknown()), { invalid_type_error: 'must be the list of conversation records of a JSON export' });
+const recordList = () =>
+	z.array(z.record(z.unknown()), {
+		invalid_type_error: 'must be the list of conversation records of a JSON export',
+	});
 
 /**
  * One page of the all-conversations export, in the format asked: `data` is the list of records
@@ -65,7 +101,14 @@ const recordList = () => z.array(z.record(z.unknown()), { invalid_type_error: 'm
  * adds `hasMore` and `nextCursor`; a `nextCursor` that is not text (null, absent) means no cursor.
  */
 const exportPage = (data: z.ZodTypeAny) =>
-	z.object({ success: z.boolean().optional(), data, hasMore: z.boolean().optional(), nextCursor: z.unknown().optional() }).passthrough();
+	z
+		.object({
+			success: z.boolean().optional(),
+			data,
+			hasMore: z.boolean().optional(),
+			nextCursor: z.unknown().optional(),
+		})
+		.passthrough();
 const exportJsonPageSchema = lazy(() => exportPage(recordList()));
 const exportCsvPageSchema = lazy(() => exportPage(csvText()));
 
@@ -74,8 +117,17 @@ export function exportPageSchema(format: (typeof EXPORT_FORMATS)[number]) {
 }
 
 /** One conversation's export: the record (or a list holding it) in JSON, the CSV text in CSV. */
-const exportOneJsonSchema = lazy(() => z.object({ success: z.boolean().optional(), data: z.union([recordList(), z.record(z.unknown())]) }).passthrough());
-const exportOneCsvSchema = lazy(() => z.object({ success: z.boolean().optional(), data: csvText() }).passthrough());
+const exportOneJsonSchema = lazy(() =>
+	z
+		.object({
+			success: z.boolean().optional(),
+			data: z.union([recordList(), z.record(z.unknown())]),
+		})
+		.passthrough(),
+);
+const exportOneCsvSchema = lazy(() =>
+	z.object({ success: z.boolean().optional(), data: csvText() }).passthrough(),
+);
 
 export function exportOneSchema(format: (typeof EXPORT_FORMATS)[number]) {
 	return format === 'csv' ? exportOneCsvSchema : exportOneJsonSchema;
@@ -90,13 +142,20 @@ export function exportOneSchema(format: (typeof EXPORT_FORMATS)[number]) {
  */
 export const createConversationRequestSchema = lazy(() => {
 	const text = () => z.string({ invalid_type_error: 'must be text' });
-	const count = () => z.number({ invalid_type_error: 'must be a number' }).min(0, 'must be 0 or more');
-	const time = () => z.number({ invalid_type_error: 'must be a time in milliseconds since the Unix epoch' }).int('must be a whole number of milliseconds').positive('must be a time after 1970');
+	const count = () =>
+		z.number({ invalid_type_error: 'must be a number' }).min(0, 'must be 0 or more');
+	const time = () =>
+		z
+			.number({ invalid_type_error: 'must be a time in milliseconds since the Unix epoch' })
+			.int('must be a whole number of milliseconds')
+			.positive('must be a time after 1970');
 	return z
 		.object({
 			conversation: z
 				.object({
-					ts: time().optional().refine((value) => value !== undefined, 'is required: when the conversation started'),
+					ts: time()
+						.optional()
+						.refine((value) => value !== undefined, 'is required: when the conversation started'),
 					ID: text().trim().min(1, 'must not be empty').optional(),
 					userID: text().optional(),
 					campaignId: text().optional(),
@@ -121,7 +180,11 @@ export const createConversationRequestSchema = lazy(() => {
 					summary: text().optional(),
 					lastMessage: text().optional(),
 					tags: z.array(text().trim().min(1, 'must not hold an empty tag')).optional(),
-					state: z.enum(CONVERSATION_STATES, { errorMap: () => ({ message: `must be one of ${CONVERSATION_STATES.join(', ')}` }) }).optional(),
+					state: z
+						.enum(CONVERSATION_STATES, {
+							errorMap: () => ({ message: `must be one of ${CONVERSATION_STATES.join(', ')}` }),
+						})
+						.optional(),
 					lang: text().optional(),
 					messagesNum: count().int('must be a whole number').optional(),
 					interactionsNum: count().int('must be a whole number').optional(),
@@ -134,7 +197,11 @@ export const createConversationRequestSchema = lazy(() => {
 					lastModified: time().optional(),
 					lastViewed: time().optional(),
 					delegatedAt: time().optional(),
-					ratingFrom5: z.number({ invalid_type_error: 'must be a number' }).min(0, 'must be between 0 and 5').max(5, 'must be between 0 and 5').optional(),
+					ratingFrom5: z
+						.number({ invalid_type_error: 'must be a number' })
+						.min(0, 'must be between 0 and 5')
+						.max(5, 'must be between 0 and 5')
+						.optional(),
 					isBlocked: z.boolean().optional(),
 					isTest: z.boolean().optional(),
 					endReason: text().optional(),
@@ -147,25 +214,56 @@ export const createConversationRequestSchema = lazy(() => {
 					sessions: z.array(z.unknown()).optional(),
 					campaignCalls: z.array(z.unknown()).optional(),
 					vapi: z
-						.object({ cost: z.number().optional(), callDuration: z.number().optional(), recordingUrl: text().optional(), callerPhoneNumber: text().optional(), calleePhoneNumber: text().optional(), callStatus: text().optional(), callError: text().optional() })
+						.object({
+							cost: z.number().optional(),
+							callDuration: z.number().optional(),
+							recordingUrl: text().optional(),
+							callerPhoneNumber: text().optional(),
+							calleePhoneNumber: text().optional(),
+							callStatus: text().optional(),
+							callError: text().optional(),
+						})
 						.strict()
 						.optional(),
 					nodesInfo: z.object({ currentNode: text().optional() }).strict().optional(),
-					voice: z.object({ latestSessionId: text().optional(), listenUrl: text().optional(), listenUrlUNIX: z.number().optional() }).strict().optional(),
+					voice: z
+						.object({
+							latestSessionId: text().optional(),
+							listenUrl: text().optional(),
+							listenUrlUNIX: z.number().optional(),
+						})
+						.strict()
+						.optional(),
 					detailedCost: z
-						.object({ totalCreditsConsumed: z.number().optional(), speechGenCost: z.number().optional(), transcriberCost: z.number().optional(), twilioCost: z.number().optional(), llmCost: z.number().optional() })
+						.object({
+							totalCreditsConsumed: z.number().optional(),
+							speechGenCost: z.number().optional(),
+							transcriberCost: z.number().optional(),
+							twilioCost: z.number().optional(),
+							llmCost: z.number().optional(),
+						})
 						.strict()
 						.optional(),
 				})
 				.strict()
-				.refine((conversation) => conversation.lastMessageTS === undefined || conversation.ts === undefined || conversation.lastMessageTS >= conversation.ts, {
-					message: 'must not be before ts (when the conversation started)',
-					path: ['lastMessageTS'],
-				}),
+				.refine(
+					(conversation) =>
+						conversation.lastMessageTS === undefined ||
+						conversation.ts === undefined ||
+						conversation.lastMessageTS >= conversation.ts,
+					{
+						message: 'must not be before ts (when the conversation started)',
+						path: ['lastMessageTS'],
+					},
+				),
 		})
 		.strict();
 });
 export type CreateConversationRequest = z.output<typeof createConversationRequestSchema>;
 
 /** The create answer: `{ success, message, data }` with the conversation record in `data`. */
-export const createConversationAnswerSchema = lazy(() => z.object({ success: z.boolean(), message: z.string().optional(), data: z.record(z.unknown()) }).passthrough());
+export const createConversationAnswerSchema = lazy(() =>
+	z
+		.object({ success: z.boolean(), message: z.string().optional(), data: z.record(z.unknown()) })
+		.passthrough(),
+);

@@ -17,10 +17,15 @@ export const REFRESH_RATES = ['6h', '12h', '24h', 'never'] as const;
  */
 export const KB_PAGE = { defaultPageSize: 20, maxPageSize: 100 } as const;
 
-const text = (what: string) => z.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` });
+const text = (what: string) =>
+	z.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` });
 
 /** A web address the crawler can fetch: http or https, with a host. */
-export const webUrlSchema = lazy(() => text('a URL').trim().refine(isWebUrl, 'must be a full http(s) URL (e.g. https://example.com/help)'));
+export const webUrlSchema = lazy(() =>
+	text('a URL')
+		.trim()
+		.refine(isWebUrl, 'must be a full http(s) URL (e.g. https://example.com/help)'),
+);
 
 export function isWebUrl(value: string): boolean {
 	try {
@@ -33,40 +38,63 @@ export function isWebUrl(value: string): boolean {
 
 export const docIdSchema = lazy(() => text('a document ID').trim().min(1, 'is required'));
 
-const metadataSchema = () => z.object({ description: text('a description').trim().min(1, 'is required') }).strict();
-const tagsSchema = () => z.array(text('a tag').trim().min(1, 'must not be empty'), { invalid_type_error: 'must be a list of tags' });
+const metadataSchema = () =>
+	z.object({ description: text('a description').trim().min(1, 'is required') }).strict();
+const tagsSchema = () =>
+	z.array(text('a tag').trim().min(1, 'must not be empty'), {
+		invalid_type_error: 'must be a list of tags',
+	});
 const refreshRateSchema = () =>
-	z.enum(REFRESH_RATES, { errorMap: () => ({ message: `must be one of ${REFRESH_RATES.join(', ')}` }) });
+	z.enum(REFRESH_RATES, {
+		errorMap: () => ({ message: `must be one of ${REFRESH_RATES.join(', ')}` }),
+	});
 
 /** The body fields of `POST /agents/{agentId}/kb`, for the request and for the node's plan (which adds the agent). */
 export function createKnowledgeDocFields() {
 	return {
 		name: text('a document name').trim().min(1, 'is required'),
-		sourceType: z.enum(SOURCE_TYPES, { errorMap: () => ({ message: `must be one of ${SOURCE_TYPES.join(', ')}` }) }),
+		sourceType: z.enum(SOURCE_TYPES, {
+			errorMap: () => ({ message: `must be one of ${SOURCE_TYPES.join(', ')}` }),
+		}),
 		content: z.string({ invalid_type_error: 'must be text' }).optional(),
 		metadata: metadataSchema().optional(),
 		tags: tagsSchema().optional(),
 		refreshRate: refreshRateSchema().optional(),
 		sitemapUrl: webUrlSchema.optional(),
 		urls: z.array(webUrlSchema, { invalid_type_error: 'must be a list of URLs' }).optional(),
-		maxPages: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
+		maxPages: z
+			.number({ invalid_type_error: 'must be a number' })
+			.int('must be a whole number')
+			.min(1, 'must be at least 1')
+			.optional(),
 		scrapeContent: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
 	};
 }
 
 /** The source type decides which of content, urls or sitemapUrl is needed (the OpenAPI leaves all optional). */
 export function checkSourceFields(
-	body: { sourceType: (typeof SOURCE_TYPES)[number]; content?: string; urls?: string[]; sitemapUrl?: string },
+	body: {
+		sourceType: (typeof SOURCE_TYPES)[number];
+		content?: string;
+		urls?: string[];
+		sitemapUrl?: string;
+	},
 	context: z.RefinementCtx,
 ): void {
-	const need = (path: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-	if (body.sourceType === 'doc' && !body.content?.trim()) need('content', 'is required for a text document (sourceType doc)');
-	if (body.sourceType === 'url' && !body.urls?.length) need('urls', 'needs at least one URL for sourceType url');
-	if (body.sourceType === 'sitemap' && !body.sitemapUrl) need('sitemapUrl', 'is required for sourceType sitemap');
+	const need = (path: string, message: string) =>
+		context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+	if (body.sourceType === 'doc' && !body.content?.trim())
+		need('content', 'is required for a text document (sourceType doc)');
+	if (body.sourceType === 'url' && !body.urls?.length)
+		need('urls', 'needs at least one URL for sourceType url');
+	if (body.sourceType === 'sitemap' && !body.sitemapUrl)
+		need('sitemapUrl', 'is required for sourceType sitemap');
 }
 
 /** `POST /agents/{agentId}/kb`. */
-export const createKnowledgeDocRequestSchema = lazy(() => z.object(createKnowledgeDocFields()).strict().superRefine(checkSourceFields));
+export const createKnowledgeDocRequestSchema = lazy(() =>
+	z.object(createKnowledgeDocFields()).strict().superRefine(checkSourceFields),
+);
 export type CreateKnowledgeDocRequest = z.output<typeof createKnowledgeDocRequestSchema>;
 
 /** The body fields of `PATCH /agents/{agentId}/kb/{docId}`. */
@@ -97,7 +125,16 @@ export type UpdateKnowledgeDocRequest = z.output<typeof updateKnowledgeDocReques
 
 /** `POST /agents/{agentId}/kb/delete`. */
 export const bulkDeleteKnowledgeDocsRequestSchema = lazy(() =>
-	z.object({ docIds: z.array(docIdSchema, { required_error: 'is required', invalid_type_error: 'must be a list of document IDs' }).min(1, 'needs at least one document ID') }).strict(),
+	z
+		.object({
+			docIds: z
+				.array(docIdSchema, {
+					required_error: 'is required',
+					invalid_type_error: 'must be a list of document IDs',
+				})
+				.min(1, 'needs at least one document ID'),
+		})
+		.strict(),
 );
 
 /** `GET /agents/{agentId}/kb` query, as the sandbox reads it. */
@@ -120,7 +157,11 @@ export const knowledgeDocSchema = lazy(() => z.record(z.unknown()));
 export type KnowledgeDoc = z.output<typeof knowledgeDocSchema>;
 
 /** `{ success, message, data? }` of create, get and update, read raw. */
-export const knowledgeDocEnvelopeSchema = lazy(() => z.object({ success: z.boolean(), message: z.string(), data: z.unknown().optional() }).passthrough());
+export const knowledgeDocEnvelopeSchema = lazy(() =>
+	z
+		.object({ success: z.boolean(), message: z.string(), data: z.unknown().optional() })
+		.passthrough(),
+);
 
 export const knowledgeDocPageSchema = lazy(() =>
 	z
@@ -136,13 +177,23 @@ export const knowledgeDocPageSchema = lazy(() =>
 );
 
 export const knowledgeStatsSchema = lazy(() =>
-	z.object({ success: z.boolean(), message: z.string(), data: z.object({ charCount: z.number(), docsCount: z.number() }).passthrough() }).passthrough(),
+	z
+		.object({
+			success: z.boolean(),
+			message: z.string(),
+			data: z.object({ charCount: z.number(), docsCount: z.number() }).passthrough(),
+		})
+		.passthrough(),
 );
 
-export const deleteKnowledgeDocResponseSchema = lazy(() => z.object({ success: z.literal(true), message: z.string() }).passthrough());
+export const deleteKnowledgeDocResponseSchema = lazy(() =>
+	z.object({ success: z.literal(true), message: z.string() }).passthrough(),
+);
 
 export const bulkDeleteKnowledgeDocsResponseSchema = lazy(() =>
-	z.object({ success: z.literal(true), message: z.string(), deletedCount: z.number() }).passthrough(),
+	z
+		.object({ success: z.literal(true), message: z.string(), deletedCount: z.number() })
+		.passthrough(),
 );
 
 /** The ID of a document record, whichever of `ID` or `id` it has. */
@@ -163,7 +214,10 @@ export function simplifyKnowledgeDoc(doc: KnowledgeDoc): KnowledgeDoc {
 	const simplified: KnowledgeDoc = { ...rest };
 	if (typeof content === 'string') {
 		simplified.contentLength = content.length;
-		simplified.contentPreview = content.length > CONTENT_PREVIEW_LENGTH ? `${content.slice(0, CONTENT_PREVIEW_LENGTH)}…` : content;
+		simplified.contentPreview =
+			content.length > CONTENT_PREVIEW_LENGTH
+				? `${content.slice(0, CONTENT_PREVIEW_LENGTH)}…`
+				: content;
 	}
 	if (Array.isArray(chunks)) simplified.chunkCount = chunks.length;
 	return simplified;

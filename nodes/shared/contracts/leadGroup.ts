@@ -8,7 +8,11 @@ import { lazy } from './lazy';
  */
 
 const groupName = () =>
-	z.string({ required_error: 'is required', invalid_type_error: 'must be text (a lead group name)' })
+	z
+		.string({
+			required_error: 'is required',
+			invalid_type_error: 'must be text (a lead group name)',
+		})
 		.trim()
 		.min(1, 'is required')
 		.max(100, 'must be at most 100 characters');
@@ -21,22 +25,37 @@ export const leadGroupNameSchema = lazy(groupName);
  * there (`{ userName, userPhone, userEmail, ... }`: the route creates them in the group, one step);
  * our 0.2 reading sends IDs of existing leads (Lead Group > Create). Both are accepted.
  */
-export const createLeadGroupRequestSchema = lazy(() => z
-	.object({ groupName: groupName(), leads: z.array(z.union([z.string().min(1), bulkLeadSchema])).optional() })
-	.strict());
+export const createLeadGroupRequestSchema = lazy(() =>
+	z
+		.object({
+			groupName: groupName(),
+			leads: z.array(z.union([z.string().min(1), bulkLeadSchema])).optional(),
+		})
+		.strict(),
+);
 export type CreateLeadGroupRequest = z.output<typeof createLeadGroupRequestSchema>;
 
 /** `PUT /agents/{agentId}/groups/{groupName}`: the lead IDs as one comma-separated string. */
-export const addLeadsToGroupRequestSchema = lazy(() => z
-	.object({
-		leadIds: z.string().min(1, 'needs at least one lead ID').refine((ids) => ids === '' || !ids.split(',').some((id) => id.trim() === ''), 'must not hold an empty lead ID'),
-	})
-	.strict());
+export const addLeadsToGroupRequestSchema = lazy(() =>
+	z
+		.object({
+			leadIds: z
+				.string()
+				.min(1, 'needs at least one lead ID')
+				.refine(
+					(ids) => ids === '' || !ids.split(',').some((id) => id.trim() === ''),
+					'must not hold an empty lead ID',
+				),
+		})
+		.strict(),
+);
 export type AddLeadsToGroupRequest = z.output<typeof addLeadsToGroupRequestSchema>;
 
 export const deleteLeadGroupQuerySchema = lazy(() => z.object({ groupId: groupName() }).strict());
 
-export const leadGroupSchema = lazy(() => z.object({ name: z.string(), leadCount: z.number().optional() }).passthrough());
+export const leadGroupSchema = lazy(() =>
+	z.object({ name: z.string(), leadCount: z.number().optional() }).passthrough(),
+);
 /** `GET /agents/{agentId}/groups`: a bare array. */
 export const leadGroupListSchema = lazy(() => z.array(leadGroupSchema));
 
@@ -47,6 +66,12 @@ export const leadGroupAnswerSchema = lazy(() => z.object({}).passthrough());
  * (closed). The route's published name is "Delete Leads by Group" and the public MCP client uses it
  * to delete every lead of the group for good: `deletedCount` counts deleted leads.
  */
-export const deleteLeadGroupAnswerSchema = lazy(() => z
-	.object({ success: z.boolean().optional(), message: z.string().optional(), deletedCount: z.number().optional() })
-	.passthrough());
+export const deleteLeadGroupAnswerSchema = lazy(() =>
+	z
+		.object({
+			success: z.boolean().optional(),
+			message: z.string().optional(),
+			deletedCount: z.number().optional(),
+		})
+		.passthrough(),
+);

@@ -47,7 +47,9 @@ export function compilePredicate(schema: z.ZodTypeAny): Predicate | undefined {
 		case 'ZodString':
 			return def.checks?.length ? undefined : (value) => typeof value === 'string';
 		case 'ZodNumber':
-			return def.checks?.length ? undefined : (value) => typeof value === 'number' && !Number.isNaN(value);
+			return def.checks?.length
+				? undefined
+				: (value) => typeof value === 'number' && !Number.isNaN(value);
 		case 'ZodBoolean':
 			return (value) => typeof value === 'boolean';
 		case 'ZodUnknown':
@@ -81,7 +83,8 @@ export function compilePredicate(schema: z.ZodTypeAny): Predicate | undefined {
 		case 'ZodRecord': {
 			const keyKind = (def.keyType?._def as SchemaDef | undefined)?.typeName;
 			const valueKind = (def.valueType?._def as SchemaDef | undefined)?.typeName;
-			if (keyKind !== 'ZodString' || (def.keyType?._def as SchemaDef).checks?.length) return undefined;
+			if (keyKind !== 'ZodString' || (def.keyType?._def as SchemaDef).checks?.length)
+				return undefined;
 			return valueKind === 'ZodUnknown' || valueKind === 'ZodAny' ? isZodObject : undefined;
 		}
 		case 'ZodObject':
@@ -93,7 +96,10 @@ export function compilePredicate(schema: z.ZodTypeAny): Predicate | undefined {
 
 function compileObject(schema: z.AnyZodObject, def: SchemaDef): Predicate | undefined {
 	// A strict object or a catchall checks the keys the shape does not name: left to zod.
-	if (def.unknownKeys === 'strict' || (def.catchall?._def as SchemaDef | undefined)?.typeName !== 'ZodNever') {
+	if (
+		def.unknownKeys === 'strict' ||
+		(def.catchall?._def as SchemaDef | undefined)?.typeName !== 'ZodNever'
+	) {
 		return undefined;
 	}
 	const fields: Array<[string, Predicate]> = [];

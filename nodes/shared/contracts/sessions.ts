@@ -41,7 +41,10 @@ export const workspaceSessionSchema = lazy(() =>
 				.object({
 					turns: z.array(z.unknown()),
 					sessions: z.array(z.array(z.unknown())),
-					currentSessionTs: z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }),
+					currentSessionTs: z.number({
+						required_error: 'is required',
+						invalid_type_error: 'must be a number',
+					}),
 					allSessionTimestamps: z.array(z.number()),
 				})
 				.passthrough(),
@@ -57,7 +60,12 @@ export const workspaceSessionPageSchema = lazy(() =>
 			sessions: z.array(workspaceSessionSchema),
 			timestampRange: z.object({ oldest: z.number(), newest: z.number() }).passthrough(),
 			pagination: z
-				.object({ page: z.number(), limit: z.number(), hasMore: z.boolean(), totalFetched: z.number() })
+				.object({
+					page: z.number(),
+					limit: z.number(),
+					hasMore: z.boolean(),
+					totalFetched: z.number(),
+				})
 				.passthrough(),
 		})
 		.passthrough(),
@@ -78,7 +86,11 @@ export const workspaceSessionsQuerySchema = lazy(() =>
 			workspaceId: z.string({ required_error: 'is required' }).trim().min(1, 'is required'),
 			region: z.enum(SESSION_REGIONS, { errorMap: () => ({ message: 'is required: eu or na' }) }),
 			page: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'must be 0 or more').default(0),
-			limit: wholeNumber(1, SESSIONS_PAGE.maxLimit, `must be between 1 and ${SESSIONS_PAGE.maxLimit}`).default(SESSIONS_PAGE.defaultLimit),
+			limit: wholeNumber(
+				1,
+				SESSIONS_PAGE.maxLimit,
+				`must be between 1 and ${SESSIONS_PAGE.maxLimit}`,
+			).default(SESSIONS_PAGE.defaultLimit),
 			agentId: z.string().trim().min(1).optional(),
 			origin: z.string().trim().min(1).optional(),
 		})

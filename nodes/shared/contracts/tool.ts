@@ -9,7 +9,18 @@ import { lazy } from './lazy';
  */
 
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH'] as const;
-export const TOOL_CHANNELS = ['web-chat', 'whatsapp', 'instagram', 'telegram', 'discord', 'gb-chat', 'vapi', 'messenger', 'voice', 'telephony'] as const;
+export const TOOL_CHANNELS = [
+	'web-chat',
+	'whatsapp',
+	'instagram',
+	'telegram',
+	'discord',
+	'gb-chat',
+	'vapi',
+	'messenger',
+	'voice',
+	'telephony',
+] as const;
 export const TOOL_FIELD_TYPES = ['string', 'number', 'boolean', 'system'] as const;
 export const TOOL_FIELD_LOCATIONS = ['query', 'body', 'header'] as const;
 
@@ -17,10 +28,20 @@ export const TOOL_FIELD_LOCATIONS = ['query', 'body', 'header'] as const;
 export const toolFieldSchema = lazy(() =>
 	z
 		.object({
-			id: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).min(1, 'is required'),
+			id: z
+				.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+				.min(1, 'is required'),
 			key: z.string().optional(),
-			type: z.enum(TOOL_FIELD_TYPES, { errorMap: () => ({ message: `must be one of ${TOOL_FIELD_TYPES.join(', ')}` }) }).optional(),
-			in: z.enum(TOOL_FIELD_LOCATIONS, { errorMap: () => ({ message: `must be one of ${TOOL_FIELD_LOCATIONS.join(', ')}` }) }).optional(),
+			type: z
+				.enum(TOOL_FIELD_TYPES, {
+					errorMap: () => ({ message: `must be one of ${TOOL_FIELD_TYPES.join(', ')}` }),
+				})
+				.optional(),
+			in: z
+				.enum(TOOL_FIELD_LOCATIONS, {
+					errorMap: () => ({ message: `must be one of ${TOOL_FIELD_LOCATIONS.join(', ')}` }),
+				})
+				.optional(),
 			description: z.string().optional(),
 			required: z.boolean().optional(),
 			value: z.unknown().optional(),
@@ -39,7 +60,11 @@ export type ToolField = z.output<typeof toolFieldSchema>;
 /** The optional settings of a tool, shared by Create and Update. */
 function toolSettings() {
 	return {
-		method: z.enum(TOOL_METHODS, { errorMap: () => ({ message: `must be one of ${TOOL_METHODS.join(', ')}` }) }).optional(),
+		method: z
+			.enum(TOOL_METHODS, {
+				errorMap: () => ({ message: `must be one of ${TOOL_METHODS.join(', ')}` }),
+			})
+			.optional(),
 		serverUrl: z.string({ invalid_type_error: 'must be text (a URL)' }).optional(),
 		serverUrlSecret: z.string({ invalid_type_error: 'must be text' }).optional(),
 		disabled: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
@@ -48,15 +73,35 @@ function toolSettings() {
 		isVapiTool: z.boolean().optional(),
 		vapiId: z.string().optional(),
 		toolsSettings: z.unknown().optional(),
-		channels: z.array(z.enum(TOOL_CHANNELS, { errorMap: () => ({ message: `must each be one of ${TOOL_CHANNELS.join(', ')}` }) })).optional(),
+		channels: z
+			.array(
+				z.enum(TOOL_CHANNELS, {
+					errorMap: () => ({ message: `must each be one of ${TOOL_CHANNELS.join(', ')}` }),
+				}),
+			)
+			.optional(),
 		fields: z.array(toolFieldSchema).optional(),
 	};
 }
 
-const requiredText = (what: string) => z.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` }).trim().min(1, 'is required');
+const requiredText = (what: string) =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` })
+		.trim()
+		.min(1, 'is required');
 
 export const createToolRequestSchema = lazy(() =>
-	z.object({ tool: z.object({ name: requiredText('the tool name'), description: requiredText('what the tool does'), ...toolSettings() }).strict() }).strict(),
+	z
+		.object({
+			tool: z
+				.object({
+					name: requiredText('the tool name'),
+					description: requiredText('what the tool does'),
+					...toolSettings(),
+				})
+				.strict(),
+		})
+		.strict(),
 );
 export type CreateToolRequest = z.output<typeof createToolRequestSchema>;
 
@@ -64,22 +109,52 @@ export const updateToolRequestSchema = lazy(() =>
 	z
 		.object({
 			tool: z
-				.object({ name: requiredText('the tool name').optional(), description: requiredText('what the tool does').optional(), ...toolSettings(), variablesIds: z.array(z.string()).optional() })
+				.object({
+					name: requiredText('the tool name').optional(),
+					description: requiredText('what the tool does').optional(),
+					...toolSettings(),
+					variablesIds: z.array(z.string()).optional(),
+				})
 				.strict(),
 		})
 		.strict(),
 );
 export type UpdateToolRequest = z.output<typeof updateToolRequestSchema>;
 
-export const toolIdSchema = lazy(() => z.string({ required_error: 'is required', invalid_type_error: 'must be text (a tool ID)' }).trim().min(1, 'is required'));
+export const toolIdSchema = lazy(() =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: 'must be text (a tool ID)' })
+		.trim()
+		.min(1, 'is required'),
+);
 
 /** A tool as the API answers: its ID is needed; every other field is kept as it came. */
-export const toolRecordSchema = lazy(() => z.object({ id: z.string().min(1), name: z.string().optional() }).passthrough());
+export const toolRecordSchema = lazy(() =>
+	z.object({ id: z.string().min(1), name: z.string().optional() }).passthrough(),
+);
 export type ToolRecord = z.output<typeof toolRecordSchema>;
 
-export const toolEnvelopeSchema = lazy(() => z.object({ success: z.boolean().optional(), message: z.string().optional(), data: toolRecordSchema }).passthrough());
-export const toolListEnvelopeSchema = lazy(() => z.object({ success: z.boolean().optional(), message: z.string().optional(), data: z.array(toolRecordSchema) }).passthrough());
-export const toolDeleteAnswerSchema = lazy(() => z.object({ success: z.boolean(), message: z.string().optional() }).passthrough());
+export const toolEnvelopeSchema = lazy(() =>
+	z
+		.object({
+			success: z.boolean().optional(),
+			message: z.string().optional(),
+			data: toolRecordSchema,
+		})
+		.passthrough(),
+);
+export const toolListEnvelopeSchema = lazy(() =>
+	z
+		.object({
+			success: z.boolean().optional(),
+			message: z.string().optional(),
+			data: z.array(toolRecordSchema),
+		})
+		.passthrough(),
+);
+export const toolDeleteAnswerSchema = lazy(() =>
+	z.object({ success: z.boolean(), message: z.string().optional() }).passthrough(),
+);
 
 /**
  * A tool for any output: without `serverUrlSecret` (an answer may echo it; the node never hands
@@ -91,14 +166,23 @@ export const toolDeleteAnswerSchema = lazy(() => z.object({ success: z.boolean()
 export function toolWithoutSecret(tool: Record<string, unknown>): Record<string, unknown> {
 	const { serverUrlSecret, ...rest } = tool;
 	const known: string[] = typeof serverUrlSecret === 'string' ? [serverUrlSecret] : [];
-	if (Array.isArray(rest.fields)) rest.fields = rest.fields.map((field) => fieldWithoutSecret(field, known));
-	return { ...redactSecretFields(rest, known), hasServerUrlSecret: typeof serverUrlSecret === 'string' && serverUrlSecret !== '' };
+	if (Array.isArray(rest.fields))
+		rest.fields = rest.fields.map((field) => fieldWithoutSecret(field, known));
+	return {
+		...redactSecretFields(rest, known),
+		hasServerUrlSecret: typeof serverUrlSecret === 'string' && serverUrlSecret !== '',
+	};
 }
 
 function fieldWithoutSecret(field: unknown, known: string[]): unknown {
 	if (field === null || typeof field !== 'object' || Array.isArray(field)) return field;
 	const copy = { ...(field as Record<string, unknown>) };
-	const hidden = copy.isEnv === true ? ['value', 'defaultValue'] : typeof copy.in === 'string' && copy.in.toLowerCase() === 'header' ? ['value'] : [];
+	const hidden =
+		copy.isEnv === true
+			? ['value', 'defaultValue']
+			: typeof copy.in === 'string' && copy.in.toLowerCase() === 'header'
+				? ['value']
+				: [];
 	for (const key of hidden) {
 		const value = copy[key];
 		if (value === undefined || value === null || value === '') continue;

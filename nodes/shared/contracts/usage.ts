@@ -16,13 +16,21 @@ import { lazy } from './lazy';
  */
 
 const epochMs = (field: string) =>
-	z.number({ invalid_type_error: `must be a number of milliseconds since the Unix epoch (${field})` }).int('must be a whole number of milliseconds').min(0, 'must not be before 1970');
+	z
+		.number({
+			invalid_type_error: `must be a number of milliseconds since the Unix epoch (${field})`,
+		})
+		.int('must be a whole number of milliseconds')
+		.min(0, 'must not be before 1970');
 
 export const usageRangeSchema = lazy(() =>
 	z
 		.object({ start: epochMs('start').optional(), end: epochMs('end').optional() })
 		.strict()
-		.refine((range) => range.start === undefined || range.end === undefined || range.end > range.start, { message: 'end must be after start', path: ['end'] }),
+		.refine(
+			(range) => range.start === undefined || range.end === undefined || range.end > range.start,
+			{ message: 'end must be after start', path: ['end'] },
+		),
 );
 
 /** The workspace's range: both ends are required there (OpenAPI 1.0.4). */
@@ -30,17 +38,26 @@ export const workspaceUsageRangeSchema = lazy(() =>
 	z
 		.object({ start: epochMs('start'), end: epochMs('end') })
 		.strict()
-		.refine((range) => range.end > range.start, { message: 'end must be after start', path: ['end'] }),
+		.refine((range) => range.end > range.start, {
+			message: 'end must be after start',
+			path: ['end'],
+		}),
 );
 
-export const agentUsageRequestSchema = lazy(() => z.object({ range: usageRangeSchema.optional() }).strict());
+export const agentUsageRequestSchema = lazy(() =>
+	z.object({ range: usageRangeSchema.optional() }).strict(),
+);
 /** `uiTimeRange` is documented as "any" (a predefined range of the dashboard): accepted, its values are not public. */
 export const workspaceUsageRequestSchema = lazy(() =>
 	z
 		.object({
 			uiTimeRange: z.unknown().optional(),
 			range: workspaceUsageRangeSchema.optional(),
-			logsPage: z.number({ invalid_type_error: 'must be a page number' }).int('must be a whole page number').min(1, 'must be 1 or more (the first page is 1)').optional(),
+			logsPage: z
+				.number({ invalid_type_error: 'must be a page number' })
+				.int('must be a whole page number')
+				.min(1, 'must be 1 or more (the first page is 1)')
+				.optional(),
 		})
 		.strict(),
 );
@@ -53,7 +70,14 @@ export const FIRST_LOGS_PAGE = 1;
  * The totals 0.2.0 output, in this order, each a plain number (n8n's Summarize adds them up); kept
  * where an answer has them. Other numeric totals an answer holds are kept after these.
  */
-export const USAGE_TOTAL_FIELDS = ['conversations', 'agentTurns', 'smsSent', 'calls', 'callMinutes', 'credits'] as const;
+export const USAGE_TOTAL_FIELDS = [
+	'conversations',
+	'agentTurns',
+	'smsSent',
+	'calls',
+	'callMinutes',
+	'credits',
+] as const;
 export type UsageTotals = Record<(typeof USAGE_TOTAL_FIELDS)[number], number>;
 
 /** A number as text, as some servers and proxies send totals: digits, a sign, a fraction; no leading zero (an ID or a phone number stays text). */
@@ -76,7 +100,12 @@ const NAMING_FIELD = /(?:^id$|Id$|ID$|^_id$|name|phone|email|key$)/i;
 export function readUsageNumbers(value: unknown, field = ''): unknown {
 	if (Array.isArray(value)) return value.map((entry) => readUsageNumbers(entry, field));
 	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, entry]) => [key, readUsageNumbers(entry, key)]));
+		return Object.fromEntries(
+			Object.entries(value as Record<string, unknown>).map(([key, entry]) => [
+				key,
+				readUsageNumbers(entry, key),
+			]),
+		);
 	}
 	return NAMING_FIELD.test(field) ? value : numberFromText(value);
 }
@@ -85,13 +114,25 @@ export function readUsageNumbers(value: unknown, field = ''): unknown {
 const total = () =>
 	z.preprocess(
 		numberFromText,
-		z.number({ invalid_type_error: 'must be a number (or a number as text)', required_error: 'is required' }).finite('must be a finite number'),
+		z
+			.number({
+				invalid_type_error: 'must be a number (or a number as text)',
+				required_error: 'is required',
+			})
+			.finite('must be a finite number'),
 	);
 
-const totalsFields = () => Object.fromEntries(USAGE_TOTAL_FIELDS.map((field) => [field, total().optional()])) as Record<(typeof USAGE_TOTAL_FIELDS)[number], z.ZodOptional<ReturnType<typeof total>>>;
+const totalsFields = () =>
+	Object.fromEntries(USAGE_TOTAL_FIELDS.map((field) => [field, total().optional()])) as Record<
+		(typeof USAGE_TOTAL_FIELDS)[number],
+		z.ZodOptional<ReturnType<typeof total>>
+	>;
 
 /** The totals 0.2.0 read, under `totals` or at the top: numbers where present. */
-const legacyTotalsShape = () => ({ ...totalsFields(), totals: z.object(totalsFields()).passthrough().optional() });
+const legacyTotalsShape = () => ({
+	...totalsFields(),
+	totals: z.object(totalsFields()).passthrough().optional(),
+});
 
 /**
  * The agent's answer: `creditsConsumed` as published, or 0.2.0's `credits` (at the top or under
@@ -99,16 +140,29 @@ const legacyTotalsShape = () => ({ ...totalsFields(), totals: z.object(totalsFie
  */
 export const agentUsageAnswerSchema = lazy(() =>
 	z
-		.object({ creditsConsumed: total().optional(), metrics: z.unknown().optional(), ...legacyTotalsShape() })
+		.object({
+			creditsConsumed: total().optional(),
+			metrics: z.unknown().optional(),
+			...legacyTotalsShape(),
+		})
 		.passthrough()
-		.refine((answer) => answer.creditsConsumed !== undefined || answer.credits !== undefined || answer.totals?.credits !== undefined, {
-			message: 'is required (Convocore documents the agent usage answer as { creditsConsumed, metrics })',
-			path: ['creditsConsumed'],
-		}),
+		.refine(
+			(answer) =>
+				answer.creditsConsumed !== undefined ||
+				answer.credits !== undefined ||
+				answer.totals?.credits !== undefined,
+			{
+				message:
+					'is required (Convocore documents the agent usage answer as { creditsConsumed, metrics })',
+				path: ['creditsConsumed'],
+			},
+		),
 );
 
 /** The workspace's answer: free-form; the totals 0.2.0 read must be numbers where present. */
-export const workspaceUsageAnswerSchema = lazy(() => z.object({ creditsConsumed: total().optional(), ...legacyTotalsShape() }).passthrough());
+export const workspaceUsageAnswerSchema = lazy(() =>
+	z.object({ creditsConsumed: total().optional(), ...legacyTotalsShape() }).passthrough(),
+);
 
 /** 0.2.0's contract name, for both answers. */
 export const usageAnswerSchema = workspaceUsageAnswerSchema;
@@ -121,7 +175,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function usageTotalsOf(answer: Record<string, unknown>): Record<string, number> {
 	const source = isRecord(answer.totals) ? answer.totals : answer;
 	const totals: Record<string, number> = {};
-	const numeric = Object.entries(source).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]));
+	const numeric = Object.entries(source).filter(
+		(entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+	);
 	for (const field of USAGE_TOTAL_FIELDS) {
 		const found = numeric.find(([key]) => key === field);
 		if (found) totals[field] = found[1];
@@ -139,14 +195,19 @@ export function usageTotalsOf(answer: Record<string, unknown>): Record<string, n
  * 3. everything else the answer holds, nested as it came (`metrics`, per-agent lists…), with
  *    numbers sent as text read as numbers. `totals` is not repeated: its numbers are in 2.
  */
-export function usageOutputOf(answer: Record<string, unknown>, taken: readonly string[]): Record<string, unknown> {
+export function usageOutputOf(
+	answer: Record<string, unknown>,
+	taken: readonly string[],
+): Record<string, unknown> {
 	const read = readUsageNumbers(answer) as Record<string, unknown>;
 	const flat = usageTotalsOf(read);
-	const creditsConsumed = typeof read.creditsConsumed === 'number' ? read.creditsConsumed : flat.credits;
+	const creditsConsumed =
+		typeof read.creditsConsumed === 'number' ? read.creditsConsumed : flat.credits;
 	const output: Record<string, unknown> = {};
 	if (creditsConsumed !== undefined) output.creditsConsumed = creditsConsumed;
 	Object.assign(output, flat);
-	if (output.credits === undefined && creditsConsumed !== undefined) output.credits = creditsConsumed;
+	if (output.credits === undefined && creditsConsumed !== undefined)
+		output.credits = creditsConsumed;
 	for (const [key, value] of Object.entries(read)) {
 		if (key === 'totals' && isRecord(value)) {
 			// The totals' non-numeric entries are not in 2: kept nested.
@@ -165,5 +226,9 @@ const LOGS_KEYS = ['logs', 'usageLogs'] as const;
 /** The log entries of a workspace usage answer; undefined when it holds no list of them. */
 export function usageLogsOf(answer: unknown): Record<string, unknown>[] | undefined {
 	const list = findList(answer, LOGS_KEYS);
-	return list?.map((entry) => (isRecord(entry) ? (readUsageNumbers(entry) as Record<string, unknown>) : { value: readUsageNumbers(entry) }));
+	return list?.map((entry) =>
+		isRecord(entry)
+			? (readUsageNumbers(entry) as Record<string, unknown>)
+			: { value: readUsageNumbers(entry) },
+	);
 }

@@ -13,7 +13,9 @@ export const WORKSPACE_LIST_KEYS = ['workspaces'] as const;
 export const workspaceEntrySchema = lazy(() =>
 	z
 		.object({
-			id: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).min(1, 'is required'),
+			id: z
+				.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+				.min(1, 'is required'),
 			workspaceName: z.string().optional(),
 			name: z.string().optional(),
 		})
@@ -21,7 +23,9 @@ export const workspaceEntrySchema = lazy(() =>
 );
 export type WorkspaceEntry = z.output<typeof workspaceEntrySchema>;
 
-export const workspaceListContract = lazy(() => listingContract(workspaceEntrySchema, WORKSPACE_LIST_KEYS, 'workspaces'));
+export const workspaceListContract = lazy(() =>
+	listingContract(workspaceEntrySchema, WORKSPACE_LIST_KEYS, 'workspaces'),
+);
 
 /** The entries of an answer that met workspaceListContract. */
 export function workspacesIn(body: unknown): WorkspaceEntry[] {
@@ -30,20 +34,36 @@ export function workspacesIn(body: unknown): WorkspaceEntry[] {
 
 /** The name a workspace goes by in a picker: its name, else its ID. */
 export function workspaceLabel(workspace: WorkspaceEntry): string {
-	const name = [workspace.workspaceName, workspace.name].find((candidate) => typeof candidate === 'string' && candidate.trim());
+	const name = [workspace.workspaceName, workspace.name].find(
+		(candidate) => typeof candidate === 'string' && candidate.trim(),
+	);
 	return name?.trim() ?? workspace.id;
 }
 
 const emailList = () =>
-	z.array(z.string({ invalid_type_error: 'must be text (an email address)' }).trim().email('must be an email address'), {
-		invalid_type_error: 'must be a list of email addresses',
-	});
+	z.array(
+		z
+			.string({ invalid_type_error: 'must be text (an email address)' })
+			.trim()
+			.email('must be an email address'),
+		{
+			invalid_type_error: 'must be a list of email addresses',
+		},
+	);
 
 const workspaceName = () =>
-	z.string({ required_error: 'is required', invalid_type_error: 'must be text (the workspace name)' }).trim().min(1, 'is required');
+	z
+		.string({
+			required_error: 'is required',
+			invalid_type_error: 'must be text (the workspace name)',
+		})
+		.trim()
+		.min(1, 'is required');
 
 /** `POST /workspaces` (agent-at-work spec §6): a name and, optionally, the members' emails. */
-export const createWorkspaceRequestSchema = lazy(() => z.object({ workspaceName: workspaceName(), workspaceEmails: emailList().optional() }).strict());
+export const createWorkspaceRequestSchema = lazy(() =>
+	z.object({ workspaceName: workspaceName(), workspaceEmails: emailList().optional() }).strict(),
+);
 export type CreateWorkspaceRequest = z.output<typeof createWorkspaceRequestSchema>;
 
 export const marketplaceProfileSchema = lazy(() =>
@@ -51,8 +71,16 @@ export const marketplaceProfileSchema = lazy(() =>
 		.object({
 			username: z.string({ invalid_type_error: 'must be text' }).optional(),
 			description: z.string({ invalid_type_error: 'must be text' }).optional(),
-			email: z.string({ invalid_type_error: 'must be text' }).trim().email('must be an email address').optional(),
-			photoURL: z.string({ invalid_type_error: 'must be text' }).trim().url('must be a full URL (e.g. https://example.com/logo.png)').optional(),
+			email: z
+				.string({ invalid_type_error: 'must be text' })
+				.trim()
+				.email('must be an email address')
+				.optional(),
+			photoURL: z
+				.string({ invalid_type_error: 'must be text' })
+				.trim()
+				.url('must be a full URL (e.g. https://example.com/logo.png)')
+				.optional(),
 		})
 		.strict(),
 );
@@ -79,7 +107,10 @@ export const updateWorkspaceRequestSchema = lazy(() =>
 export type UpdateWorkspaceRequest = z.output<typeof updateWorkspaceRequestSchema>;
 
 export const workspaceIdSchema = lazy(() =>
-	z.string({ required_error: 'is required', invalid_type_error: 'must be text (a workspace ID)' }).trim().min(1, 'is required'),
+	z
+		.string({ required_error: 'is required', invalid_type_error: 'must be text (a workspace ID)' })
+		.trim()
+		.min(1, 'is required'),
 );
 
 /**
@@ -87,8 +118,20 @@ export const workspaceIdSchema = lazy(() =>
  * envelope every other answer uses, `{ success, message, data }`, the record in `data` when there
  * is one (create and update may answer without).
  */
-export const workspaceAnswerSchema = lazy(() => z.object({ success: z.boolean().optional(), message: z.string().optional(), data: z.unknown().optional() }).passthrough());
-export const workspaceGetAnswerSchema = lazy(() => z.object({ data: workspaceEntrySchema }).passthrough());
+export const workspaceAnswerSchema = lazy(() =>
+	z
+		.object({
+			success: z.boolean().optional(),
+			message: z.string().optional(),
+			data: z.unknown().optional(),
+		})
+		.passthrough(),
+);
+export const workspaceGetAnswerSchema = lazy(() =>
+	z.object({ data: workspaceEntrySchema }).passthrough(),
+);
 
 /** `DELETE /workspaces/{id}`: `{ success, message }`. */
-export const workspaceDeleteAnswerSchema = lazy(() => z.object({ success: z.boolean().optional(), message: z.string().optional() }).passthrough());
+export const workspaceDeleteAnswerSchema = lazy(() =>
+	z.object({ success: z.boolean().optional(), message: z.string().optional() }).passthrough(),
+);

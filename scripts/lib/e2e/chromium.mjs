@@ -18,7 +18,8 @@ export function ensureChromium(log) {
 	log('installing chromium with apt-get');
 	aptGet(['update', '-qq'], log);
 	aptGet(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], log);
-	if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but ${CHROMIUM} is not there`);
+	if (!existsSync(CHROMIUM))
+		throw new Error(`apt-get installed chromium, but ${CHROMIUM} is not there`);
 	return CHROMIUM;
 }
 

@@ -17,15 +17,23 @@ export class Editor {
 		this.shots = 0;
 		mkdirSync(screenshotDir, { recursive: true });
 		page.on('console', (message) => {
-			if (message.type() === 'error') this.errors.push({ step: this.step, kind: 'console', text: message.text().slice(0, 500) });
+			if (message.type() === 'error')
+				this.errors.push({ step: this.step, kind: 'console', text: message.text().slice(0, 500) });
 		});
-		page.on('pageerror', (error) => this.errors.push({ step: this.step, kind: 'page', text: String(error?.stack ?? error).slice(0, 500) }));
+		page.on('pageerror', (error) =>
+			this.errors.push({
+				step: this.step,
+				kind: 'page',
+				text: String(error?.stack ?? error).slice(0, 500),
+			}),
+		);
 		// The machine reaches nothing beyond localhost: what n8n's editor fetches from the internet
 		// fails. Recorded with its URL, so that the console line it causes can be told apart.
 		this.externalFailures = [];
 		page.on('requestfailed', (request) => {
 			const { hostname } = new URL(request.url());
-			if (!['127.0.0.1', 'localhost'].includes(hostname)) this.externalFailures.push({ step: this.step, url: request.url().slice(0, 200) });
+			if (!['127.0.0.1', 'localhost'].includes(hostname))
+				this.externalFailures.push({ step: this.step, url: request.url().slice(0, 200) });
 		});
 	}
 
@@ -37,12 +45,22 @@ export class Editor {
 		const external = this.externalFailures.slice(externalFrom);
 		const errors = this.errors
 			.slice(from)
-			.filter((error) => !(external.length > 0 && error.kind === 'console' && /^Failed to load resource: net::ERR_/.test(error.text)));
+			.filter(
+				(error) =>
+					!(
+						external.length > 0 &&
+						error.kind === 'console' &&
+						/^Failed to load resource: net::ERR_/.test(error.text)
+					),
+			);
 		return { errors, external: external.map((failure) => failure.url) };
 	}
 
 	async screenshot(name) {
-		const file = join(this.screenshotDir, `${String(++this.shots).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`);
+		const file = join(
+			this.screenshotDir,
+			`${String(++this.shots).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`,
+		);
 		await this.page.screenshot({ path: file });
 		return file;
 	}
@@ -50,16 +68,24 @@ export class Editor {
 	async signIn(email, password) {
 		await this.page.goto(`${this.baseUrl}/signin`);
 		const form = this.page.locator(tid('signin-form'));
-		await form.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(email);
+		await form
+			.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]')
+			.first()
+			.fill(email);
 		await form.locator('input[type="password"]').first().fill(password);
-		await form.locator('button').filter({ hasText: /sign in/i }).first().click();
+		await form
+			.locator('button')
+			.filter({ hasText: /sign in/i })
+			.first()
+			.click();
 		await this.page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
 	}
 
 	/** Opens the nodes panel on an empty canvas or after `fromNode` (its + handle), and searches. */
 	async searchNodesPanel(text) {
 		const search = this.page.locator(tid('node-creator-search-bar')).locator('input').first();
-		const searchBar = (await search.count()) > 0 ? search : this.page.locator(tid('node-creator-search-bar'));
+		const searchBar =
+			(await search.count()) > 0 ? search : this.page.locator(tid('node-creator-search-bar'));
 		await searchBar.fill('');
 		await searchBar.fill(text);
 		await this.page.waitForTimeout(400);
@@ -69,15 +95,22 @@ export class Editor {
 	async nodesPanelEntries() {
 		return await this.page.locator(tid('node-creator')).evaluate((root) =>
 			[...root.querySelectorAll('[data-test-id="node-creator-item-name"]')].map((nameEl) => {
-				const item = nameEl.closest('[data-test-id="item-iterator-item"]') ?? nameEl.parentElement?.parentElement;
-				const description = item?.querySelector('[data-test-id="node-creator-item-description"]')?.textContent?.trim() ?? '';
+				const item =
+					nameEl.closest('[data-test-id="item-iterator-item"]') ??
+					nameEl.parentElement?.parentElement;
+				const description =
+					item
+						?.querySelector('[data-test-id="node-creator-item-description"]')
+						?.textContent?.trim() ?? '';
 				return { name: nameEl.textContent.trim(), description };
 			}),
 		);
 	}
 
 	canvasNode(name) {
-		return this.page.locator(`${tid('canvas-node')}[data-node-name="${name.replace(/"/g, '\\"')}"]`);
+		return this.page.locator(
+			`${tid('canvas-node')}[data-node-name="${name.replace(/"/g, '\\"')}"]`,
+		);
 	}
 
 	ndv() {
@@ -89,7 +122,10 @@ export class Editor {
 		await this.canvasNode(name).waitFor({ state: 'visible', timeout: 150_000 });
 		const started = Date.now();
 		await this.canvasNode(name).dblclick();
-		await this.ndv().locator(tid('parameter-item')).first().waitFor({ state: 'visible', timeout: 30_000 });
+		await this.ndv()
+			.locator(tid('parameter-item'))
+			.first()
+			.waitFor({ state: 'visible', timeout: 30_000 });
 		const elapsed = Date.now() - started;
 		// Pickers and dropdowns load their lists after the panel shows: let them settle.
 		await this.page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
@@ -100,17 +136,28 @@ export class Editor {
 		const close = this.page.locator(tid('ndv-close-button'));
 		if (await close.count()) await close.first().click();
 		else await this.page.keyboard.press('Escape');
-		await this.ndv().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+		await this.ndv()
+			.waitFor({ state: 'hidden', timeout: 10_000 })
+			.catch(() => undefined);
 	}
 
 	/** The labels of the parameters in the open NDV that carry an issue marker. */
 	async issueMarkers() {
 		return await this.ndv().evaluate((root) =>
 			[...root.querySelectorAll('[data-test-id="parameter-issues"]')].map((marker) => {
-				const item = marker.closest('[data-test-id="parameter-item"]') ?? marker.closest('.parameter-item') ?? marker.parentElement;
-				const label = item?.querySelector('label, [data-test-id="input-label"]')?.textContent ?? item?.textContent ?? '';
+				const item =
+					marker.closest('[data-test-id="parameter-item"]') ??
+					marker.closest('.parameter-item') ??
+					marker.parentElement;
+				const label =
+					item?.querySelector('label, [data-test-id="input-label"]')?.textContent ??
+					item?.textContent ??
+					'';
 				// The label row also holds the Fixed / Expression switch.
-				return label.replace(/\s+/g, ' ').replace(/\s*Fixed\s*Expression\s*$/, '').trim();
+				return label
+					.replace(/\s+/g, ' ')
+					.replace(/\s*Fixed\s*Expression\s*$/, '')
+					.trim();
 			}),
 		);
 	}
@@ -125,7 +172,10 @@ export class Editor {
 		const items = this.page.locator(`${tid('rlc-item')}:visible`);
 		await items.first().waitFor({ state: 'visible', timeout: 30_000 });
 		if (search !== undefined) {
-			await this.page.locator(`${tid('rlc-search')}:visible input, input${tid('rlc-search')}:visible`).first().fill(search);
+			await this.page
+				.locator(`${tid('rlc-search')}:visible input, input${tid('rlc-search')}:visible`)
+				.first()
+				.fill(search);
 			// The list is searched on the server after a pause in typing: wait until it shows only
 			// matches (or nothing) and stays so for two looks in a row.
 			let previous;
@@ -134,7 +184,8 @@ export class Editor {
 				await this.page.waitForTimeout(700);
 				const now = (await items.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
 				const settled = now.every((text) => text.toLowerCase().includes(search.toLowerCase()));
-				if (settled && previous !== undefined && JSON.stringify(now) === JSON.stringify(previous)) return now;
+				if (settled && previous !== undefined && JSON.stringify(now) === JSON.stringify(previous))
+					return now;
 				previous = settled ? now : undefined;
 			}
 		}
@@ -156,13 +207,17 @@ export class Editor {
 
 	/** The NDV's output side (n8n names it differently for a node with an input and a trigger). */
 	outputPanel() {
-		return this.ndv().locator(`${tid('output-panel')}, ${tid('ndv-output-panel')}`).first();
+		return this.ndv()
+			.locator(`${tid('output-panel')}, ${tid('ndv-output-panel')}`)
+			.first();
 	}
 
 	/** The hints shown above the output. */
 	async outputHints() {
 		const hints = this.outputPanel().locator(tid('node-hint'));
-		return (await hints.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+		return (await hints.allTextContents())
+			.map((text) => text.replace(/\s+/g, ' ').trim())
+			.filter(Boolean);
 	}
 
 	async ndvText() {

@@ -12,12 +12,22 @@ const EAGER = new RegExp(`Loaded all credentials and nodes from ${PACKAGE_NAME}\
 /** One check per process (`{ main }` or `{ main, worker, webhook }`): it loaded the package lazily. */
 export async function proveLazyLoading({ mode, processes, checks }) {
 	for (const [role, handle] of Object.entries(processes)) {
-		await checks.check(mode, `the ${role} process lazy-loaded the package (n8n's debug log)`, async () => {
-			const log = handle.readLog();
-			const line = LAZY.exec(log);
-			if (!line) throw new Error(`no "Lazy-loading nodes and credentials from ${PACKAGE_NAME}" in ${handle.logFile}`);
-			if (EAGER.test(log)) throw new Error(`n8n required every node and credential of ${PACKAGE_NAME} (${handle.logFile})`);
-			return line[0].trim();
-		});
+		await checks.check(
+			mode,
+			`the ${role} process lazy-loaded the package (n8n's debug log)`,
+			async () => {
+				const log = handle.readLog();
+				const line = LAZY.exec(log);
+				if (!line)
+					throw new Error(
+						`no "Lazy-loading nodes and credentials from ${PACKAGE_NAME}" in ${handle.logFile}`,
+					);
+				if (EAGER.test(log))
+					throw new Error(
+						`n8n required every node and credential of ${PACKAGE_NAME} (${handle.logFile})`,
+					);
+				return line[0].trim();
+			},
+		);
 	}
 }

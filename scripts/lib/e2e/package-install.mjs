@@ -21,25 +21,38 @@ const N8N_INSTALL_FLAGS = [
 
 function run(command, args, cwd) {
 	const result = spawnSync(command, args, { cwd, env: cleanEnv(), encoding: 'utf8' });
-	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
+	if (result.status !== 0)
+		throw new Error(
+			`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`,
+		);
 }
 
 export function installLikeN8n(tarball, userFolder, log) {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
-	const unpacked = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout);
+	const unpacked = JSON.parse(
+		spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout,
+	);
 	const packageDir = join(nodesDir, 'node_modules', unpacked.name);
 	mkdirSync(packageDir, { recursive: true });
 	run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], nodesDir);
 
 	const packageJsonPath = join(packageDir, 'package.json');
-	const { devDependencies, peerDependencies, optionalDependencies, ...kept } = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
+	const { devDependencies, peerDependencies, optionalDependencies, ...kept } = JSON.parse(
+		readFileSync(packageJsonPath, 'utf8'),
+	);
 	writeFileSync(packageJsonPath, JSON.stringify(kept, null, 2), 'utf8');
 	run('npm', ['install', ...N8N_INSTALL_FLAGS], packageDir);
 
 	writeFileSync(
 		join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [kept.name]: kept.version } }, null, 2),
+		JSON.stringify(
+			{ name: 'installed-nodes', private: true, dependencies: { [kept.name]: kept.version } },
+			null,
+			2,
+		),
 		'utf8',
 	);
-	log(`installed ${kept.name}@${kept.version} into ${nodesDir} as n8n's community package installer does`);
+	log(
+		`installed ${kept.name}@${kept.version} into ${nodesDir} as n8n's community package installer does`,
+	);
 }

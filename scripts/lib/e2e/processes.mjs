@@ -39,7 +39,9 @@ export async function waitFor(what, probe, { timeoutMs = 60_000, intervalMs = 25
 		}
 		await sleep(intervalMs);
 	}
-	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError.message})` : ''}`);
+	throw new Error(
+		`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError.message})` : ''}`,
+	);
 }
 
 const started = [];
@@ -72,10 +74,17 @@ export function startProcess(label, command, args, { env, cwd, logFile, uid, gid
 		readLog: () => readFileSync(logFile, 'utf8'),
 		/** Waits until the log matches `pattern`; fails early when the process exits. */
 		waitForLog: (pattern, timeoutMs = 120_000) =>
-			waitFor(`${label} to log ${pattern}`, () => {
-				if (exit) throw fatal(`${label} exited (${exit.error?.message ?? exit.code ?? exit.signal}); see ${logFile}`);
-				return pattern.test(handle.readLog());
-			}, { timeoutMs, intervalMs: 300 }),
+			waitFor(
+				`${label} to log ${pattern}`,
+				() => {
+					if (exit)
+						throw fatal(
+							`${label} exited (${exit.error?.message ?? exit.code ?? exit.signal}); see ${logFile}`,
+						);
+					return pattern.test(handle.readLog());
+				},
+				{ timeoutMs, intervalMs: 300 },
+			),
 		/** SIGTERM to the pid, SIGKILL after `graceMs`. */
 		stop: async (graceMs = 15_000) => {
 			if (exit) return exit;

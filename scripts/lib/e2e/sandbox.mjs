@@ -16,11 +16,16 @@ export function e2eSandboxMode(env = process.env) {
 export async function startSandbox(workDir) {
 	const tsNode = join(repoRoot, 'node_modules', 'ts-node', 'dist', 'bin.js');
 	const mode = e2eSandboxMode();
-	const sandbox = startProcess('sandbox', process.execPath, [tsNode, '--transpile-only', 'sandbox/cli.ts', '--port', '0'], {
-		env: { ...process.env, SANDBOX_HOST: '127.0.0.1', CONVOCORE_SANDBOX_MODE: mode },
-		cwd: repoRoot,
-		logFile: join(workDir, 'sandbox.log'),
-	});
+	const sandbox = startProcess(
+		'sandbox',
+		process.execPath,
+		[tsNode, '--transpile-only', 'sandbox/cli.ts', '--port', '0'],
+		{
+			env: { ...process.env, SANDBOX_HOST: '127.0.0.1', CONVOCORE_SANDBOX_MODE: mode },
+			cwd: repoRoot,
+			logFile: join(workDir, 'sandbox.log'),
+		},
+	);
 	await sandbox.waitForLog(/listening on http:\/\/127\.0\.0\.1:\d+/, 60_000);
 	const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.readLog())[1];
 	return { url, baseUrl: `${url}/eu/v3`, mode, process: sandbox };

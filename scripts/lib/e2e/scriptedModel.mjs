@@ -23,25 +23,52 @@ function answer(body, calls) {
 	const messages = body.messages ?? [];
 	const toolResult = [...messages].reverse().find((message) => message.role === 'tool');
 	if (toolResult) {
-		const content = typeof toolResult.content === 'string' ? toolResult.content : JSON.stringify(toolResult.content);
+		const content =
+			typeof toolResult.content === 'string'
+				? toolResult.content
+				: JSON.stringify(toolResult.content);
 		return completion({ role: 'assistant', content: `${FINAL_PREFIX}${content}` }, 'stop');
 	}
-	const tool = (body.tools ?? []).map((entry) => entry.function?.name).find((name) => /convocore/i.test(name ?? ''));
-	if (!tool) return completion({ role: 'assistant', content: 'No Convocore tool was offered.' }, 'stop');
+	const tool = (body.tools ?? [])
+		.map((entry) => entry.function?.name)
+		.find((name) => /convocore/i.test(name ?? ''));
+	if (!tool)
+		return completion({ role: 'assistant', content: 'No Convocore tool was offered.' }, 'stop');
 	calls.push(tool);
 	const args = JSON.stringify({ message: QUESTION, conversationId: 'e2e-ai-agent' });
-	return completion({ role: 'assistant', content: null, tool_calls: [{ id: `call_${calls.length}`, type: 'function', function: { name: tool, arguments: args } }] }, 'tool_calls');
+	return completion(
+		{
+			role: 'assistant',
+			content: null,
+			tool_calls: [
+				{ id: `call_${calls.length}`, type: 'function', function: { name: tool, arguments: args } },
+			],
+		},
+		'tool_calls',
+	);
 }
 
 function streamed(res, result) {
 	const { message, finish_reason: finishReason } = result.choices[0];
 	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-	const base = { id: result.id, object: 'chat.completion.chunk', created: result.created, model: result.model };
+	const base = {
+		id: result.id,
+		object: 'chat.completion.chunk',
+		created: result.created,
+		model: result.model,
+	};
 	const delta = message.tool_calls
-		? { role: 'assistant', tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })) }
+		? {
+				role: 'assistant',
+				tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })),
+			}
 		: { role: 'assistant', content: message.content };
-	res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
-	res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }], usage: result.usage })}\n\n`);
+	res.write(
+		`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`,
+	);
+	res.write(
+		`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }], usage: result.usage })}\n\n`,
+	);
 	res.end('data: [DONE]\n\n');
 }
 
@@ -55,11 +82,18 @@ export async function startScriptedModel() {
 		req.on('end', () => {
 			if (req.method === 'GET' && /\/models$/.test(req.url ?? '')) {
 				res.writeHead(200, { 'content-type': 'application/json' });
-				return res.end(JSON.stringify({ object: 'list', data: [{ id: 'scripted-model', object: 'model', owned_by: 'e2e' }] }));
+				return res.end(
+					JSON.stringify({
+						object: 'list',
+						data: [{ id: 'scripted-model', object: 'model', owned_by: 'e2e' }],
+					}),
+				);
 			}
 			if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
 				res.writeHead(404, { 'content-type': 'application/json' });
-				return res.end(JSON.stringify({ error: { message: `No scripted route ${req.method} ${req.url}` } }));
+				return res.end(
+					JSON.stringify({ error: { message: `No scripted route ${req.method} ${req.url}` } }),
+				);
 			}
 			const body = JSON.parse(text || '{}');
 			requests.push(body);

@@ -10,7 +10,9 @@ import { freePort, startProcess, waitFor } from './processes.mjs';
 const isRoot = process.getuid?.() === 0;
 
 export function which(command) {
-	return spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || null;
+	return (
+		spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || null
+	);
 }
 
 /** Debian/Ubuntu keep PostgreSQL's server binaries in /usr/lib/postgresql/<major>/bin. */
@@ -31,7 +33,10 @@ export function aptGet(args, log) {
 		stdio: ['ignore', 'inherit', 'inherit'],
 		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
 	});
-	if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status ?? result.error?.message})`);
+	if (result.status !== 0)
+		throw new Error(
+			`apt-get ${args.join(' ')} failed (exit ${result.status ?? result.error?.message})`,
+		);
 }
 
 /** Installs redis-server and postgresql with apt-get unless both are already there. */
@@ -56,7 +61,20 @@ export async function startRedis(redisServer, workDir) {
 	const redis = startProcess(
 		'redis',
 		redisServer,
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+			'--daemonize',
+			'no',
+		],
 		{ env: process.env, cwd: dir, logFile: join(workDir, 'redis.log') },
 	);
 	await redis.waitForLog(/Ready to accept connections/, 30_000);
@@ -67,7 +85,8 @@ export async function startRedis(redisServer, workDir) {
 function postgresUser() {
 	const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
 	const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-	if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error('running as root, but there is no postgres user');
+	if (!Number.isInteger(uid) || !Number.isInteger(gid))
+		throw new Error('running as root, but there is no postgres user');
 	return { uid, gid };
 }
 
@@ -88,11 +107,22 @@ export async function startPostgres(postgresBin, workDir) {
 		'postgres',
 		join(postgresBin, 'postgres'),
 		['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir, '-c', 'fsync=off'],
-		{ env: process.env, cwd: dataDir, logFile: join(workDir, 'postgres.log'), uid: owner.uid, gid: owner.gid },
+		{
+			env: process.env,
+			cwd: dataDir,
+			logFile: join(workDir, 'postgres.log'),
+			uid: owner.uid,
+			gid: owner.gid,
+		},
 	);
 	await postgres.waitForLog(/database system is ready to accept connections/, 60_000);
 	await waitFor('postgres to accept connections', () => {
-		const ready = spawnSync(join(postgresBin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
+		const ready = spawnSync(join(postgresBin, 'pg_isready'), [
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+		]);
 		return ready.status === 0;
 	});
 	return { port, user: 'n8n', database: 'postgres', process: postgres };

@@ -14,7 +14,8 @@ export const TRIGGER_TYPE = `${PACKAGE_NAME}.convocoreTrigger`;
 function isEmpty(value) {
 	if (value === undefined || value === null || value === '') return true;
 	if (Array.isArray(value)) return value.length === 0;
-	if (typeof value === 'object' && 'mode' in value) return value.value === '' || value.value === undefined;
+	if (typeof value === 'object' && 'mode' in value)
+		return value.value === '' || value.value === undefined;
 	return false;
 }
 
@@ -22,8 +23,14 @@ function isEmpty(value) {
 export function loadBuiltNode(repoRoot) {
 	const { NodeHelpers } = require(join(repoRoot, 'node_modules', 'n8n-workflow'));
 	const { Convocore } = require(join(repoRoot, 'dist', 'nodes', 'Convocore', 'Convocore.node.js'));
-	const { ConvocoreTrigger } = require(join(repoRoot, 'dist', 'nodes', 'ConvocoreTrigger', 'ConvocoreTrigger.node.js'));
-	return { description: new Convocore().description, trigger: new ConvocoreTrigger().description, NodeHelpers };
+	const { ConvocoreTrigger } = require(
+		join(repoRoot, 'dist', 'nodes', 'ConvocoreTrigger', 'ConvocoreTrigger.node.js'),
+	);
+	return {
+		description: new Convocore().description,
+		trigger: new ConvocoreTrigger().description,
+		NodeHelpers,
+	};
 }
 
 /**
@@ -35,15 +42,36 @@ export function panelsOf({ description, NodeHelpers }) {
 	const resources = description.properties.find((p) => p.name === 'resource').options;
 	const panels = [];
 	for (const resource of resources) {
-		const operationProperty = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+		const operationProperty = description.properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		);
 		for (const operation of operationProperty.options) {
 			const parameters = { resource: resource.value, operation: operation.value };
-			const node = { name: 'probe', type: ACTION_TYPE, typeVersion: version, parameters, position: [0, 0] };
-			const values = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) ?? parameters;
+			const node = {
+				name: 'probe',
+				type: ACTION_TYPE,
+				typeVersion: version,
+				parameters,
+				position: [0, 0],
+			};
+			const values =
+				NodeHelpers.getNodeParameters(
+					description.properties,
+					parameters,
+					true,
+					false,
+					node,
+					description,
+				) ?? parameters;
 			// A JSON field is n8n's code editor, which marks an empty required value with its own
 			// lint dot, not the parameter issue marker: it is left out of the expectation.
 			const requiredEmpty = description.properties
-				.filter((p) => p.required && !['notice', 'json'].includes(p.type) && NodeHelpers.displayParameter(values, p, node, description))
+				.filter(
+					(p) =>
+						p.required &&
+						!['notice', 'json'].includes(p.type) &&
+						NodeHelpers.displayParameter(values, p, node, description),
+				)
 				.filter((p) => isEmpty(values[p.name]))
 				.map((p) => p.displayName);
 			panels.push({
@@ -63,8 +91,18 @@ export function panelsOf({ description, NodeHelpers }) {
  * The workflow the panels are opened in: a Manual Trigger wired to Voice > Search (the step the
  * test executes), one Convocore node per operation on a grid, and the Convocore Trigger.
  */
-export function panelsWorkflow({ version, panels }, { credential, telephonyCredential, triggerVersion, webhookId }) {
-	const manual = { id: 'manual', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [-300, 0], parameters: {} };
+export function panelsWorkflow(
+	{ version, panels },
+	{ credential, telephonyCredential, triggerVersion, webhookId },
+) {
+	const manual = {
+		id: 'manual',
+		name: 'Manual',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [-300, 0],
+		parameters: {},
+	};
 	const nodes = panels.map((panel, index) => ({
 		id: `panel-${index}`,
 		name: panel.name,
@@ -74,7 +112,9 @@ export function panelsWorkflow({ version, panels }, { credential, telephonyCrede
 		parameters: panel.parameters,
 		credentials: {
 			convocoreApi: { id: credential.id, name: credential.name },
-			...(panel.resource === 'phoneNumber' && panel.operation === 'import' ? { convocoreTelephonyApi: { id: telephonyCredential.id, name: telephonyCredential.name } } : {}),
+			...(panel.resource === 'phoneNumber' && panel.operation === 'import'
+				? { convocoreTelephonyApi: { id: telephonyCredential.id, name: telephonyCredential.name } }
+				: {}),
 		},
 	}));
 	const trigger = {

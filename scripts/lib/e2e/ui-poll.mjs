@@ -16,33 +16,42 @@ export async function fetchTestEventStep({ editor, rest, checks, sandbox, n8nUrl
 				type: POLL_TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, workspaceId: { __rl: true, mode: 'id', value: 'ws-eu-white-label' } },
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					workspaceId: { __rl: true, mode: 'id', value: 'ws-eu-white-label' },
+				},
 				credentials: { convocoreApi: { id: credential.id, name: credential.name } },
 			},
 		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	});
-	await checks.check('ui', 'Conversation Trigger: Fetch Test Event shows the latest session', async () => {
-		const response = await fetch(`${sandbox.url}/__sandbox/sessions`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ count: 1, agentId: 'agent-own', origin: 'web-chat' }),
-		});
-		assert(response.ok, `the sandbox answered ${response.status}`);
-		const [added] = (await response.json()).added;
-		await editor.page.goto(`${n8nUrl}/workflow/${workflow.id}`);
-		await editor.canvasNode('Convocore Conversation Trigger').waitFor({ state: 'visible', timeout: 150_000 });
-		await editor.openNode('Convocore Conversation Trigger');
-		await editor.ndv().locator('[data-test-id="node-execute-button"]').first().click();
-		const count = editor.outputPanel().locator('[data-test-id="ndv-items-count"]').first();
-		await count.waitFor({ state: 'visible', timeout: 60_000 });
-		const items = (await count.textContent()).replace(/\s+/g, ' ').trim();
-		const text = await editor.ndvText();
-		await editor.screenshot('conversation-trigger-test-event');
-		await editor.closeNode();
-		assert(/^1 item/.test(items), `output: ${items}`);
-		assert(text.includes(added.convoId), `the output does not show ${added.convoId}`);
-		return `output ${items}: ${added.convoId}`;
-	});
+	await checks.check(
+		'ui',
+		'Conversation Trigger: Fetch Test Event shows the latest session',
+		async () => {
+			const response = await fetch(`${sandbox.url}/__sandbox/sessions`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ count: 1, agentId: 'agent-own', origin: 'web-chat' }),
+			});
+			assert(response.ok, `the sandbox answered ${response.status}`);
+			const [added] = (await response.json()).added;
+			await editor.page.goto(`${n8nUrl}/workflow/${workflow.id}`);
+			await editor
+				.canvasNode('Convocore Conversation Trigger')
+				.waitFor({ state: 'visible', timeout: 150_000 });
+			await editor.openNode('Convocore Conversation Trigger');
+			await editor.ndv().locator('[data-test-id="node-execute-button"]').first().click();
+			const count = editor.outputPanel().locator('[data-test-id="ndv-items-count"]').first();
+			await count.waitFor({ state: 'visible', timeout: 60_000 });
+			const items = (await count.textContent()).replace(/\s+/g, ' ').trim();
+			const text = await editor.ndvText();
+			await editor.screenshot('conversation-trigger-test-event');
+			await editor.closeNode();
+			assert(/^1 item/.test(items), `output: ${items}`);
+			assert(text.includes(added.convoId), `the output does not show ${added.convoId}`);
+			return `output ${items}: ${added.convoId}`;
+		},
+	);
 }

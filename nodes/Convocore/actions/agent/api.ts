@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { agentListSchema, agentSchema, agentsFromList, redactSecrets, type AgentRecord } from '../../../shared/contracts/agent';
+import {
+	agentListSchema,
+	agentSchema,
+	agentsFromList,
+	redactSecrets,
+	type AgentRecord,
+} from '../../../shared/contracts/agent';
 import {
 	exportTemplateAnswerSchema,
 	type ExportTemplateAnswer,
@@ -12,8 +18,13 @@ import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 
 /** `GET /agents`, read wherever the list sits; shared by Agent > Get Many and the agent picker. */
-export async function fetchAgents(ctx: IExecuteFunctions | ILoadOptionsFunctions, scope: RequestScope = {}): Promise<AgentRecord[]> {
-	return agentsFromList(await requestChecked(ctx, { method: 'GET', path: '/agents', response: agentListSchema }, scope));
+export async function fetchAgents(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	scope: RequestScope = {},
+): Promise<AgentRecord[]> {
+	return agentsFromList(
+		await requestChecked(ctx, { method: 'GET', path: '/agents', response: agentListSchema }, scope),
+	);
 }
 
 export function agentPath(agentId: string): string {
@@ -28,7 +39,11 @@ export async function writeAgent(
 	body: { agent: IDataObject },
 	scope: RequestScope,
 ): Promise<AgentRecord> {
-	return await requestChecked(ctx, { method, path, body: body as unknown as IDataObject, response: agentSchema }, scope);
+	return await requestChecked(
+		ctx,
+		{ method, path, body: body as unknown as IDataObject, response: agentSchema },
+		scope,
+	);
 }
 
 /**
@@ -53,21 +68,43 @@ export function agentIdIn(answer: unknown): string | undefined {
 	const record = answer as Record<string, unknown>;
 	for (const key of ['ID', 'id', 'agentId']) {
 		const value = record[key];
-		if ((typeof value === 'string' && value.trim()) || typeof value === 'number') return String(value).trim();
+		if ((typeof value === 'string' && value.trim()) || typeof value === 'number')
+			return String(value).trim();
 	}
 	return record.agent === undefined ? undefined : agentIdIn(record.agent);
 }
 
 /** `GET /agents/{agentId}/export-template`: the template as Convocore gives it, secrets included (never output as is). */
-export async function fetchTemplate(ctx: IExecuteFunctions, agentId: string, scope: RequestScope): Promise<ExportTemplateAnswer> {
-	return await requestChecked(ctx, { method: 'GET', path: `${agentPath(agentId)}/export-template`, response: exportTemplateAnswerSchema }, scope);
+export async function fetchTemplate(
+	ctx: IExecuteFunctions,
+	agentId: string,
+	scope: RequestScope,
+): Promise<ExportTemplateAnswer> {
+	return await requestChecked(
+		ctx,
+		{
+			method: 'GET',
+			path: `${agentPath(agentId)}/export-template`,
+			response: exportTemplateAnswerSchema,
+		},
+		scope,
+	);
 }
 
 /** `POST /agents/import-template`: what it answers is untyped in the OpenAPI. */
-export async function importTemplate(ctx: IExecuteFunctions, body: ImportTemplateRequest, scope: RequestScope): Promise<unknown> {
+export async function importTemplate(
+	ctx: IExecuteFunctions,
+	body: ImportTemplateRequest,
+	scope: RequestScope,
+): Promise<unknown> {
 	return await requestChecked(
 		ctx,
-		{ method: 'POST', path: '/agents/import-template', body: body as unknown as IDataObject, response: untypedAnswerSchema },
+		{
+			method: 'POST',
+			path: '/agents/import-template',
+			body: body as unknown as IDataObject,
+			response: untypedAnswerSchema,
+		},
 		scope,
 	);
 }
@@ -77,7 +114,10 @@ export async function importTemplate(ctx: IExecuteFunctions, body: ImportTemplat
  * names the agent that now exists, so nothing is half-done in silence and a re-run does not make
  * another one.
  */
-export function halfDoneAgentError(error: unknown, { newAgentId, done, fields }: { newAgentId: string; done: string; fields: string[] }): unknown {
+export function halfDoneAgentError(
+	error: unknown,
+	{ newAgentId, done, fields }: { newAgentId: string; done: string; fields: string[] },
+): unknown {
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
 	const original = error.message;
 	error.message = `Agent ${newAgentId} ${done}, but setting its fields failed: ${original}`;

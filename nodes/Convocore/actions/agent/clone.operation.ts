@@ -10,9 +10,22 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { agentIdIn, agentOutput, agentPath, fetchTemplate, halfDoneAgentError, importTemplate, writeAgent } from './api';
+import {
+	agentIdIn,
+	agentOutput,
+	agentPath,
+	fetchTemplate,
+	halfDoneAgentError,
+	importTemplate,
+	writeAgent,
+} from './api';
 import { checkWrite } from '../../helpers/writeCheck';
-import { agentFieldProperties, hintIgnoredPrompt, otherFieldsOption, readAgentFields } from './fields';
+import {
+	agentFieldProperties,
+	hintIgnoredPrompt,
+	otherFieldsOption,
+	readAgentFields,
+} from './fields';
 
 /**
  * Clone: no public source shows a clone endpoint, so a clone is the source agent's export
@@ -36,7 +49,8 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
-		displayName: 'The copy is made in three steps: export the agent, import it under the new name, then set the fields below on the copy',
+		displayName:
+			'The copy is made in three steps: export the agent, import it under the new name, then set the fields below on the copy',
 		name: 'cloneNotice',
 		type: 'notice',
 		default: '',
@@ -46,11 +60,16 @@ export const description: INodeProperties[] = [
 	optionsCollection(show, [otherFieldsOption, timeoutOption()]),
 ];
 
-const planSchema = lazy(() => z.object({
-	agentId: agentIdSchema,
-	agentName: z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).trim().min(1, 'is required'),
-	overrides: agentFieldsSchema,
-}));
+const planSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		agentName: z
+			.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+			.trim()
+			.min(1, 'is required'),
+		overrides: agentFieldsSchema,
+	}),
+);
 type ClonePlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ClonePlan> {
@@ -83,10 +102,14 @@ export async function execute(this: IExecuteFunctions, plan: ClonePlan, scope: R
 
 	const newAgentId = agentIdIn(imported);
 	if (newAgentId === undefined) {
-		throw new NodeOperationError(this.getNode(), `Agent "${plan.agentName}" was cloned from ${plan.agentId}, but Convocore's answer does not name the new agent, so its fields were not set`, {
-			itemIndex: scope.itemIndex,
-			description: `Do not run this again: it would make another copy. Find the copy with Agent > Get Many and set the fields with Agent > Update (${Object.keys(overrides).join(', ')}).`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Agent "${plan.agentName}" was cloned from ${plan.agentId}, but Convocore's answer does not name the new agent, so its fields were not set`,
+			{
+				itemIndex: scope.itemIndex,
+				description: `Do not run this again: it would make another copy. Find the copy with Agent > Get Many and set the fields with Agent > Update (${Object.keys(overrides).join(', ')}).`,
+			},
+		);
 	}
 	let record: Awaited<ReturnType<typeof writeAgent>>;
 	try {
@@ -94,9 +117,23 @@ export async function execute(this: IExecuteFunctions, plan: ClonePlan, scope: R
 	} catch (error) {
 		throw halfDone(error, plan, newAgentId, overrides);
 	}
-	hintIgnoredPrompt(this, overrides, overrides.enableNodes ?? record.enableNodes, scope.itemIndex ?? 0);
+	hintIgnoredPrompt(
+		this,
+		overrides,
+		overrides.enableNodes ?? record.enableNodes,
+		scope.itemIndex ?? 0,
+	);
 	const output = agentOutput(record, { importBody, overrides });
-	return [{ json: checkWrite(this, output, { sent: overrides, record, itemIndex: scope.itemIndex ?? 0, what: `Agent ${newAgentId}` }) }];
+	return [
+		{
+			json: checkWrite(this, output, {
+				sent: overrides,
+				record,
+				itemIndex: scope.itemIndex ?? 0,
+				what: `Agent ${newAgentId}`,
+			}),
+		},
+	];
 }
 
 /** The import failed: when that may have been after Convocore received it, a copy may exist. */
@@ -105,13 +142,23 @@ function mayHaveImported(error: unknown, plan: ClonePlan): unknown {
 	if (status >= 400 && status < 500) return error;
 	const note = `If the import reached Convocore, a copy named "${plan.agentName}" may exist: check Agent > Get Many before running this again.`;
 	const described = error as { description?: string | null };
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) described.description = [described.description, note].filter(Boolean).join('\n');
+	if (error instanceof NodeApiError || error instanceof NodeOperationError)
+		described.description = [described.description, note].filter(Boolean).join('\n');
 	return error;
 }
 
 /** Setting the fields failed after the copy was made: the error names the copy, so nothing is half-done in silence. */
-function halfDone(error: unknown, plan: ClonePlan, newAgentId: string, overrides: IDataObject): unknown {
-	return halfDoneAgentError(error, { newAgentId, done: `("${plan.agentName}") was cloned from ${plan.agentId}`, fields: Object.keys(overrides) });
+function halfDone(
+	error: unknown,
+	plan: ClonePlan,
+	newAgentId: string,
+	overrides: IDataObject,
+): unknown {
+	return halfDoneAgentError(error, {
+		newAgentId,
+		done: `("${plan.agentName}") was cloned from ${plan.agentId}`,
+		fields: Object.keys(overrides),
+	});
 }
 
 export const clone: ConvocoreOperation<ClonePlan> = { description, prepare, execute };

@@ -5,10 +5,23 @@ import type { RequestScope } from '../../transport/retries';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { agentIdIn, agentOutput, agentPath, dryRunOutput, halfDoneAgentError, writeAgent } from './api';
+import {
+	agentIdIn,
+	agentOutput,
+	agentPath,
+	dryRunOutput,
+	halfDoneAgentError,
+	writeAgent,
+} from './api';
 import { readDryRun } from '../../helpers/dryRun';
 import { checkWrite } from '../../helpers/writeCheck';
-import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
+import {
+	agentFieldProperties,
+	dryRunOption,
+	otherFieldsOption,
+	hintIgnoredPrompt,
+	readAgentFields,
+} from './fields';
 
 /**
  * Create: `POST /agents` with the fields its schema takes. Convocore's create schema lacks some
@@ -43,11 +56,15 @@ interface CreatePlan {
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreatePlan> {
-	const fields = { title: this.getNodeParameter('title', itemIndex, ''), ...readAgentFields(this, itemIndex, { withTitle: false }) };
+	const fields = {
+		title: this.getNodeParameter('title', itemIndex, ''),
+		...readAgentFields(this, itemIndex, { withTitle: false }),
+	};
 	const agent = validate(this, newAgentInputSchema, fields, itemIndex, 'agent') as IDataObject;
 	const create: IDataObject = {};
 	const updateOnly: IDataObject = {};
-	for (const [field, value] of Object.entries(agent)) (isUpdateOnlyAgentField(field) ? updateOnly : create)[field] = value;
+	for (const [field, value] of Object.entries(agent))
+		(isUpdateOnlyAgentField(field) ? updateOnly : create)[field] = value;
 	// New agents run on the node runtime unless Enable Nodes is turned off (seed).
 	hintIgnoredPrompt(this, agent, agent.enableNodes ?? true, itemIndex);
 	return { body: { agent: create }, updateOnly, dryRun: readDryRun(this, itemIndex) };
@@ -60,28 +77,63 @@ export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: 
 		const post = dryRunOutput('POST', '/agents', plan.body as unknown as IDataObject);
 		if (updateFields.length === 0) return [{ json: post }];
 		// Secrets redacted across both requests: a token repeated in the other one is hidden too.
-		const then = agentOutput({ method: 'PATCH', path: '/agents/{new agent ID}', body: { agent: plan.updateOnly } }, plan);
+		const then = agentOutput(
+			{ method: 'PATCH', path: '/agents/{new agent ID}', body: { agent: plan.updateOnly } },
+			plan,
+		);
 		return [{ json: { ...agentOutput(post, plan), then } }];
 	}
 	const created = await writeAgent(this, 'POST', '/agents', plan.body, scope);
 	const sentAll = { ...plan.body.agent, ...plan.updateOnly };
 	if (updateFields.length === 0) {
-		return [{ json: checkWrite(this, agentOutput(created, plan.body), { sent: plan.body.agent, record: created, itemIndex, what: `Agent ${agentIdIn(created) ?? ''}`.trim() }) }];
+		return [
+			{
+				json: checkWrite(this, agentOutput(created, plan.body), {
+					sent: plan.body.agent,
+					record: created,
+					itemIndex,
+					what: `Agent ${agentIdIn(created) ?? ''}`.trim(),
+				}),
+			},
+		];
 	}
 	const newAgentId = agentIdIn(created);
 	if (newAgentId === undefined) {
-		throw new NodeOperationError(this.getNode(), `Agent "${String(plan.body.agent.title)}" was created, but Convocore's answer does not name it, so its update-only fields were not set`, {
-			itemIndex,
-			description: `Do not run this again: it would make another agent. Find it with Agent > Get Many and set these fields with Agent > Update: ${updateFields.join(', ')}.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Agent "${String(plan.body.agent.title)}" was created, but Convocore's answer does not name it, so its update-only fields were not set`,
+			{
+				itemIndex,
+				description: `Do not run this again: it would make another agent. Find it with Agent > Get Many and set these fields with Agent > Update: ${updateFields.join(', ')}.`,
+			},
+		);
 	}
 	let record: Awaited<ReturnType<typeof writeAgent>>;
 	try {
-		record = await writeAgent(this, 'PATCH', agentPath(newAgentId), { agent: plan.updateOnly }, scope);
+		record = await writeAgent(
+			this,
+			'PATCH',
+			agentPath(newAgentId),
+			{ agent: plan.updateOnly },
+			scope,
+		);
 	} catch (error) {
-		throw halfDoneAgentError(error, { newAgentId, done: `("${String(plan.body.agent.title)}") was created`, fields: updateFields });
+		throw halfDoneAgentError(error, {
+			newAgentId,
+			done: `("${String(plan.body.agent.title)}") was created`,
+			fields: updateFields,
+		});
 	}
-	return [{ json: checkWrite(this, agentOutput(record, sentAll), { sent: sentAll, record, itemIndex, what: `Agent ${newAgentId}` }) }];
+	return [
+		{
+			json: checkWrite(this, agentOutput(record, sentAll), {
+				sent: sentAll,
+				record,
+				itemIndex,
+				what: `Agent ${newAgentId}`,
+			}),
+		},
+	];
 }
 
 export const create: ConvocoreOperation<CreatePlan> = { description, prepare, execute };

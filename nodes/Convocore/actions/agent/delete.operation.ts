@@ -16,7 +16,8 @@ const show = { resource: ['agent'], operation: ['delete'] };
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Deleting is irreversible: the agent, its settings and its knowledge base are removed for good',
+		displayName:
+			'Deleting is irreversible: the agent, its settings and its knowledge base are removed for good',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -30,12 +31,27 @@ const planSchema = lazy(() => z.object({ agentId: agentIdSchema }));
 type DeletePlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<DeletePlan> {
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent deletion');
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex) },
+		itemIndex,
+		'agent deletion',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: DeletePlan, scope: RequestScope) {
 	// The API answers { success, message }; n8n's convention for a delete is `deleted: true`.
-	await requestChecked(this, { method: 'DELETE', path: agentPath(plan.agentId), raw: true, response: deleteAgentAnswerSchema }, scope);
+	await requestChecked(
+		this,
+		{
+			method: 'DELETE',
+			path: agentPath(plan.agentId),
+			raw: true,
+			response: deleteAgentAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: { deleted: true, agentId: plan.agentId } }];
 }
 

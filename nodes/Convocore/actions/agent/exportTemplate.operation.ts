@@ -29,15 +29,29 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-const planSchema = lazy(() => z.object({
-	agentId: agentIdSchema,
-	binaryPropertyName: z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'must name the binary field to put the file in (e.g. data)').optional(),
-}));
+const planSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		binaryPropertyName: z
+			.string({ invalid_type_error: 'must be text' })
+			.trim()
+			.min(1, 'must name the binary field to put the file in (e.g. data)')
+			.optional(),
+	}),
+);
 type ExportPlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ExportPlan> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as { binaryPropertyName?: unknown };
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), binaryPropertyName: options.binaryPropertyName }, itemIndex, 'template export');
+	const options = this.getNodeParameter('options', itemIndex, {}) as {
+		binaryPropertyName?: unknown;
+	};
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), binaryPropertyName: options.binaryPropertyName },
+		itemIndex,
+		'template export',
+	);
 }
 
 /** `<name>-template.json`, with characters a file name cannot hold replaced. */
@@ -45,7 +59,11 @@ export function templateFileName(name: string): string {
 	return `${name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'agent'}-template.json`;
 }
 
-export async function execute(this: IExecuteFunctions, plan: ExportPlan, scope: RequestScope): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	plan: ExportPlan,
+	scope: RequestScope,
+): Promise<INodeExecutionData[]> {
 	// The template is output as Convocore gave it, with every secret field redacted: a file may
 	// travel far, and Import Template leaves the [redacted] placeholders out again.
 	const template = agentOutput(await fetchTemplate(this, plan.agentId, scope));

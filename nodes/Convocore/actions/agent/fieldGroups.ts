@@ -30,9 +30,21 @@ export interface Group {
 	fields: Array<[string, FieldKind]>;
 }
 
-const LONG_TEXT = new Set<string>(['description', 'proactiveMessage', 'chatEndMessage', 'aiIntroductionMessage', 'ADVANCED_customCSS', 'customThemeJSONString', ...AGENT_PROMPT_TEXT_FIELDS]);
+const LONG_TEXT = new Set<string>([
+	'description',
+	'proactiveMessage',
+	'chatEndMessage',
+	'aiIntroductionMessage',
+	'ADVANCED_customCSS',
+	'customThemeJSONString',
+	...AGENT_PROMPT_TEXT_FIELDS,
+]);
 const NUMBER = new Set<string>(AGENT_NUMBER_FIELDS);
-const BOOLEAN = new Set<string>([...AGENT_BOOLEAN_FIELDS, ...AGENT_ANALYTICS_FIELDS, ...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS]);
+const BOOLEAN = new Set<string>([
+	...AGENT_BOOLEAN_FIELDS,
+	...AGENT_ANALYTICS_FIELDS,
+	...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
+]);
 const JSON_FIELDS = new Set<string>([...AGENT_STRUCTURE_FIELDS, ...AGENT_PROMPT_LIST_FIELDS]);
 
 /** The editor's kind of a contract field, from the contract list it is in. */
@@ -44,10 +56,16 @@ export function kindOf(field: string): FieldKind {
 	return LONG_TEXT.has(field) ? 'longText' : 'text';
 }
 
-const withKinds = (fields: readonly string[]): Array<[string, FieldKind]> => fields.map((field) => [field, kindOf(field)]);
+const withKinds = (fields: readonly string[]): Array<[string, FieldKind]> =>
+	fields.map((field) => [field, kindOf(field)]);
 
 /** Shared by every version: the prompt (what users change most) and the SMS integration. */
-const PROMPT: Group = { displayName: 'Prompt', name: 'promptFields', placeholder: 'Add Prompt Field', fields: withKinds([...AGENT_PROMPT_TEXT_FIELDS, ...AGENT_PROMPT_LIST_FIELDS]) };
+const PROMPT: Group = {
+	displayName: 'Prompt',
+	name: 'promptFields',
+	placeholder: 'Add Prompt Field',
+	fields: withKinds([...AGENT_PROMPT_TEXT_FIELDS, ...AGENT_PROMPT_LIST_FIELDS]),
+};
 const TELEPHONY_SMS: Group = {
 	displayName: 'Telephony SMS',
 	name: 'telephonySmsFields',
@@ -59,12 +77,37 @@ const TELEPHONY_SMS: Group = {
 export function dataTypeGroups(): Group[] {
 	return [
 		PROMPT,
-		{ displayName: 'Text Fields', name: 'textFields', placeholder: 'Add Text Field', fields: withKinds(AGENT_TEXT_FIELDS) },
-		{ displayName: 'Number Fields', name: 'numberFields', placeholder: 'Add Number Field', fields: withKinds(AGENT_NUMBER_FIELDS) },
-		{ displayName: 'On/Off Settings', name: 'booleanFields', placeholder: 'Add Setting', fields: withKinds(AGENT_BOOLEAN_FIELDS) },
-		{ displayName: 'Analytics Hiding', name: 'analyticsFields', placeholder: 'Add Analytics Setting', fields: withKinds(AGENT_ANALYTICS_FIELDS) },
+		{
+			displayName: 'Text Fields',
+			name: 'textFields',
+			placeholder: 'Add Text Field',
+			fields: withKinds(AGENT_TEXT_FIELDS),
+		},
+		{
+			displayName: 'Number Fields',
+			name: 'numberFields',
+			placeholder: 'Add Number Field',
+			fields: withKinds(AGENT_NUMBER_FIELDS),
+		},
+		{
+			displayName: 'On/Off Settings',
+			name: 'booleanFields',
+			placeholder: 'Add Setting',
+			fields: withKinds(AGENT_BOOLEAN_FIELDS),
+		},
+		{
+			displayName: 'Analytics Hiding',
+			name: 'analyticsFields',
+			placeholder: 'Add Analytics Setting',
+			fields: withKinds(AGENT_ANALYTICS_FIELDS),
+		},
 		TELEPHONY_SMS,
-		{ displayName: 'Structures (JSON)', name: 'structureFields', placeholder: 'Add Structure', fields: withKinds(AGENT_STRUCTURE_FIELDS) },
+		{
+			displayName: 'Structures (JSON)',
+			name: 'structureFields',
+			placeholder: 'Add Structure',
+			fields: withKinds(AGENT_STRUCTURE_FIELDS),
+		},
 	];
 }
 
@@ -80,8 +123,22 @@ export function topicGroups(): Group[] {
 			name: 'appearanceFields',
 			placeholder: 'Add Identity or Appearance Field',
 			fields: withKinds([
-				'title', 'description', 'lang', 'theme', 'light', 'branding', 'fontFamily', 'customThemeJSONString', 'ADVANCED_customCSS',
-				'roundedImageURL', 'rectangeImageURL', 'avatarImageUrl', 'headerImageUrl', 'bannerImageUrl', 'chatBgURL', 'starred',
+				'title',
+				'description',
+				'lang',
+				'theme',
+				'light',
+				'branding',
+				'fontFamily',
+				'customThemeJSONString',
+				'ADVANCED_customCSS',
+				'roundedImageURL',
+				'rectangeImageURL',
+				'avatarImageUrl',
+				'headerImageUrl',
+				'bannerImageUrl',
+				'chatBgURL',
+				'starred',
 			]),
 		},
 		{
@@ -89,11 +146,37 @@ export function topicGroups(): Group[] {
 			name: 'chatWidgetFields',
 			placeholder: 'Add Chat Widget Field',
 			fields: withKinds([
-				'proactiveMessage', 'chatEndMessage', 'aiIntroductionMessage', 'enableAIIntroductionMessage', 'autoOpenWidget', 'autoStartWidget',
-				'scrollAnimation', 'disableSmoothScroll', 'acceptFileUpload', 'disableFileUpload', 'enableQuickFileUpload', 'soundEffectEnabled',
-				'soundEffectUrl', 'syncBrowser', 'listenForUrlChanges', 'chatForget', 'recordChatHistory', 'messageDelayMS', 'delayBeforeSubmit',
-				'messagesLimit', 'messageAggregationSeconds', 'disableRating', 'enableBugReporting', 'smartInit', 'AITranslateTo',
-				'enableAITranslate', 'translateUserResponse', 'gdprCompliance', 'privacyDisclaimer', 'disableNoReplyListener', 'captureIGStories',
+				'proactiveMessage',
+				'chatEndMessage',
+				'aiIntroductionMessage',
+				'enableAIIntroductionMessage',
+				'autoOpenWidget',
+				'autoStartWidget',
+				'scrollAnimation',
+				'disableSmoothScroll',
+				'acceptFileUpload',
+				'disableFileUpload',
+				'enableQuickFileUpload',
+				'soundEffectEnabled',
+				'soundEffectUrl',
+				'syncBrowser',
+				'listenForUrlChanges',
+				'chatForget',
+				'recordChatHistory',
+				'messageDelayMS',
+				'delayBeforeSubmit',
+				'messagesLimit',
+				'messageAggregationSeconds',
+				'disableRating',
+				'enableBugReporting',
+				'smartInit',
+				'AITranslateTo',
+				'enableAITranslate',
+				'translateUserResponse',
+				'gdprCompliance',
+				'privacyDisclaimer',
+				'disableNoReplyListener',
+				'captureIGStories',
 				'tabs',
 			]),
 		},
@@ -102,26 +185,64 @@ export function topicGroups(): Group[] {
 			name: 'handoffFields',
 			placeholder: 'Add Handoff Setting',
 			fields: withKinds([
-				'disableHumanHandoff', 'alwaysShowHandoff', 'manualControl', 'fixedHandoffPopup', 'disableHandoffMessages',
-				'disableHandoffStatusMessages', 'blockInputDuringHandoffRequest', 'persistHandoffOnRefresh', 'showHandoffEvenIfOffline',
+				'disableHumanHandoff',
+				'alwaysShowHandoff',
+				'manualControl',
+				'fixedHandoffPopup',
+				'disableHandoffMessages',
+				'disableHandoffStatusMessages',
+				'blockInputDuringHandoffRequest',
+				'persistHandoffOnRefresh',
+				'showHandoffEvenIfOffline',
 			]),
 		},
-		{ displayName: 'Voice', name: 'voiceFields', placeholder: 'Add Voice Field', fields: withKinds(['voiceConfig', 'enableAudioSupport']) },
+		{
+			displayName: 'Voice',
+			name: 'voiceFields',
+			placeholder: 'Add Voice Field',
+			fields: withKinds(['voiceConfig', 'enableAudioSupport']),
+		},
 		TELEPHONY_SMS,
 		{
 			displayName: 'Analytics',
 			name: 'analyticsSettings',
 			placeholder: 'Add Analytics Setting',
-			fields: withKinds([...AGENT_ANALYTICS_FIELDS, 'enableGeoAnalytics', 'convoTags', 'funnelConfig', 'topicsConfig']),
+			fields: withKinds([
+				...AGENT_ANALYTICS_FIELDS,
+				'enableGeoAnalytics',
+				'convoTags',
+				'funnelConfig',
+				'topicsConfig',
+			]),
 		},
 		{
 			displayName: 'Advanced (JSON and Runtime)',
 			name: 'advancedFields',
 			placeholder: 'Add Advanced Field',
 			fields: withKinds([
-				'enableNodes', 'nodes', 'nodesSettings', 'tools', 'assignedToolsIds', 'kbTags', 'enableFallback', 'fallbackSettings', 'limits',
-				'leadCollectionRules', 'emailConfig', 'identityResolutionSettings', 'webControlConfig', 'inboundEngagement', 'autoTest',
-				'webhookUrl', 'agentPlatform', 'storageID', 'createdAtUNIX', 'allTimeTriggers', 'disabled', 'isDeployed', 'deployed',
+				'enableNodes',
+				'nodes',
+				'nodesSettings',
+				'tools',
+				'assignedToolsIds',
+				'kbTags',
+				'enableFallback',
+				'fallbackSettings',
+				'limits',
+				'leadCollectionRules',
+				'emailConfig',
+				'identityResolutionSettings',
+				'webControlConfig',
+				'inboundEngagement',
+				'autoTest',
+				'webhookUrl',
+				'agentPlatform',
+				'storageID',
+				'createdAtUNIX',
+				'allTimeTriggers',
+				'disabled',
+				'isDeployed',
+				'deployed',
 			]),
 		},
 	];

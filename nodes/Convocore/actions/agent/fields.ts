@@ -1,6 +1,14 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { AGENT_SMS_AUTH_TOKEN_FIELD, classicPromptFieldsIn } from '../../../shared/contracts/agentFields';
+import {
+	AGENT_SMS_AUTH_TOKEN_FIELD,
+	classicPromptFieldsIn,
+} from '../../../shared/contracts/agentFields';
 import { dataTypeGroups, topicGroups, type FieldKind, type Group } from './fieldGroups';
 import { readJsonField } from '../../helpers/jsonFields';
 import { parseJsonParameter } from '../../helpers/parameters';
@@ -19,8 +27,14 @@ const LABELS: Record<string, [string, string?]> = {
 	chatBgURL: ['Chat Background URL'],
 	convoTags: ['Conversation Tags', 'A JSON array of texts, e.g. ["vip"]'],
 	kbTags: ['Knowledge Base Tags', 'A JSON array of texts, e.g. ["faq"]'],
-	nodes: ['Nodes', 'A JSON array of the canvas nodes; with Enable Nodes on, the first node\'s instructions are the main prompt. Replaces all nodes.'],
-	voiceConfig: ['Voice Config', 'A JSON object (transcriber, speech generation, call settings). Replaces the whole voice configuration.'],
+	nodes: [
+		'Nodes',
+		"A JSON array of the canvas nodes; with Enable Nodes on, the first node's instructions are the main prompt. Replaces all nodes.",
+	],
+	voiceConfig: [
+		'Voice Config',
+		'A JSON object (transcriber, speech generation, call settings). Replaces the whole voice configuration.',
+	],
 	AITranslateTo: ['AI Translate To', 'Language the AI translation targets'],
 	aiIntroductionMessage: ['AI Introduction Message'],
 	agentPlatform: ['Agent Platform', 'E.g. vg'],
@@ -46,12 +60,24 @@ const LABELS: Record<string, [string, string?]> = {
 	storageID: ['Storage ID'],
 	theme: ['Theme', "A theme name, e.g. 'blue-light' or 'custom-blue-dark'"],
 	webhookUrl: ['Webhook URL'],
-	vg_systemPrompt: ['System Prompt', "System-level prompt defining the agent's behaviour and rules (classic agents)"],
+	vg_systemPrompt: [
+		'System Prompt',
+		"System-level prompt defining the agent's behaviour and rules (classic agents)",
+	],
 	vg_prompt: ['Prompt', 'The main prompt template used for generating responses (classic agents)'],
 	vg_initPrompt: ['Initial Prompt', 'The prompt used when a conversation starts (classic agents)'],
-	vg_instructions: ['Instructions (Legacy)', 'The legacy main prompt of agents with Enable Nodes off (classic agents)'],
-	vg_initMessages: ['Initial Messages (JSON)', 'A JSON array of texts the conversation starts with (classic agents)'],
-	[AGENT_SMS_AUTH_TOKEN_FIELD]: ['SMS Auth Token', 'Stored encrypted by Convocore; never shown in any output'],
+	vg_instructions: [
+		'Instructions (Legacy)',
+		'The legacy main prompt of agents with Enable Nodes off (classic agents)',
+	],
+	vg_initMessages: [
+		'Initial Messages (JSON)',
+		'A JSON array of texts the conversation starts with (classic agents)',
+	],
+	[AGENT_SMS_AUTH_TOKEN_FIELD]: [
+		'SMS Auth Token',
+		'Stored encrypted by Convocore; never shown in any output',
+	],
 };
 
 /** `roundedImageURL` → `Rounded Image URL`; `twilioSmsAccountSid` → `SMS Account SID`. */
@@ -75,7 +101,11 @@ function displayNameOf(field: string): string {
 
 function fieldProperty(field: string, kind: FieldKind): INodeProperties {
 	const description = LABELS[field]?.[1];
-	const base = { displayName: displayNameOf(field), name: field, ...(description ? { description } : {}) };
+	const base = {
+		displayName: displayNameOf(field),
+		name: field,
+		...(description ? { description } : {}),
+	};
 	switch (kind) {
 		case 'number':
 			return { ...base, type: 'number', default: 0 };
@@ -86,7 +116,14 @@ function fieldProperty(field: string, kind: FieldKind): INodeProperties {
 		case 'json':
 			// Empty by default: a structure added but left empty is not sent (an empty object would
 			// replace what the agent has).
-			return { ...base, displayName: base.displayName.endsWith('(JSON)') ? base.displayName : `${base.displayName} (JSON)`, type: 'json', default: '' };
+			return {
+				...base,
+				displayName: base.displayName.endsWith('(JSON)')
+					? base.displayName
+					: `${base.displayName} (JSON)`,
+				type: 'json',
+				default: '',
+			};
 		case 'longText':
 			return { ...base, type: 'string', typeOptions: { rows: 4 }, default: '' };
 		default:
@@ -112,7 +149,10 @@ const V4 = { '@version': [{ _cnd: { gte: 4 } }] };
  * The collections of agent fields shown under `show`; Create asks for the title on its own.
  * A group both versions have (same name, same fields) is described once, for every version.
  */
-export function agentFieldProperties(show: Show, { withTitle }: { withTitle: boolean }): INodeProperties[] {
+export function agentFieldProperties(
+	show: Show,
+	{ withTitle }: { withTitle: boolean },
+): INodeProperties[] {
 	const v4Names = new Set(groupsOf(withTitle, 4).map((group) => group.name));
 	const v3Names = new Set(groupsOf(withTitle, 3).map((group) => group.name));
 	const collection = (group: BuiltGroup, versions: object): INodeProperties => ({
@@ -126,7 +166,9 @@ export function agentFieldProperties(show: Show, { withTitle }: { withTitle: boo
 	});
 	return [
 		...groupsOf(withTitle, 3).map((group) => collection(group, v4Names.has(group.name) ? {} : V3)),
-		...groupsOf(withTitle, 4).filter((group) => !v3Names.has(group.name)).map((group) => collection(group, V4)),
+		...groupsOf(withTitle, 4)
+			.filter((group) => !v3Names.has(group.name))
+			.map((group) => collection(group, V4)),
 	];
 }
 
@@ -154,7 +196,11 @@ function groupsOf(withTitle: boolean, nodeVersion: number): BuiltGroup[] {
 	} else {
 		groups = groupsOf(true, nodeVersion).map((group) =>
 			group.fields.some(([field]) => field === 'title')
-				? { ...group, fields: group.fields.filter(([field]) => field !== 'title'), options: group.options.filter((option) => option.name !== 'title') }
+				? {
+						...group,
+						fields: group.fields.filter(([field]) => field !== 'title'),
+						options: group.options.filter((option) => option.name !== 'title'),
+					}
 				: group,
 		);
 	}
@@ -176,14 +222,21 @@ function coerce(value: unknown, kind: FieldKind): unknown {
  * fields included, so that a hand-edited or outdated workflow is refused, not half-sent). Empty
  * text and empty JSON are left out; a JSON field that does not parse is an error naming it.
  */
-export function readAgentFields(ctx: IExecuteFunctions, itemIndex: number, { withTitle }: { withTitle: boolean }): IDataObject {
+export function readAgentFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ withTitle }: { withTitle: boolean },
+): IDataObject {
 	const fields: IDataObject = {};
 	for (const group of groupsOf(withTitle, ctx.getNode().typeVersion)) {
 		const kinds = new Map(group.fields);
 		const values = ctx.getNodeParameter(group.name, itemIndex, {}) as IDataObject;
 		for (const [field, raw] of Object.entries(values ?? {})) {
 			const kind = kinds.get(field) ?? 'text';
-			const value = kind === 'json' ? parseJsonParameter(ctx, raw, `${group.name}.${field}`, itemIndex) : coerce(raw, kind);
+			const value =
+				kind === 'json'
+					? parseJsonParameter(ctx, raw, `${group.name}.${field}`, itemIndex)
+					: coerce(raw, kind);
 			if (value === undefined || value === '') continue;
 			fields[field] = value as IDataObject[string];
 		}
@@ -192,9 +245,19 @@ export function readAgentFields(ctx: IExecuteFunctions, itemIndex: number, { wit
 }
 
 /** Options > Other Fields (JSON): an object whose keys are not already set by the typed fields. */
-function readOtherFields(ctx: IExecuteFunctions, itemIndex: number, typed: IDataObject): IDataObject {
+function readOtherFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	typed: IDataObject,
+): IDataObject {
 	// The same reader as every other object field (null, a list or text refused, naming the field).
-	const parsed = readJsonField(ctx, ctx.getNodeParameter('options.otherFields', itemIndex, ''), 'options.otherFields', itemIndex, 'object');
+	const parsed = readJsonField(
+		ctx,
+		ctx.getNodeParameter('options.otherFields', itemIndex, ''),
+		'options.otherFields',
+		itemIndex,
+		'object',
+	);
 	if (parsed === undefined) return {};
 	const both = Object.keys(parsed).filter((field) => field in typed);
 	if (both.length) {
@@ -223,14 +286,20 @@ export const dryRunOption: INodeProperties = {
 	name: 'dryRun',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to only validate and return the exact request that would be sent (secrets shown as [redacted]), without sending it',
+	description:
+		'Whether to only validate and return the exact request that would be sent (secrets shown as [redacted]), without sending it',
 };
 
 /**
  * Convocore ignores the classic prompt fields of an agent on the node runtime (seed): setting
  * them there changes nothing the agent says, so the run says so.
  */
-export function hintIgnoredPrompt(ctx: IExecuteFunctions, agent: IDataObject, enableNodes: unknown, itemIndex: number): void {
+export function hintIgnoredPrompt(
+	ctx: IExecuteFunctions,
+	agent: IDataObject,
+	enableNodes: unknown,
+	itemIndex: number,
+): void {
 	const classic = classicPromptFieldsIn(agent);
 	if (enableNodes !== true || classic.length === 0) return;
 	ctx.addExecutionHints({

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema, agentSchema, redactSecrets, simplifyAgent } from '../../../shared/contracts/agent';
+import {
+	agentIdSchema,
+	agentSchema,
+	redactSecrets,
+	simplifyAgent,
+} from '../../../shared/contracts/agent';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
@@ -24,7 +29,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return validate(
 		this,
 		planSchema,
-		{ agentId: readAgentId(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
+		{
+			agentId: readAgentId(this, itemIndex),
+			simplify: this.getNodeParameter('simplify', itemIndex, true),
+		},
 		itemIndex,
 		'agent',
 	);

@@ -11,13 +11,22 @@ import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['agent'], operation: ['getPhoneNumbers'] };
 
-export const description: INodeProperties[] = [...agentIdProperty(show, 'The agent whose phone numbers to read'), timeoutOnlyOptions(show)];
+export const description: INodeProperties[] = [
+	...agentIdProperty(show, 'The agent whose phone numbers to read'),
+	timeoutOnlyOptions(show),
+];
 
 const planSchema = lazy(() => z.object({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 /** Untyped in the API: a number, a record, or a list of either. */
-const phoneAnswerSchema = lazy(() => z.union([z.string(), z.record(z.unknown()), z.array(z.union([z.string(), z.record(z.unknown())]))]));
+const phoneAnswerSchema = lazy(() =>
+	z.union([
+		z.string(),
+		z.record(z.unknown()),
+		z.array(z.union([z.string(), z.record(z.unknown())])),
+	]),
+);
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent');
@@ -25,7 +34,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/phone`;
-	const answer = await requestChecked(this, { method: 'GET', path, response: phoneAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{ method: 'GET', path, response: phoneAnswerSchema },
+		scope,
+	);
 	const numbers = Array.isArray(answer) ? answer : [answer];
 	// One item per number; a bare number becomes { phoneNumber }.
 	return numbers.map((entry) => ({

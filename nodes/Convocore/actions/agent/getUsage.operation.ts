@@ -10,7 +10,12 @@ import { readAgentId } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { readUsageRange, usageBody, usageItem, type UsagePlanRange } from '../../helpers/usageRange';
+import {
+	readUsageRange,
+	usageBody,
+	usageItem,
+	type UsagePlanRange,
+} from '../../helpers/usageRange';
 import { usageRangeProperties } from '../../descriptions/usageRange';
 import { agentPath } from './api';
 
@@ -18,7 +23,7 @@ const show = { resource: ['agent'], operation: ['getUsage'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent whose usage is read'),
-	...usageRangeProperties(show, 'the agent\'s'),
+	...usageRangeProperties(show, "the agent's"),
 	timeoutOnlyOptions(show),
 ];
 
@@ -26,7 +31,13 @@ const planSchema = lazy(() => z.object({ agentId: agentIdSchema }));
 type Plan = { agentId: string } & UsagePlanRange;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const { agentId } = validate(this, planSchema, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent');
+	const { agentId } = validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex) },
+		itemIndex,
+		'agent',
+	);
 	return { agentId, ...readUsageRange(this, itemIndex) };
 }
 
@@ -38,7 +49,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const answer = await requestChecked(
 		this,
-		{ method: 'POST', path: `${agentPath(plan.agentId)}/usage`, read: true, body: usageBody(plan), response: agentUsageAnswerSchema },
+		{
+			method: 'POST',
+			path: `${agentPath(plan.agentId)}/usage`,
+			read: true,
+			body: usageBody(plan),
+			response: agentUsageAnswerSchema,
+		},
 		scope,
 	);
 	return [{ json: usageItem({ agentId: plan.agentId }, plan, answer as IDataObject) }];

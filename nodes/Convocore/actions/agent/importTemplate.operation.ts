@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { importTemplateRequestSchema, type ImportTemplateRequest } from '../../../shared/contracts/agentFields';
+import {
+	importTemplateRequestSchema,
+	type ImportTemplateRequest,
+} from '../../../shared/contracts/agentFields';
 import { REDACTED } from '../../../shared/secrets';
 import type { RequestScope } from '../../transport/retries';
 import { compact, parseJsonParameter, validate } from '../../helpers/parameters';
@@ -19,8 +22,16 @@ export const description: INodeProperties[] = [
 		name: 'source',
 		type: 'options',
 		options: [
-			{ name: 'Binary File', value: 'binary', description: 'A JSON template file in an input binary field' },
-			{ name: 'JSON', value: 'json', description: 'A template given as JSON, e.g. the output of Export Template' },
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'A JSON template file in an input binary field',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'A template given as JSON, e.g. the output of Export Template',
+			},
 		],
 		default: 'json',
 		displayOptions: { show },
@@ -31,7 +42,8 @@ export const description: INodeProperties[] = [
 		type: 'json',
 		required: true,
 		default: '',
-		description: 'The template as Export Template outputs it: the whole output ({ "agentTemplate": … }) or the template object itself. It needs a workspaceId.',
+		description:
+			'The template as Export Template outputs it: the whole output ({ "agentTemplate": … }) or the template object itself. It needs a workspaceId.',
 		displayOptions: { show: { ...show, source: ['json'] } },
 	},
 	{
@@ -58,30 +70,55 @@ export const description: INodeProperties[] = [
 			name: 'workspaceId',
 			type: 'string',
 			default: '',
-			description: "The workspace to import into, instead of the template's own (e.g. a template exported from another workspace)",
+			description:
+				"The workspace to import into, instead of the template's own (e.g. a template exported from another workspace)",
 		},
 	]),
 ];
 
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ImportTemplateRequest> {
+export async function prepare(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<ImportTemplateRequest> {
 	const source = this.getNodeParameter('source', itemIndex, 'json');
-	const given = source === 'binary' ? await readTemplateFile(this, itemIndex) : parseJsonParameter(this, this.getNodeParameter('template', itemIndex, ''), 'template', itemIndex);
+	const given =
+		source === 'binary'
+			? await readTemplateFile(this, itemIndex)
+			: parseJsonParameter(
+					this,
+					this.getNodeParameter('template', itemIndex, ''),
+					'template',
+					itemIndex,
+				);
 	const template = withoutRedacted(templateIn(given));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const agentTemplate = template.value as IDataObject | undefined;
-	const workspaceId = typeof options.workspaceId === 'string' ? options.workspaceId.trim() : options.workspaceId;
-	if (agentTemplate && typeof agentTemplate === 'object' && !Array.isArray(agentTemplate) && workspaceId) agentTemplate.workspaceId = workspaceId;
+	const workspaceId =
+		typeof options.workspaceId === 'string' ? options.workspaceId.trim() : options.workspaceId;
+	if (
+		agentTemplate &&
+		typeof agentTemplate === 'object' &&
+		!Array.isArray(agentTemplate) &&
+		workspaceId
+	)
+		agentTemplate.workspaceId = workspaceId;
 	const request = validate(
 		this,
 		importTemplateRequestSchema,
-		compact({ agentTemplate, agentName: trimmed(this.getNodeParameter('agentName', itemIndex, '')) }),
+		compact({
+			agentTemplate,
+			agentName: trimmed(this.getNodeParameter('agentName', itemIndex, '')),
+		}),
 		itemIndex,
 		'template import',
 	);
 	// Only an item that passed validation (and will be sent) warns: a refused one says why instead.
 	const { removed } = template;
 	if (removed.length) {
-		const named = removed.length > 4 ? `${removed.slice(0, 4).join(', ')} and ${removed.length - 4} more fields` : removed.join(', ');
+		const named =
+			removed.length > 4
+				? `${removed.slice(0, 4).join(', ')} and ${removed.length - 4} more fields`
+				: removed.join(', ');
 		this.addExecutionHints({
 			message: `Item ${itemIndex}: ${named} held ${REDACTED} (a secret left out on export) and ${removed.length > 1 ? 'were' : 'was'} not sent: set ${removed.length > 1 ? 'them' : 'it'} again in Convocore if the new agent needs ${removed.length > 1 ? 'them' : 'it'}.`,
 			type: 'warning',
@@ -102,7 +139,11 @@ async function readTemplateFile(ctx: IExecuteFunctions, itemIndex: number): Prom
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, field);
 	const what = `binary field "${field}"${binary.fileName ? ` (${binary.fileName})` : ''}`;
 	if (data.length > MAX_TEMPLATE_FILE_BYTES) {
-		throw new NodeOperationError(ctx.getNode(), `Invalid template in item ${itemIndex}: ${what}: the file is larger than ${MAX_TEMPLATE_FILE_BYTES / 1024 / 1024} MB`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid template in item ${itemIndex}: ${what}: the file is larger than ${MAX_TEMPLATE_FILE_BYTES / 1024 / 1024} MB`,
+			{ itemIndex },
+		);
 	}
 	return parseJsonParameter(ctx, data.toString('utf8'), what, itemIndex);
 }
@@ -118,10 +159,20 @@ function templateIn(given: unknown): unknown {
  * The template without the `[redacted]` placeholders Export Template put where secrets were:
  * sending them would store the placeholder as the agent's key. Paths of what was left out.
  */
-function withoutRedacted(value: unknown, path = '', removed: string[] = [], depth = 0): { value: unknown; removed: string[] } {
+function withoutRedacted(
+	value: unknown,
+	path = '',
+	removed: string[] = [],
+	depth = 0,
+): { value: unknown; removed: string[] } {
 	if (depth > 64 || typeof value !== 'object' || value === null) return { value, removed };
 	if (Array.isArray(value)) {
-		return { value: value.map((entry, index) => withoutRedacted(entry, `${path}[${index}]`, removed, depth + 1).value), removed };
+		return {
+			value: value.map(
+				(entry, index) => withoutRedacted(entry, `${path}[${index}]`, removed, depth + 1).value,
+			),
+			removed,
+		};
 	}
 	const copy: Record<string, unknown> = {};
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
@@ -132,10 +183,21 @@ function withoutRedacted(value: unknown, path = '', removed: string[] = [], dept
 	return { value: copy, removed };
 }
 
-export async function execute(this: IExecuteFunctions, request: ImportTemplateRequest, scope: RequestScope) {
+export async function execute(
+	this: IExecuteFunctions,
+	request: ImportTemplateRequest,
+	scope: RequestScope,
+) {
 	const answer = await sendImport(this, request, scope);
-	const json = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? answer : { result: answer };
+	const json =
+		typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+			? answer
+			: { result: answer };
 	return [{ json: agentOutput(json, request) }];
 }
 
-export const importTemplate: ConvocoreOperation<ImportTemplateRequest> = { description, prepare, execute };
+export const importTemplate: ConvocoreOperation<ImportTemplateRequest> = {
+	description,
+	prepare,
+	execute,
+};

@@ -17,13 +17,15 @@ export const agentResource: ResourceDefinition = {
 	value: 'agent',
 	// The default since 0.1.0, which saved workflows leave out: it stays, whatever the menu order.
 	defaultOperation: 'get',
-	description: 'Create, read, change, clone and delete agents, and talk to them; their secrets never appear in the output',
+	description:
+		'Create, read, change, clone and delete agents, and talk to them; their secrets never appear in the output',
 	operations: [
 		{
 			value: 'clone',
 			name: 'Clone',
 			action: 'Clone an agent',
-			description: 'Copy an agent under a new name (export, then import of its template), optionally with changed fields',
+			description:
+				'Copy an agent under a new name (export, then import of its template), optionally with changed fields',
 			operation: clone,
 		},
 		{
@@ -44,7 +46,8 @@ export const agentResource: ResourceDefinition = {
 			value: 'exportTemplate',
 			name: 'Export Template',
 			action: 'Export an agent template',
-			description: "Output an agent's template as JSON, and optionally as a JSON file; secrets are redacted. Read-only.",
+			description:
+				"Output an agent's template as JSON, and optionally as a JSON file; secrets are redacted. Read-only.",
 			operation: exportTemplate,
 		},
 		{
@@ -58,21 +61,24 @@ export const agentResource: ResourceDefinition = {
 			value: 'getAll',
 			name: 'Get Many',
 			action: 'Get many agents',
-			description: 'List the agents of the workspace, one item per agent, secrets left out. Read-only.',
+			description:
+				'List the agents of the workspace, one item per agent, secrets left out. Read-only.',
 			operation: getAll,
 		},
 		{
 			value: 'getPhoneNumbers',
 			name: 'Get Phone Numbers',
 			action: 'Get the phone numbers of an agent',
-			description: "Read the agent's phone numbers, one item per number. An agent without a number cannot call. Read-only.",
+			description:
+				"Read the agent's phone numbers, one item per number. An agent without a number cannot call. Read-only.",
 			operation: getPhoneNumbers,
 		},
 		{
 			value: 'getUsage',
 			name: 'Get Usage',
 			action: 'Get the usage of an agent',
-			description: "Total conversations, agent turns, SMS, calls, call minutes and credits of the agent over a period, as one item. Read-only.",
+			description:
+				'Total conversations, agent turns, SMS, calls, call minutes and credits of the agent over a period, as one item. Read-only.',
 			operation: getUsage,
 		},
 		{
@@ -86,14 +92,16 @@ export const agentResource: ResourceDefinition = {
 			value: 'search',
 			name: 'Search',
 			action: 'Search agents',
-			description: 'Find the agents of a workspace by name, sorted, optionally starred only; one item per agent, secrets left out. Read-only.',
+			description:
+				'Find the agents of a workspace by name, sorted, optionally starred only; one item per agent, secrets left out. Read-only.',
 			operation: search,
 		},
 		{
 			value: 'sendMessage',
 			name: 'Send Message',
 			action: 'Send a message to an agent',
-			description: "Talk to the agent: one conversation turn, the agent's reply out. Spends credits like a real conversation turn; there is no server-side dry run.",
+			description:
+				"Talk to the agent: one conversation turn, the agent's reply out. Spends credits like a real conversation turn; there is no server-side dry run.",
 			operation: sendMessage,
 		},
 		{

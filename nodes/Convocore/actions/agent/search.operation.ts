@@ -1,6 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
-import { AGENT_SEARCH_MAX_LIMIT, AGENT_SEARCH_SORTS, agentSearchAnswerSchema } from '../../../shared/contracts/agentSearch';
+import {
+	AGENT_SEARCH_MAX_LIMIT,
+	AGENT_SEARCH_SORTS,
+	agentSearchAnswerSchema,
+} from '../../../shared/contracts/agentSearch';
 import { redactSecrets, simplifyAgent, type AgentRecord } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
 import { collectNumberedPages } from '../../transport/pagination';
@@ -9,8 +13,17 @@ import { readIdParameter } from '../../helpers/agentId';
 import { listOrIdLocator } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
 import { requiredText } from '../crawlerJob/common';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
-import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
+import {
+	returnAllAndLimit,
+	simplifyProperty,
+	timeoutOnlyOptions,
+} from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['agent'], operation: ['search'] };
 
@@ -38,7 +51,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. dental',
-		description: 'Text the agent\'s name must contain; empty lists every agent',
+		description: "Text the agent's name must contain; empty lists every agent",
 		displayOptions: { show },
 	},
 	{
@@ -46,7 +59,9 @@ export const description: INodeProperties[] = [
 		name: 'sortBy',
 		type: 'options',
 		default: 'newest',
-		options: AGENT_SEARCH_SORTS.map((value) => ({ name: SORT_NAMES[value], value })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+		options: AGENT_SEARCH_SORTS.map((value) => ({ name: SORT_NAMES[value], value })).sort((a, b) =>
+			a.name < b.name ? -1 : 1,
+		),
 		description: 'The order Convocore lists the agents in',
 		displayOptions: { show },
 	},
@@ -67,7 +82,9 @@ const planSchema = lazy(() =>
 	z.object({
 		workspaceId: requiredText('a workspace ID'),
 		search: z.string({ invalid_type_error: 'must be text' }).trim(),
-		sortBy: z.enum(AGENT_SEARCH_SORTS, { errorMap: () => ({ message: `must be one of ${AGENT_SEARCH_SORTS.join(', ')}` }) }),
+		sortBy: z.enum(AGENT_SEARCH_SORTS, {
+			errorMap: () => ({ message: `must be one of ${AGENT_SEARCH_SORTS.join(', ')}` }),
+		}),
 		starredOnly: z.boolean({ invalid_type_error: 'must be true or false' }),
 		simplify: z.boolean(),
 		...listingFields(),
@@ -90,15 +107,30 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 /** `GET /agents/search`, page by page (up to 100 a page) until Limit or the server's hasMore says the end. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const agents = await collectNumberedPages<AgentRecord>(async (page, limit) => {
-		const qs: IDataObject = { workspaceId: plan.workspaceId, sortBy: plan.sortBy, page, limit, starredOnly: plan.starredOnly };
-		if (plan.search) qs.search = plan.search;
-		const answer = await requestChecked(this, { method: 'GET', path: '/agents/search', qs, raw: true, response: agentSearchAnswerSchema }, scope);
-		// hasMore is the search's own word on paging: an exactly full last page ends the listing without one more request.
-		return { items: answer.agents, hasMore: answer.hasMore };
-	}, { max, pageSize: Math.min(AGENT_SEARCH_MAX_LIMIT, max), what: 'agents' });
+	const agents = await collectNumberedPages<AgentRecord>(
+		async (page, limit) => {
+			const qs: IDataObject = {
+				workspaceId: plan.workspaceId,
+				sortBy: plan.sortBy,
+				page,
+				limit,
+				starredOnly: plan.starredOnly,
+			};
+			if (plan.search) qs.search = plan.search;
+			const answer = await requestChecked(
+				this,
+				{ method: 'GET', path: '/agents/search', qs, raw: true, response: agentSearchAnswerSchema },
+				scope,
+			);
+			// hasMore is the search's own word on paging: an exactly full last page ends the listing without one more request.
+			return { items: answer.agents, hasMore: answer.hasMore };
+		},
+		{ max, pageSize: Math.min(AGENT_SEARCH_MAX_LIMIT, max), what: 'agents' },
+	);
 	hintWhenLimitReached(this, agents.length, max, 'agents', scope.itemIndex ?? 0);
-	return agents.map((agent) => ({ json: (plan.simplify ? simplifyAgent(agent) : redactSecrets(agent)) as IDataObject }));
+	return agents.map((agent) => ({
+		json: (plan.simplify ? simplifyAgent(agent) : redactSecrets(agent)) as IDataObject,
+	}));
 }
 
 export const search: ConvocoreOperation<Plan> = { description, prepare, execute };

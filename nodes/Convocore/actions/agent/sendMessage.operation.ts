@@ -3,7 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
-import { COMMAND_PROMPT_PATTERN, GREETING_PROMPT, INTERACT_BUCKETS, INTERACT_ORIGINS, lightConvoDataSchema, type InteractObject } from '../../../shared/contracts/agentInteract';
+import {
+	COMMAND_PROMPT_PATTERN,
+	GREETING_PROMPT,
+	INTERACT_BUCKETS,
+	INTERACT_ORIGINS,
+	lightConvoDataSchema,
+	type InteractObject,
+} from '../../../shared/contracts/agentInteract';
 import { lazy } from '../../../shared/contracts/lazy';
 import { interactUrl, runInteractTurn } from '../../transport/interactSocket';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
@@ -44,7 +51,8 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		default: '',
 		placeholder: 'e.g. Do you have a free slot on Friday?',
-		description: "The user's message. Leave empty only with Options > Start With the Agent's Greeting.",
+		description:
+			"The user's message. Leave empty only with Options > Start With the Agent's Greeting.",
 		displayOptions: { show },
 	},
 	{
@@ -52,8 +60,9 @@ export const description: INodeProperties[] = [
 		name: 'conversationId',
 		type: 'string',
 		default: '',
-		placeholder: "e.g. {{ $json.from }}",
-		description: "Reuse it to continue a conversation (e.g. an expression of the person's address). Left empty, each item starts a new conversation; its ID is in the output.",
+		placeholder: 'e.g. {{ $json.from }}',
+		description:
+			"Reuse it to continue a conversation (e.g. an expression of the person's address). Left empty, each item starts a new conversation; its ID is in the output.",
 		displayOptions: { show },
 	},
 	{
@@ -62,26 +71,53 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add User Detail',
 		default: {},
-		description: 'Who is talking, for the agent and the conversation record (sent as lightConvoData)',
+		description:
+			'Who is talking, for the agent and the conversation record (sent as lightConvoData)',
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Email', name: 'userEmail', type: 'string', placeholder: 'name@email.com', default: '' },
+			{
+				displayName: 'Email',
+				name: 'userEmail',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+			},
 			{ displayName: 'Name', name: 'userName', type: 'string', default: '' },
-			{ displayName: 'Phone', name: 'userPhone', type: 'string', placeholder: '+14155550123', default: '' },
+			{
+				displayName: 'Phone',
+				name: 'userPhone',
+				type: 'string',
+				placeholder: '+14155550123',
+				default: '',
+			},
 			{ displayName: 'User ID', name: 'userID', type: 'string', default: '' },
 		],
 	},
 	optionsCollection(show, [
 		concurrencyOptions('conversations')[0],
-		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the interact object that would be sent, opening no connection and spending nothing' },
-		{ displayName: 'Include Turns', name: 'includeTurns', type: 'boolean', default: false, description: 'Whether to add the conversation so far (turns) to the output' },
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the interact object that would be sent, opening no connection and spending nothing',
+		},
+		{
+			displayName: 'Include Turns',
+			name: 'includeTurns',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to add the conversation so far (turns) to the output',
+		},
 		concurrencyOptions('conversations')[1],
 		{
 			displayName: 'Origin',
 			name: 'origin',
 			type: 'options',
 			default: 'web-chat',
-			description: 'The channel the conversation says it comes from (sent as lightConvoData.origin)',
+			description:
+				'The channel the conversation says it comes from (sent as lightConvoData.origin)',
 			options: [
 				{ name: 'Discord', value: 'discord' },
 				{ name: 'GB Chat', value: 'gb-chat' },
@@ -90,11 +126,42 @@ export const description: INodeProperties[] = [
 				{ name: 'Web Chat', value: 'web-chat' },
 			],
 		},
-		{ displayName: 'Plain-Text Reply', name: 'plainText', type: 'boolean', default: true, description: 'Whether to ask for a plain-text reply (the UI Engine off for this turn); off, the agent may answer with rich UI snapshots only' },
-		{ displayName: 'Record History', name: 'recordHistory', type: 'boolean', default: true, description: 'Whether Convocore records this turn in the conversation history' },
-		{ displayName: "Start With the Agent's Greeting", name: 'startWithGreeting', type: 'boolean', default: false, description: "Whether to ask for the agent's greeting (prompt start) instead of sending a message; Message must then be empty" },
-		{ displayName: 'Test Conversation', name: 'testConversation', type: 'boolean', default: false, description: 'Whether Convocore marks the conversation as a test' },
-		{ ...timeoutOption(), default: TURN_TIMEOUT_SECONDS, description: 'Longest time, in seconds, the turn may take from opening the connection to the agent\'s last frame (1 to 600). When it passes the item fails; the message is not sent again.' },
+		{
+			displayName: 'Plain-Text Reply',
+			name: 'plainText',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to ask for a plain-text reply (the UI Engine off for this turn); off, the agent may answer with rich UI snapshots only',
+		},
+		{
+			displayName: 'Record History',
+			name: 'recordHistory',
+			type: 'boolean',
+			default: true,
+			description: 'Whether Convocore records this turn in the conversation history',
+		},
+		{
+			displayName: "Start With the Agent's Greeting",
+			name: 'startWithGreeting',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to ask for the agent's greeting (prompt start) instead of sending a message; Message must then be empty",
+		},
+		{
+			displayName: 'Test Conversation',
+			name: 'testConversation',
+			type: 'boolean',
+			default: false,
+			description: 'Whether Convocore marks the conversation as a test',
+		},
+		{
+			...timeoutOption(),
+			default: TURN_TIMEOUT_SECONDS,
+			description:
+				"Longest time, in seconds, the turn may take from opening the connection to the agent's last frame (1 to 600). When it passes the item fails; the message is not sent again.",
+		},
 	]),
 ];
 
@@ -105,7 +172,10 @@ const planSchema = lazy(() =>
 		.object({
 			agentId: agentIdSchema,
 			message: text('the message'),
-			conversationId: text('a conversation ID').trim().max(200, 'must be at most 200 characters').regex(/^[^\r\n\t]*$/, 'must not contain line breaks or tabs'),
+			conversationId: text('a conversation ID')
+				.trim()
+				.max(200, 'must be at most 200 characters')
+				.regex(/^[^\r\n\t]*$/, 'must not contain line breaks or tabs'),
 			user: lightConvoDataSchema,
 			options: z.object({
 				plainText: z.boolean({ invalid_type_error: 'must be true or false' }),
@@ -113,18 +183,43 @@ const planSchema = lazy(() =>
 				startWithGreeting: z.boolean({ invalid_type_error: 'must be true or false' }),
 				testConversation: z.boolean({ invalid_type_error: 'must be true or false' }),
 				includeTurns: z.boolean({ invalid_type_error: 'must be true or false' }),
-				origin: z.enum(INTERACT_ORIGINS, { errorMap: () => ({ message: `must be one of ${INTERACT_ORIGINS.join(', ')}` }) }),
+				origin: z.enum(INTERACT_ORIGINS, {
+					errorMap: () => ({ message: `must be one of ${INTERACT_ORIGINS.join(', ')}` }),
+				}),
 			}),
 		})
 		.superRefine((plan, context) => {
 			const message = plan.message.trim();
 			if (plan.options.startWithGreeting) {
-				if (message) context.addIssue({ code: 'custom', path: ['message'], message: "must be empty with Start With the Agent's Greeting (the greeting turn sends no user message)" });
+				if (message)
+					context.addIssue({
+						code: 'custom',
+						path: ['message'],
+						message:
+							"must be empty with Start With the Agent's Greeting (the greeting turn sends no user message)",
+					});
 				return;
 			}
-			if (!message) context.addIssue({ code: 'custom', path: ['message'], message: "is required (or turn on Options > Start With the Agent's Greeting)" });
-			else if (message.toLowerCase() === GREETING_PROMPT) context.addIssue({ code: 'custom', path: ['message'], message: "must not be just \"start\", which Convocore reads as a request for the greeting: use Options > Start With the Agent's Greeting" });
-			else if (COMMAND_PROMPT_PATTERN.test(message)) context.addIssue({ code: 'custom', path: ['message'], message: 'must not start with @cancel: or @rewind:, which Convocore reads as commands, not as a message' });
+			if (!message)
+				context.addIssue({
+					code: 'custom',
+					path: ['message'],
+					message: "is required (or turn on Options > Start With the Agent's Greeting)",
+				});
+			else if (message.toLowerCase() === GREETING_PROMPT)
+				context.addIssue({
+					code: 'custom',
+					path: ['message'],
+					message:
+						'must not be just "start", which Convocore reads as a request for the greeting: use Options > Start With the Agent\'s Greeting',
+				});
+			else if (COMMAND_PROMPT_PATTERN.test(message))
+				context.addIssue({
+					code: 'custom',
+					path: ['message'],
+					message:
+						'must not start with @cancel: or @rewind:, which Convocore reads as commands, not as a message',
+				});
 		}),
 );
 type MessagePlan = z.output<typeof planSchema> & { dryRun: boolean };
@@ -160,10 +255,16 @@ function bucketOf(credentials: ConvocoreCredentialData, baseUrl: string): Intera
 	if (credentials.region === 'na') return INTERACT_BUCKETS.na;
 	if (credentials.region === 'eu') return INTERACT_BUCKETS.eu;
 	const { host, pathname } = new URL(baseUrl);
-	return /(^|[-./])na([-./]|$)/i.test(`${host}${pathname}`) ? INTERACT_BUCKETS.na : INTERACT_BUCKETS.eu;
+	return /(^|[-./])na([-./]|$)/i.test(`${host}${pathname}`)
+		? INTERACT_BUCKETS.na
+		: INTERACT_BUCKETS.eu;
 }
 
-function interactObject(plan: MessagePlan, conversationId: string, bucket: InteractObject['bucket']): InteractObject {
+function interactObject(
+	plan: MessagePlan,
+	conversationId: string,
+	bucket: InteractObject['bucket'],
+): InteractObject {
 	const { options } = plan;
 	return {
 		agentId: plan.agentId,
@@ -186,7 +287,12 @@ const conversationQueues = new WeakMap<IExecuteFunctions, Map<string, Promise<bo
  * Continue On Fail the run stops at the first failure, so a turn queued behind a failed one is
  * not sent: its output would be dropped with the run, and the credits spent for nothing.
  */
-async function inConversationOrder<T>(ctx: IExecuteFunctions, conversationId: string, itemIndex: number, turn: () => Promise<T>): Promise<T> {
+async function inConversationOrder<T>(
+	ctx: IExecuteFunctions,
+	conversationId: string,
+	itemIndex: number,
+	turn: () => Promise<T>,
+): Promise<T> {
 	let queues = conversationQueues.get(ctx);
 	if (!queues) conversationQueues.set(ctx, (queues = new Map()));
 	const before = queues.get(conversationId);
@@ -196,7 +302,11 @@ async function inConversationOrder<T>(ctx: IExecuteFunctions, conversationId: st
 	let succeeded = false;
 	try {
 		if (before && !(await before) && !ctx.continueOnFail()) {
-			throw new NodeOperationError(ctx.getNode(), `Not sent: an earlier turn of conversation ${conversationId} failed`, { itemIndex });
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Not sent: an earlier turn of conversation ${conversationId} failed`,
+				{ itemIndex },
+			);
 		}
 		const result = await turn();
 		succeeded = true;
@@ -211,9 +321,14 @@ export async function execute(this: IExecuteFunctions, plan: MessagePlan, scope:
 	const conversationId = plan.conversationId || randomUUID();
 	return await inConversationOrder(this, conversationId, scope.itemIndex ?? 0, async () => {
 		const baseUrl = await getBaseUrl.call(this, scope.itemIndex);
-		const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as ConvocoreCredentialData;
+		const credentials = (await this.getCredentials(
+			CREDENTIAL_TYPE,
+		)) as unknown as ConvocoreCredentialData;
 		const interact = interactObject(plan, conversationId, bucketOf(credentials, baseUrl));
-		if (plan.dryRun) return [{ json: { dryRun: true, url: interactUrl(baseUrl), interact } as unknown as IDataObject }];
+		if (plan.dryRun)
+			return [
+				{ json: { dryRun: true, url: interactUrl(baseUrl), interact } as unknown as IDataObject },
+			];
 		// The limit's pacer and latency count from here, not from the wait behind earlier turns.
 		await scope.gate.wait();
 		const secrets = new Set<string>();
@@ -227,7 +342,9 @@ export async function execute(this: IExecuteFunctions, plan: MessagePlan, scope:
 			secrets,
 		});
 		// A server or proxy may echo the Bearer header: the secret never reaches the output.
-		return [{ json: redactDeep(turnOutput(frames, conversationId, plan.options.includeTurns), secrets) }];
+		return [
+			{ json: redactDeep(turnOutput(frames, conversationId, plan.options.includeTurns), secrets) },
+		];
 	});
 }
 

@@ -70,15 +70,24 @@ function numberOrUndefined(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-export function turnOutput(frames: TurnFrames, conversationId: string, includeTurns: boolean): IDataObject {
-	const turns = (Array.isArray(frames.metadata.turns) ? frames.metadata.turns : undefined) ?? frames.history;
+export function turnOutput(
+	frames: TurnFrames,
+	conversationId: string,
+	includeTurns: boolean,
+): IDataObject {
+	const turns =
+		(Array.isArray(frames.metadata.turns) ? frames.metadata.turns : undefined) ?? frames.history;
 	const text = frames.chunks.join('');
 	const snapshot = frames.uiSnapshot === undefined ? undefined : parsedOrText(frames.uiSnapshot);
 	const fromSnapshot = snapshotText(snapshot);
 	const reply =
-		text !== '' ? text
-		: fromSnapshot !== '' ? fromSnapshot
-		: (lastBotText(frames.history) ?? lastBotText(Array.isArray(frames.metadata.turns) ? frames.metadata.turns : undefined) ?? '');
+		text !== ''
+			? text
+			: fromSnapshot !== ''
+				? fromSnapshot
+				: (lastBotText(frames.history) ??
+					lastBotText(Array.isArray(frames.metadata.turns) ? frames.metadata.turns : undefined) ??
+					'');
 	const output: IDataObject = {
 		reply,
 		conversationId,
@@ -89,7 +98,8 @@ export function turnOutput(frames: TurnFrames, conversationId: string, includeTu
 		model: typeof frames.metadata.llmUsed === 'string' ? frames.metadata.llmUsed : undefined,
 		durationMs: frames.durationMs,
 	};
-	if (Array.isArray(frames.metadata.sources) && frames.metadata.sources.length) output.sources = frames.metadata.sources;
+	if (Array.isArray(frames.metadata.sources) && frames.metadata.sources.length)
+		output.sources = frames.metadata.sources;
 	// A reply the UI Engine sent only as a rich snapshot: the snapshot, parsed when it is JSON.
 	if (snapshot !== undefined && text === '') output.uiSnapshot = snapshot;
 	if (frames.textFrames.length) output.textFrames = frames.textFrames;

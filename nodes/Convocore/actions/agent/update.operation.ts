@@ -12,7 +12,13 @@ import { type ConvocoreOperation } from '../types';
 import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
 import { readDryRun } from '../../helpers/dryRun';
 import { checkWrite } from '../../helpers/writeCheck';
-import { agentFieldProperties, dryRunOption, otherFieldsOption, hintIgnoredPrompt, readAgentFields } from './fields';
+import {
+	agentFieldProperties,
+	dryRunOption,
+	otherFieldsOption,
+	hintIgnoredPrompt,
+	readAgentFields,
+} from './fields';
 
 const show = { resource: ['agent'], operation: ['update'] };
 
@@ -31,9 +37,21 @@ interface UpdatePlan {
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<UpdatePlan> {
-	const { agentId } = validate(this, agentIdOnly, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'agent');
+	const { agentId } = validate(
+		this,
+		agentIdOnly,
+		{ agentId: readAgentId(this, itemIndex) },
+		itemIndex,
+		'agent',
+	);
 	// Only the fields the user set: what is not sent keeps its value on the agent.
-	const agent = validate(this, agentChangesSchema, readAgentFields(this, itemIndex, { withTitle: true }), itemIndex, 'agent update');
+	const agent = validate(
+		this,
+		agentChangesSchema,
+		readAgentFields(this, itemIndex, { withTitle: true }),
+		itemIndex,
+		'agent update',
+	);
 	return { agentId, body: { agent: agent as IDataObject }, dryRun: readDryRun(this, itemIndex) };
 }
 
@@ -48,7 +66,16 @@ export async function execute(this: IExecuteFunctions, plan: UpdatePlan, scope: 
 	// Whether the agent runs on nodes is known from what was sent or, failing that, from its record.
 	hintIgnoredPrompt(this, agent, agent.enableNodes ?? record.enableNodes, scope.itemIndex ?? 0);
 	const output = agentOutput(record, plan.body);
-	return [{ json: checkWrite(this, output, { sent: agent, record, itemIndex: scope.itemIndex ?? 0, what: `Agent ${plan.agentId}` }) }];
+	return [
+		{
+			json: checkWrite(this, output, {
+				sent: agent,
+				record,
+				itemIndex: scope.itemIndex ?? 0,
+				what: `Agent ${plan.agentId}`,
+			}),
+		},
+	];
 }
 
 export const update: ConvocoreOperation<UpdatePlan> = { description, prepare, execute };

@@ -1,6 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { redactSecrets } from '../../../shared/contracts/agent';
-import { callRequestSchema, callResponseSchema, type CallRequest } from '../../../shared/contracts/call';
+import {
+	callRequestSchema,
+	callResponseSchema,
+	type CallRequest,
+} from '../../../shared/contracts/call';
 import { secretsIn } from '../../../shared/secrets';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
@@ -67,7 +71,8 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: '+14155550100',
-				description: "One of the agent's numbers, in E.164 format. Defaults to the agent's primary number.",
+				description:
+					"One of the agent's numbers, in E.164 format. Defaults to the agent's primary number.",
 			},
 			{
 				displayName: 'Lead Info',
@@ -78,14 +83,24 @@ export const description: INodeProperties[] = [
 				description: 'Who is called, for the agent to personalise the call',
 				options: [
 					{ displayName: 'Address', name: 'address', type: 'string', default: '' },
-					{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						placeholder: 'name@email.com',
+						default: '',
+					},
 					{ displayName: 'Username', name: 'username', type: 'string', default: '' },
 				],
 			},
 		],
 	},
 	optionsCollection(show, [
-		jsonObjectOption('Agent Overrides (JSON)', 'agentOverrides', "Agent settings for this call only (an object of the agent's fields, e.g. title, lang, voiceConfig)"),
+		jsonObjectOption(
+			'Agent Overrides (JSON)',
+			'agentOverrides',
+			"Agent settings for this call only (an object of the agent's fields, e.g. title, lang, voiceConfig)",
+		),
 		{
 			displayName: 'Await Listen URL',
 			name: 'awaitListenUrl',
@@ -93,16 +108,29 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether the call waits until its live-listen URL exists before it starts',
 		},
-		jsonObjectOption('Call Info (JSON)', 'callInfo', 'Information about the call, passed to the agent as it is'),
-		jsonObjectOption('Caller Info (JSON)', 'callerInfo', 'Information about the caller, passed to the agent as it is'),
+		jsonObjectOption(
+			'Call Info (JSON)',
+			'callInfo',
+			'Information about the call, passed to the agent as it is',
+		),
+		jsonObjectOption(
+			'Caller Info (JSON)',
+			'callerInfo',
+			'Information about the caller, passed to the agent as it is',
+		),
 		{
 			displayName: 'Dry Run',
 			name: 'dryRun',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to only validate and return the exact request that would be sent, calling no one',
+			description:
+				'Whether to only validate and return the exact request that would be sent, calling no one',
 		},
-		jsonListOption('Messages History (JSON)', 'messagesHistory', 'Earlier messages for the agent: a list of { role: user|assistant|system|tool, content }'),
+		jsonListOption(
+			'Messages History (JSON)',
+			'messagesHistory',
+			'Earlier messages for the agent: a list of { role: user|assistant|system|tool, content }',
+		),
 		{
 			displayName: 'Override Initial Prompt',
 			name: 'overrideInitialPrompt',
@@ -110,10 +138,22 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: "Whether the messages history replaces the agent's initial prompt",
 		},
-		jsonObjectOption('Server Data (JSON)', 'serverData', 'Server-side data for the call (agentTools, agentVariables, telephony account, …). Secrets in it never appear in the output.'),
+		jsonObjectOption(
+			'Server Data (JSON)',
+			'serverData',
+			'Server-side data for the call (agentTools, agentVariables, telephony account, …). Secrets in it never appear in the output.',
+		),
 		timeoutOption(),
-		jsonListOption('Tools Overrides (JSON)', 'toolsOverrides', 'Tools created or overridden for this call: a list of { name, description, method, serverUrl, … }'),
-		jsonListOption('Variables Overrides (JSON)', 'variablesOverrides', 'Variables for this call: a list of { key, value, type, … }'),
+		jsonListOption(
+			'Tools Overrides (JSON)',
+			'toolsOverrides',
+			'Tools created or overridden for this call: a list of { name, description, method, serverUrl, … }',
+		),
+		jsonListOption(
+			'Variables Overrides (JSON)',
+			'variablesOverrides',
+			'Variables for this call: a list of { key, value, type, … }',
+		),
 	]),
 ];
 
@@ -142,10 +182,18 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		if (name === 'timeout' || name === 'dryRun') continue;
 		const shape = JSON_OPTIONS[name];
 		// Only the JSON options are read as JSON; the object reader's overloads need the shape spelled out.
-		const parsed = shape === undefined ? value : shape === 'object' ? readJsonField(this, value, `options.${name}`, itemIndex, 'object') : readJsonField(this, value, `options.${name}`, itemIndex, 'list');
+		const parsed =
+			shape === undefined
+				? value
+				: shape === 'object'
+					? readJsonField(this, value, `options.${name}`, itemIndex, 'object')
+					: readJsonField(this, value, `options.${name}`, itemIndex, 'list');
 		if (parsed !== undefined) options[name] = parsed as IDataObject;
 	}
-	const leadInfo = compact(readJsonField(this, additional.leadInfo, 'additionalFields.leadInfo', itemIndex, 'object') ?? {});
+	const leadInfo = compact(
+		readJsonField(this, additional.leadInfo, 'additionalFields.leadInfo', itemIndex, 'object') ??
+			{},
+	);
 	const body = compact({
 		agentId: readAgentId(this, itemIndex),
 		to: normalizePhone(this.getNodeParameter('to', itemIndex, '')),
@@ -154,7 +202,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		leadInfo: Object.keys(leadInfo).length ? leadInfo : undefined,
 		options: Object.keys(options).length ? options : undefined,
 	});
-	return { request: validate(this, callRequestSchema, body, itemIndex, 'call request'), dryRun: readDryRun(this, itemIndex) };
+	return {
+		request: validate(this, callRequestSchema, body, itemIndex, 'call request'),
+		dryRun: readDryRun(this, itemIndex),
+	};
 }
 
 export async function execute(this: IExecuteFunctions, plan: CallPlan, scope: RequestScope) {
@@ -162,12 +213,20 @@ export async function execute(this: IExecuteFunctions, plan: CallPlan, scope: Re
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(this, scope.itemIndex)}/calls`;
 		const request = { method: 'POST', url, body: plan.request };
-		return [{ json: { dryRun: true, request: redactSecrets(request, sentSecrets) } as IDataObject }];
+		return [
+			{ json: { dryRun: true, request: redactSecrets(request, sentSecrets) } as IDataObject },
+		];
 	}
 	// A started call is billed: the transport never repeats a POST after an unclear failure.
 	const answer = await requestChecked(
 		this,
-		{ method: 'POST', path: '/calls', body: plan.request as IDataObject, raw: true, response: callResponseSchema },
+		{
+			method: 'POST',
+			path: '/calls',
+			body: plan.request as IDataObject,
+			raw: true,
+			response: callResponseSchema,
+		},
 		scope,
 	);
 	return [{ json: redactSecrets(answer, sentSecrets) as IDataObject }];

@@ -11,7 +11,10 @@ const show = { resource: ['campaign'], operation: ['delete'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent that runs the campaign'),
-	campaignIdProperty(show, 'The campaign to delete. Deleting is irreversible; its leads and conversations stay.'),
+	campaignIdProperty(
+		show,
+		'The campaign to delete. Deleting is irreversible; its leads and conversations stay.',
+	),
 	timeoutOnlyOptions(show),
 ];
 
@@ -20,7 +23,17 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: CampaignRef, scope: RequestScope) {
-	await requestChecked(this, { method: 'DELETE', path: campaignsPath(plan.agentId), qs: { campaignId: plan.campaignId }, raw: true, response: campaignAnswerSchema }, scope);
+	await requestChecked(
+		this,
+		{
+			method: 'DELETE',
+			path: campaignsPath(plan.agentId),
+			qs: { campaignId: plan.campaignId },
+			raw: true,
+			response: campaignAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: { deleted: true, campaignId: plan.campaignId } }];
 }
 

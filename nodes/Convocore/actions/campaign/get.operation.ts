@@ -3,7 +3,13 @@ import type { RequestScope } from '../../transport/retries';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { campaignIdProperty, campaignOutput, findCampaign, readCampaignRef, type CampaignRef } from './common';
+import {
+	campaignIdProperty,
+	campaignOutput,
+	findCampaign,
+	readCampaignRef,
+	type CampaignRef,
+} from './common';
 
 const show = { resource: ['campaign'], operation: ['get'] };
 

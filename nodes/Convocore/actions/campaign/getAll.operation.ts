@@ -24,7 +24,13 @@ const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingField
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) }, itemIndex, 'campaign listing');
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) },
+		itemIndex,
+		'campaign listing',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
@@ -35,7 +41,12 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 			const answer = await fetchCampaignPage(this, plan.agentId, page, limit, scope);
 			return { items: answer.campaigns, total: answer.total };
 		},
-		{ max, pageSize: Math.min(CAMPAIGN_PAGE.maxLimit, max), what: 'campaigns', keyOf: (campaign) => campaign.id },
+		{
+			max,
+			pageSize: Math.min(CAMPAIGN_PAGE.maxLimit, max),
+			what: 'campaigns',
+			keyOf: (campaign) => campaign.id,
+		},
 	);
 	return campaigns.map((campaign) => ({ json: campaignOutput(campaign) }));
 }

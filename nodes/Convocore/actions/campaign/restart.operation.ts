@@ -1,5 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { campaignAnswerSchema, restartCampaignRequestSchema, type RestartCampaignRequest } from '../../../shared/contracts/campaign';
+import {
+	campaignAnswerSchema,
+	restartCampaignRequestSchema,
+	type RestartCampaignRequest,
+} from '../../../shared/contracts/campaign';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
@@ -8,13 +12,20 @@ import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { campaignIdProperty, campaignOutput, campaignsPath, readCampaignRef, type CampaignRef } from './common';
+import {
+	campaignIdProperty,
+	campaignOutput,
+	campaignsPath,
+	readCampaignRef,
+	type CampaignRef,
+} from './common';
 
 const show = { resource: ['campaign'], operation: ['restart'] };
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Restarting calls every lead of the group again from the first, with real, billed calls. It is never retried after it may have reached Convocore; a re-run restarts again.',
+		displayName:
+			'Restarting calls every lead of the group again from the first, with real, billed calls. It is never retried after it may have reached Convocore; a re-run restarts again.',
 		name: 'campaignRestartNotice',
 		type: 'notice',
 		default: '',
@@ -37,11 +48,19 @@ export const description: INodeProperties[] = [
 		name: 'resetConversations',
 		type: 'boolean',
 		default: false,
-		description: "Whether to delete the campaign's conversations so far (irreversible) before it starts again",
+		description:
+			"Whether to delete the campaign's conversations so far (irreversible) before it starts again",
 		displayOptions: { show },
 	},
 	optionsCollection(show, [
-		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact request that would restart the campaign, sending nothing' },
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the exact request that would restart the campaign, sending nothing',
+		},
 		timeoutOption(),
 	]),
 ];
@@ -49,18 +68,56 @@ export const description: INodeProperties[] = [
 type Plan = CampaignRef & { body: RestartCampaignRequest; dryRun: boolean };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const body = { workspaceOwnerEmail: this.getNodeParameter('workspaceOwnerEmail', itemIndex, ''), resetConversations: this.getNodeParameter('resetConversations', itemIndex, false) };
-	return { ...readCampaignRef(this, itemIndex), body: validate(this, restartCampaignRequestSchema, body, itemIndex, 'campaign restart'), dryRun: readDryRun(this, itemIndex) };
+	const body = {
+		workspaceOwnerEmail: this.getNodeParameter('workspaceOwnerEmail', itemIndex, ''),
+		resetConversations: this.getNodeParameter('resetConversations', itemIndex, false),
+	};
+	return {
+		...readCampaignRef(this, itemIndex),
+		body: validate(this, restartCampaignRequestSchema, body, itemIndex, 'campaign restart'),
+		dryRun: readDryRun(this, itemIndex),
+	};
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `${campaignsPath(plan.agentId)}/${encodeURIComponent(plan.campaignId)}/restart`;
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(this, scope.itemIndex)}${path}`;
-		return [{ json: { dryRun: true, campaignId: plan.campaignId, request: { method: 'PATCH', url, body: plan.body } } as IDataObject }];
+		return [
+			{
+				json: {
+					dryRun: true,
+					campaignId: plan.campaignId,
+					request: { method: 'PATCH', url, body: plan.body },
+				} as IDataObject,
+			},
+		];
 	}
-	const answer = await requestChecked(this, { method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: campaignAnswerSchema }, scope);
-	return [{ json: { restarted: true, campaignId: plan.campaignId, campaign: campaignOutput(recordOf(answer)) } as IDataObject }];
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'PATCH',
+			path,
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: campaignAnswerSchema,
+		},
+		scope,
+	);
+	return [
+		{
+			json: {
+				restarted: true,
+				campaignId: plan.campaignId,
+				campaign: campaignOutput(recordOf(answer)),
+			} as IDataObject,
+		},
+	];
 }
 
-export const restart: ConvocoreOperation<Plan> = { description, defaultConcurrency: 1, prepare, execute };
+export const restart: ConvocoreOperation<Plan> = {
+	description,
+	defaultConcurrency: 1,
+	prepare,
+	execute,
+};

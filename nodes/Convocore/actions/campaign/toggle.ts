@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { agentSchema } from '../../../shared/contracts/agent';
-import { campaignAnswerSchema, toggleCampaignRequestSchema } from '../../../shared/contracts/campaign';
+import {
+	campaignAnswerSchema,
+	toggleCampaignRequestSchema,
+} from '../../../shared/contracts/campaign';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { agentPath } from '../agent/api';
@@ -12,7 +15,14 @@ import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { campaignIdProperty, campaignOutput, campaignsPath, findCampaign, readCampaignRef, type CampaignRef } from './common';
+import {
+	campaignIdProperty,
+	campaignOutput,
+	campaignsPath,
+	findCampaign,
+	readCampaignRef,
+	type CampaignRef,
+} from './common';
 
 /**
  * Start and Pause. The API has one route that flips a campaign between running and paused, so
@@ -36,7 +46,8 @@ function dryRunOption(verb: string): INodeProperties {
 
 function startNotice(show: Show): INodeProperties {
 	return {
-		displayName: "Starting a campaign places real phone calls to the group's leads, billed per minute. Start is safe to re-run: it does nothing when the campaign already runs.",
+		displayName:
+			"Starting a campaign places real phone calls to the group's leads, billed per minute. Start is safe to re-run: it does nothing when the campaign already runs.",
 		name: 'campaignStartNotice',
 		type: 'notice',
 		default: '',
@@ -57,7 +68,8 @@ function describe(wanted: Wanted, show: Show): INodeProperties[] {
 				name: 'ownerId',
 				type: 'string',
 				default: '',
-				description: "The workspace owner's user ID, which the API asks for. Leave empty to use the agent's owner.",
+				description:
+					"The workspace owner's user ID, which the API asks for. Leave empty to use the agent's owner.",
 			},
 			timeoutOption(),
 		]),
@@ -68,45 +80,100 @@ function prepareToggle(ctx: IExecuteFunctions, itemIndex: number): Plan {
 	const ownerId = ctx.getNodeParameter('options.ownerId', itemIndex, '') as unknown;
 	const ref = readCampaignRef(ctx, itemIndex);
 	const plan: Plan = { ...ref, dryRun: readDryRun(ctx, itemIndex) };
-	if (ownerId !== '' && ownerId !== undefined) plan.ownerId = validate(ctx, toggleCampaignRequestSchema, { ownerId }, itemIndex, 'options').ownerId;
+	if (ownerId !== '' && ownerId !== undefined)
+		plan.ownerId = validate(
+			ctx,
+			toggleCampaignRequestSchema,
+			{ ownerId },
+			itemIndex,
+			'options',
+		).ownerId;
 	return plan;
 }
 
 /** The workspace owner: the option when given, else the agent record's `ownerID`. */
 async function ownerIdOf(ctx: IExecuteFunctions, plan: Plan, scope: RequestScope): Promise<string> {
 	if (plan.ownerId) return plan.ownerId;
-	const agent = await requestChecked(ctx, { method: 'GET', path: agentPath(plan.agentId), response: agentSchema }, scope);
+	const agent = await requestChecked(
+		ctx,
+		{ method: 'GET', path: agentPath(plan.agentId), response: agentSchema },
+		scope,
+	);
 	const owner = (agent as IDataObject).ownerID;
 	if (typeof owner === 'string' && owner) return owner;
-	throw new NodeOperationError(ctx.getNode(), `Agent ${plan.agentId} names no owner, and the campaign cannot be toggled without one`, {
-		itemIndex: scope.itemIndex,
-		description: "Set Options > Owner User ID to the workspace owner's user ID.",
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Agent ${plan.agentId} names no owner, and the campaign cannot be toggled without one`,
+		{
+			itemIndex: scope.itemIndex,
+			description: "Set Options > Owner User ID to the workspace owner's user ID.",
+		},
+	);
 }
 
 async function toggleTo(ctx: IExecuteFunctions, wanted: Wanted, plan: Plan, scope: RequestScope) {
 	const campaign = await findCampaign(ctx, plan, scope);
 	if (typeof campaign.enabled !== 'boolean') {
-		throw new NodeOperationError(ctx.getNode(), `Campaign ${plan.campaignId} does not say whether it runs (no "enabled"), so it is not toggled`, { itemIndex: scope.itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Campaign ${plan.campaignId} does not say whether it runs (no "enabled"), so it is not toggled`,
+			{ itemIndex: scope.itemIndex },
+		);
 	}
 	const isRunning = campaign.enabled;
 	const done = wanted === 'running' ? 'started' : 'paused';
 	const already = wanted === 'running' ? 'alreadyRunning' : 'alreadyPaused';
 	if (isRunning === (wanted === 'running')) {
-		return [{ json: { action: already, campaignId: plan.campaignId, enabled: isRunning, ...(plan.dryRun ? { dryRun: true, request: null } : {}), campaign: campaignOutput(campaign) } as IDataObject }];
+		return [
+			{
+				json: {
+					action: already,
+					campaignId: plan.campaignId,
+					enabled: isRunning,
+					...(plan.dryRun ? { dryRun: true, request: null } : {}),
+					campaign: campaignOutput(campaign),
+				} as IDataObject,
+			},
+		];
 	}
 	const path = `${campaignsPath(plan.agentId)}/${encodeURIComponent(plan.campaignId)}`;
 	const body = { ownerId: await ownerIdOf(ctx, plan, scope) };
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(ctx, scope.itemIndex)}${path}`;
-		return [{ json: { dryRun: true, action: done, campaignId: plan.campaignId, enabled: isRunning, request: { method: 'PATCH', url, body } } as IDataObject }];
+		return [
+			{
+				json: {
+					dryRun: true,
+					action: done,
+					campaignId: plan.campaignId,
+					enabled: isRunning,
+					request: { method: 'PATCH', url, body },
+				} as IDataObject,
+			},
+		];
 	}
 	// A PATCH is never repeated after an unclear failure (the transport): a toggle sent twice
 	// would undo itself. A re-run reads first, so it cannot undo a toggle that did arrive.
-	const answer = await requestChecked(ctx, { method: 'PATCH', path, body, raw: true, response: campaignAnswerSchema }, scope);
+	const answer = await requestChecked(
+		ctx,
+		{ method: 'PATCH', path, body, raw: true, response: campaignAnswerSchema },
+		scope,
+	);
 	const data = (answer as IDataObject).data;
-	const record = typeof data === 'object' && data !== null ? (data as IDataObject) : { ...campaign, enabled: !isRunning };
-	return [{ json: { action: done, campaignId: plan.campaignId, enabled: !isRunning, campaign: campaignOutput(record) } as IDataObject }];
+	const record =
+		typeof data === 'object' && data !== null
+			? (data as IDataObject)
+			: { ...campaign, enabled: !isRunning };
+	return [
+		{
+			json: {
+				action: done,
+				campaignId: plan.campaignId,
+				enabled: !isRunning,
+				campaign: campaignOutput(record),
+			} as IDataObject,
+		},
+	];
 }
 
 export function toggleOperation(wanted: Wanted): ConvocoreOperation<Plan> {

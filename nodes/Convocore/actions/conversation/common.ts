@@ -16,7 +16,8 @@ export function convoIdProperty(show: Show): INodeProperties {
 	return listOrIdLocator({
 		displayName: 'Conversation',
 		name: 'convoId',
-		description: 'The conversation to read. The list shows the chosen agent’s recent conversations.',
+		description:
+			'The conversation to read. The list shows the chosen agent’s recent conversations.',
 		show,
 		searchListMethod: 'searchConversations',
 		listPlaceholder: 'Select a conversation…',
@@ -24,7 +25,9 @@ export function convoIdProperty(show: Show): INodeProperties {
 	});
 }
 
-const conversationRefSchema = lazy(() => z.object({ agentId: agentIdSchema, convoId: convoIdSchema }));
+const conversationRefSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, convoId: convoIdSchema }),
+);
 export type ConversationRef = z.output<typeof conversationRefSchema>;
 
 export function readConversationRef(ctx: IExecuteFunctions, itemIndex: number): ConversationRef {
@@ -45,14 +48,26 @@ export function conversationPath({ agentId, convoId }: ConversationRef): string 
  * The region of the credential (`eu` or `na`), which Get Details must name. A custom Base URL
  * names it by a path segment or host label (`/eu/v3`, `eu-gcp-api.…`).
  */
-export async function credentialRegion(ctx: IExecuteFunctions, itemIndex: number): Promise<'eu' | 'na'> {
-	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex)) as unknown as ConvocoreCredentialData;
+export async function credentialRegion(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<'eu' | 'na'> {
+	const credentials = (await ctx.getCredentials(
+		CREDENTIAL_TYPE,
+		itemIndex,
+	)) as unknown as ConvocoreCredentialData;
 	if (credentials.region === 'eu' || credentials.region === 'na') return credentials.region;
-	const found = /(?:^|[/.-])(eu|na)(?=[/.-])/i.exec((credentials.baseUrl ?? '').replace(/^https?:\/\//i, '/'));
+	const found = /(?:^|[/.-])(eu|na)(?=[/.-])/i.exec(
+		(credentials.baseUrl ?? '').replace(/^https?:\/\//i, '/'),
+	);
 	if (found) return found[1].toLowerCase() as 'eu' | 'na';
 	throw new NodeOperationError(
 		ctx.getNode(),
 		'Get Details needs the region (eu or na), and the credential’s custom Base URL does not name one',
-		{ itemIndex, description: 'Choose the EU or NA region in the Convocore credential, or use a Base URL that contains /eu/ or /na/.' },
+		{
+			itemIndex,
+			description:
+				'Choose the EU or NA region in the Convocore credential, or use a Base URL that contains /eu/ or /na/.',
+		},
 	);
 }

@@ -30,7 +30,8 @@ const STATE_NAMES: Record<(typeof CONVERSATION_STATES)[number], string> = {
 	requested_chat: 'Human Requested',
 };
 
-const TIME_NOTE = "Sent as milliseconds since the Unix epoch (Convocore publishes no unit for it); a date-time without an offset is read in the workflow's time zone";
+const TIME_NOTE =
+	"Sent as milliseconds since the Unix epoch (Convocore publishes no unit for it); a date-time without an offset is read in the workflow's time zone";
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent the conversation is recorded for'),
@@ -51,45 +52,139 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', description: 'The campaign the conversation belongs to' },
+			{
+				displayName: 'Campaign ID',
+				name: 'campaignId',
+				type: 'string',
+				default: '',
+				description: 'The campaign the conversation belongs to',
+			},
 			{
 				displayName: 'Captured Variables (JSON)',
 				name: 'capturedVariables',
 				type: 'json',
 				default: '{}',
-				description: 'What was learned in the conversation, as a JSON object, e.g. {"orderId": "A-1001"}',
+				description:
+					'What was learned in the conversation, as a JSON object, e.g. {"orderId": "A-1001"}',
 			},
-			{ displayName: 'Channel', name: 'origin', type: 'string', default: '', placeholder: 'e.g. email', description: 'Where the conversation took place (Convocore\'s `origin`). Its own channels are web-chat, discord, messenger, instagram and gb-chat; any text is sent as written.' },
-			{ displayName: 'Conversation ID', name: 'ID', type: 'string', default: '', description: 'Your own ID for the conversation, e.g. the e-mail thread ID. Leave empty to let Convocore choose.' },
-			{ displayName: 'Duration (Seconds)', name: 'convoTimeSeconds', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'How long the conversation lasted' },
+			{
+				displayName: 'Channel',
+				name: 'origin',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. email',
+				description:
+					"Where the conversation took place (Convocore's `origin`). Its own channels are web-chat, discord, messenger, instagram and gb-chat; any text is sent as written.",
+			},
+			{
+				displayName: 'Conversation ID',
+				name: 'ID',
+				type: 'string',
+				default: '',
+				description:
+					'Your own ID for the conversation, e.g. the e-mail thread ID. Leave empty to let Convocore choose.',
+			},
+			{
+				displayName: 'Duration (Seconds)',
+				name: 'convoTimeSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'How long the conversation lasted',
+			},
 			{ displayName: 'End Reason', name: 'endReason', type: 'string', default: '' },
-			{ displayName: 'Ended At', name: 'lastMessageTS', type: 'dateTime', default: '', description: `When the last message was sent (Convocore's \`lastMessageTS\`). ${TIME_NOTE}.` },
+			{
+				displayName: 'Ended At',
+				name: 'lastMessageTS',
+				type: 'dateTime',
+				default: '',
+				description: `When the last message was sent (Convocore's \`lastMessageTS\`). ${TIME_NOTE}.`,
+			},
 			{ displayName: 'Language', name: 'lang', type: 'string', default: '', placeholder: 'en' },
-			{ displayName: 'Last Message', name: 'lastMessage', type: 'string', typeOptions: { rows: 2 }, default: '' },
-			{ displayName: 'Message Count', name: 'messagesNum', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'How many messages the conversation had' },
-			{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 3 }, default: '' },
-			{ displayName: 'Rating (0–5)', name: 'ratingFrom5', type: 'number', typeOptions: { minValue: 0, maxValue: 5, numberPrecision: 1 }, default: 5, description: 'How the customer rated the conversation, out of 5' },
+			{
+				displayName: 'Last Message',
+				name: 'lastMessage',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+			},
+			{
+				displayName: 'Message Count',
+				name: 'messagesNum',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'How many messages the conversation had',
+			},
+			{
+				displayName: 'Notes',
+				name: 'notes',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
+			{
+				displayName: 'Rating (0–5)',
+				name: 'ratingFrom5',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 5, numberPrecision: 1 },
+				default: 5,
+				description: 'How the customer rated the conversation, out of 5',
+			},
 			{
 				displayName: 'State',
 				name: 'state',
 				type: 'options',
 				default: 'ended_chat',
-				options: CONVERSATION_STATES.map((value) => ({ name: STATE_NAMES[value], value })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+				options: CONVERSATION_STATES.map((value) => ({ name: STATE_NAMES[value], value })).sort(
+					(a, b) => (a.name < b.name ? -1 : 1),
+				),
 			},
-			{ displayName: 'Summary', name: 'summary', type: 'string', typeOptions: { rows: 3 }, default: '' },
-			{ displayName: 'Tags', name: 'tags', type: 'string', default: '', description: 'Tags of the conversation, separated by commas' },
-			{ displayName: 'Test Conversation', name: 'isTest', type: 'boolean', default: false, description: 'Whether the conversation is a test, not a real customer' },
+			{
+				displayName: 'Summary',
+				name: 'summary',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				description: 'Tags of the conversation, separated by commas',
+			},
+			{
+				displayName: 'Test Conversation',
+				name: 'isTest',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the conversation is a test, not a real customer',
+			},
 			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 			{ displayName: 'User Address', name: 'userAddress', type: 'string', default: '' },
 			{ displayName: 'User Company', name: 'userCompany', type: 'string', default: '' },
-			{ displayName: 'User Email', name: 'userEmail', type: 'string', placeholder: 'name@email.com', default: '' },
+			{
+				displayName: 'User Email',
+				name: 'userEmail',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+			},
 			{ displayName: 'User Name', name: 'userName', type: 'string', default: '' },
 			{ displayName: 'User Phone', name: 'userPhone', type: 'string', default: '' },
 			{ displayName: 'User Website', name: 'userWebsite', type: 'string', default: '' },
 		],
 	},
 	optionsCollection(show, [
-		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact request that would create the conversation, sending nothing' },
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the exact request that would create the conversation, sending nothing',
+		},
 		timeoutOption(),
 	]),
 ];
@@ -109,13 +204,23 @@ function capturedVariables(ctx: IExecuteFunctions, value: unknown, itemIndex: nu
 	const parsed = parseJsonParameter(ctx, value, 'Captured Variables', itemIndex);
 	if (parsed === undefined) return undefined;
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new NodeOperationError(ctx.getNode(), 'Invalid conversation: conversation.capturedVariables: must be a JSON object, e.g. {"orderId": "A-1001"}', { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'Invalid conversation: conversation.capturedVariables: must be a JSON object, e.g. {"orderId": "A-1001"}',
+			{ itemIndex },
+		);
 	}
 	return Object.keys(parsed).length ? parsed : undefined;
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const { agentId } = validate(this, planRefSchema, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'conversation');
+	const { agentId } = validate(
+		this,
+		planRefSchema,
+		{ agentId: readAgentId(this, itemIndex) },
+		itemIndex,
+		'conversation',
+	);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const conversation = compact({
 		...fields,
@@ -124,22 +229,47 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		tags: fields.tags === undefined ? undefined : (listFrom(fields.tags) ?? []),
 		capturedVariables: capturedVariables(this, fields.capturedVariables, itemIndex),
 	});
-	const body = validate(this, createConversationRequestSchema, { conversation }, itemIndex, 'conversation');
+	const body = validate(
+		this,
+		createConversationRequestSchema,
+		{ conversation },
+		itemIndex,
+		'conversation',
+	);
 	return { agentId, body, dryRun: readDryRun(this, itemIndex) };
 }
 
 /** The fields sent that the answer's record does not hold as sent: a server that drops unknown keys answers 200 all the same. */
 function fieldsNotKept(sent: Record<string, unknown>, record: Record<string, unknown>): string[] {
-	return Object.keys(sent).filter((key) => JSON.stringify(record[key]) !== JSON.stringify(sent[key]));
+	return Object.keys(sent).filter(
+		(key) => JSON.stringify(record[key]) !== JSON.stringify(sent[key]),
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/convos`;
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(this, scope.itemIndex)}${path}`;
-		return [{ json: { dryRun: true, request: { method: 'POST', url, body: plan.body } } as unknown as IDataObject }];
+		return [
+			{
+				json: {
+					dryRun: true,
+					request: { method: 'POST', url, body: plan.body },
+				} as unknown as IDataObject,
+			},
+		];
 	}
-	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: createConversationAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'POST',
+			path,
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: createConversationAnswerSchema,
+		},
+		scope,
+	);
 	const record = redactSecrets(answer.data) as IDataObject;
 	const lost = fieldsNotKept(plan.body.conversation as Record<string, unknown>, answer.data);
 	if (lost.length) {
@@ -149,7 +279,20 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 			location: 'outputPane',
 		});
 	}
-	return [{ json: { ...record, ...(lost.length ? { warnings: lost.map((field) => `${field} was sent but the answer does not hold it as sent`) } : {}) } }];
+	return [
+		{
+			json: {
+				...record,
+				...(lost.length
+					? {
+							warnings: lost.map(
+								(field) => `${field} was sent but the answer does not hold it as sent`,
+							),
+						}
+					: {}),
+			},
+		},
+	];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -5,7 +5,12 @@ import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { convoIdProperty, conversationPath, readConversationRef, type ConversationRef } from './common';
+import {
+	convoIdProperty,
+	conversationPath,
+	readConversationRef,
+	type ConversationRef,
+} from './common';
 
 const show = { resource: ['conversation'], operation: ['delete'] };
 
@@ -15,13 +20,29 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ConversationRef> {
+export async function prepare(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<ConversationRef> {
 	return readConversationRef(this, itemIndex);
 }
 
 export async function execute(this: IExecuteFunctions, plan: ConversationRef, scope: RequestScope) {
-	await requestChecked(this, { method: 'DELETE', path: conversationPath(plan), raw: true, response: conversationWriteAnswerSchema }, scope);
+	await requestChecked(
+		this,
+		{
+			method: 'DELETE',
+			path: conversationPath(plan),
+			raw: true,
+			response: conversationWriteAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: { deleted: true, convoId: plan.convoId } }];
 }
 
-export const deleteConversation: ConvocoreOperation<ConversationRef> = { description, prepare, execute };
+export const deleteConversation: ConvocoreOperation<ConversationRef> = {
+	description,
+	prepare,
+	execute,
+};

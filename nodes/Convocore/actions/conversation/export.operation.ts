@@ -40,16 +40,25 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.discriminatedUnion('which', [
-	z.object({ which: z.literal('one'), agentId: agentIdSchema, convoId: convoIdSchema }),
-	z.object({ which: z.literal('all'), agentId: agentIdSchema }),
-]));
+const planSchema = lazy(() =>
+	z.discriminatedUnion('which', [
+		z.object({ which: z.literal('one'), agentId: agentIdSchema, convoId: convoIdSchema }),
+		z.object({ which: z.literal('all'), agentId: agentIdSchema }),
+	]),
+);
 type Plan = z.output<typeof planSchema> & { output: OutputMode; binaryField: string };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const which = this.getNodeParameter('which', itemIndex, 'one');
-	const ref = { which, agentId: readAgentId(this, itemIndex), ...(which === 'one' ? { convoId: readIdParameter(this, 'convoId', itemIndex) } : {}) };
-	return { ...validate(this, planSchema, ref, itemIndex, 'conversation export'), ...readBinaryField(this, itemIndex) };
+	const ref = {
+		which,
+		agentId: readAgentId(this, itemIndex),
+		...(which === 'one' ? { convoId: readIdParameter(this, 'convoId', itemIndex) } : {}),
+	};
+	return {
+		...validate(this, planSchema, ref, itemIndex, 'conversation export'),
+		...readBinaryField(this, itemIndex),
+	};
 }
 
 /**
@@ -60,7 +69,12 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
  * header row. `complete` is false when the answer may have stopped at the `limit` sent (exactly
  * that many, and neither a cursor nor `hasMore: false`): no published source says how to ask on.
  */
-async function exportAll(ctx: IExecuteFunctions, agentId: string, format: 'json' | 'csv', scope: RequestScope) {
+async function exportAll(
+	ctx: IExecuteFunctions,
+	agentId: string,
+	format: 'json' | 'csv',
+	scope: RequestScope,
+) {
 	const path = `/agents/${encodeURIComponent(agentId)}/convos/export`;
 	const records = new ListingResults<IDataObject>({ what: 'conversations' });
 	// CSV rows are told apart by their whole text (the export's columns are not documented).
@@ -70,13 +84,19 @@ async function exportAll(ctx: IExecuteFunctions, agentId: string, format: 'json'
 	let cursor: string | undefined;
 	for (let page = 1; ; page++) {
 		const qs: IDataObject = { format, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) };
-		const answer = await requestChecked(ctx, { method: 'GET', path, qs, raw: true, response: exportPageSchema(format) }, scope);
+		const answer = await requestChecked(
+			ctx,
+			{ method: 'GET', path, qs, raw: true, response: exportPageSchema(format) },
+			scope,
+		);
 		const label = `page ${page}`;
 		let count: number;
 		if (typeof answer.data === 'string') {
 			const [first, ...body] = answer.data.split(/\r?\n/).filter((line: string) => line !== '');
 			if (first !== undefined && header !== undefined && first !== header) {
-				throw new ListingError(`Convocore answered ${label} of the CSV export with other columns than page 1 (${first} instead of ${header}): the pages cannot be joined into one file.`);
+				throw new ListingError(
+					`Convocore answered ${label} of the CSV export with other columns than page 1 (${first} instead of ${header}): the pages cannot be joined into one file.`,
+				);
 			}
 			header ??= first;
 			rows.take(body, Infinity, label);
@@ -85,10 +105,15 @@ async function exportAll(ctx: IExecuteFunctions, agentId: string, format: 'json'
 			records.take(answer.data as IDataObject[], Infinity, label);
 			count = answer.data.length;
 		}
-		const next = typeof answer.nextCursor === 'string' && answer.nextCursor !== '' ? answer.nextCursor : undefined;
+		const next =
+			typeof answer.nextCursor === 'string' && answer.nextCursor !== ''
+				? answer.nextCursor
+				: undefined;
 		if (next === undefined) {
 			if (answer.hasMore === true) {
-				throw new ListingError(`Convocore said more conversations follow ${label} of the export but gave no cursor to them. Stopped rather than export part of them.`);
+				throw new ListingError(
+					`Convocore said more conversations follow ${label} of the export but gave no cursor to them. Stopped rather than export part of them.`,
+				);
 			}
 			// After a cursor, a page without one is the end; a first page is whole unless it is exactly `limit` long.
 			const complete = answer.hasMore === false || cursor !== undefined || count < EXPORT_PAGE;
@@ -96,7 +121,9 @@ async function exportAll(ctx: IExecuteFunctions, agentId: string, format: 'json'
 			return { records: records.items, csv, rowCount: rows.count, complete };
 		}
 		if (cursors.has(next)) {
-			throw new ListingError(`Convocore handed out the export cursor ${next} a second time, so the export does not advance. Stopped rather than export conversations twice.`);
+			throw new ListingError(
+				`Convocore handed out the export cursor ${next} a second time, so the export does not advance. Stopped rather than export conversations twice.`,
+			);
 		}
 		cursors.add(next);
 		cursor = next;
@@ -110,11 +137,25 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	let rowCount = 0;
 	let complete = true;
 	if (plan.which === 'one') {
-		const answer = await requestChecked(this, { method: 'GET', path: `${conversationPath(plan)}/export`, qs: { format }, raw: true, response: exportOneSchema(format) }, scope);
+		const answer = await requestChecked(
+			this,
+			{
+				method: 'GET',
+				path: `${conversationPath(plan)}/export`,
+				qs: { format },
+				raw: true,
+				response: exportOneSchema(format),
+			},
+			scope,
+		);
 		csv = typeof answer.data === 'string' ? answer.data : '';
 		rowCount = Math.max(csv.split('\n').filter((line) => line !== '').length - 1, 0);
-		records = typeof answer.data === 'string' ? [] : ((Array.isArray(answer.data) ? answer.data : [answer.data]) as IDataObject[]);
-	} else ({ records, csv, rowCount, complete } = await exportAll(this, plan.agentId, format, scope));
+		records =
+			typeof answer.data === 'string'
+				? []
+				: ((Array.isArray(answer.data) ? answer.data : [answer.data]) as IDataObject[]);
+	} else
+		({ records, csv, rowCount, complete } = await exportAll(this, plan.agentId, format, scope));
 	if (!complete) {
 		this.addExecutionHints({
 			message: `Item ${scope.itemIndex ?? 0}: Convocore's export answered exactly ${EXPORT_PAGE} conversations, the page size asked, and no cursor to more: the export may be incomplete. Conversation > Get Many with Return All lists every conversation.`,
@@ -130,9 +171,18 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const binary =
 		plan.output === 'csvFile'
 			? await this.helpers.prepareBinaryData(Buffer.from(csv, 'utf8'), `${name}.csv`, 'text/csv')
-			: await this.helpers.prepareBinaryData(Buffer.from(JSON.stringify(records, null, 2), 'utf8'), `${name}.json`, 'application/json');
+			: await this.helpers.prepareBinaryData(
+					Buffer.from(JSON.stringify(records, null, 2), 'utf8'),
+					`${name}.json`,
+					'application/json',
+				);
 	const exported = plan.output === 'csvFile' ? rowCount : records.length;
-	return [{ json: { exported, ...(complete ? {} : { complete: false }) }, binary: { [plan.binaryField]: binary } }];
+	return [
+		{
+			json: { exported, ...(complete ? {} : { complete: false }) },
+			binary: { [plan.binaryField]: binary },
+		},
+	];
 }
 
 export const exportConversations: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -6,7 +6,12 @@ import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { convoIdProperty, conversationPath, readConversationRef, type ConversationRef } from './common';
+import {
+	convoIdProperty,
+	conversationPath,
+	readConversationRef,
+	type ConversationRef,
+} from './common';
 
 const show = { resource: ['conversation'], operation: ['get'] };
 
@@ -20,12 +25,19 @@ export const description: INodeProperties[] = [
 type Plan = ConversationRef & { simplify: boolean };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return { ...readConversationRef(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) === true };
+	return {
+		...readConversationRef(this, itemIndex),
+		simplify: this.getNodeParameter('simplify', itemIndex, true) === true,
+	};
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	// The transport unwraps `{ success, data }`: what comes back is the conversation itself.
-	const record = await requestChecked(this, { method: 'GET', path: conversationPath(plan), response: conversationSchema }, scope);
+	const record = await requestChecked(
+		this,
+		{ method: 'GET', path: conversationPath(plan), response: conversationSchema },
+		scope,
+	);
 	const json = plan.simplify ? simplifyConversation(record) : redactSecrets(record);
 	return [{ json: json as IDataObject }];
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema, redactSecrets } from '../../../shared/contracts/agent';
@@ -11,10 +16,19 @@ import {
 import { collectLinkedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import {
+	returnAllAndLimit,
+	simplifyProperty,
+	timeoutOnlyOptions,
+} from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['conversation'], operation: ['getAll'] };
 
@@ -25,14 +39,20 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }));
+const planSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	return validate(
 		this,
 		planSchema,
-		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
+		{
+			agentId: readAgentId(this, itemIndex),
+			...readListing(this, itemIndex),
+			simplify: this.getNodeParameter('simplify', itemIndex, true),
+		},
 		itemIndex,
 		'conversation listing',
 	);
@@ -59,19 +79,28 @@ export async function fetchConversationPage(
 ) {
 	const qs: IDataObject = cursor === undefined ? { limit, page } : { limit, cursor };
 	const path = `/agents/${encodeURIComponent(agentId)}/convos`;
-	const answer = await requestChecked(ctx, { method: 'GET', path, qs, raw: true, response: conversationPageSchema }, scope);
+	const answer = await requestChecked(
+		ctx,
+		{ method: 'GET', path, qs, raw: true, response: conversationPageSchema },
+		scope,
+	);
 	return { items: answer.data, hasMore: answer.hasMore, nextCursor: answer.nextCursor };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const found = await collectLinkedPages<Conversation>((request) => fetchConversationPage(this, plan.agentId, request, scope), {
-		max,
-		pageSize: Math.min(CONVO_PAGE.maxLimit, max),
-		what: 'conversations',
-	});
+	const found = await collectLinkedPages<Conversation>(
+		(request) => fetchConversationPage(this, plan.agentId, request, scope),
+		{
+			max,
+			pageSize: Math.min(CONVO_PAGE.maxLimit, max),
+			what: 'conversations',
+		},
+	);
 	hintWhenLimitReached(this, found.length, max, 'conversations', scope.itemIndex ?? 0);
-	return found.map((record) => ({ json: (plan.simplify ? simplifyConversation(record) : redactSecrets(record)) as IDataObject }));
+	return found.map((record) => ({
+		json: (plan.simplify ? simplifyConversation(record) : redactSecrets(record)) as IDataObject,
+	}));
 }
 
 export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -7,7 +7,13 @@ import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { convoIdProperty, conversationPath, credentialRegion, readConversationRef, type ConversationRef } from './common';
+import {
+	convoIdProperty,
+	conversationPath,
+	credentialRegion,
+	readConversationRef,
+	type ConversationRef,
+} from './common';
 
 const show = { resource: ['conversation'], operation: ['getDetails'] };
 
@@ -23,13 +29,21 @@ type Plan = ConversationRef & { region: 'eu' | 'na' };
 const detailsSchema = lazy(() => z.record(z.unknown()));
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return { ...readConversationRef(this, itemIndex), region: await credentialRegion(this, itemIndex) };
+	return {
+		...readConversationRef(this, itemIndex),
+		region: await credentialRegion(this, itemIndex),
+	};
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const details = await requestChecked(
 		this,
-		{ method: 'GET', path: `${conversationPath(plan)}/details`, qs: { region: plan.region }, response: detailsSchema },
+		{
+			method: 'GET',
+			path: `${conversationPath(plan)}/details`,
+			qs: { region: plan.region },
+			response: detailsSchema,
+		},
 		scope,
 	);
 	return [{ json: redactSecrets(details) as IDataObject }];

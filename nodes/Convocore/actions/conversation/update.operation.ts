@@ -1,5 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { CONVERSATION_STATES, conversationWriteAnswerSchema, updateConversationRequestSchema, type UpdateConversationRequest } from '../../../shared/contracts/conversationWrites';
+import {
+	CONVERSATION_STATES,
+	conversationWriteAnswerSchema,
+	updateConversationRequestSchema,
+	type UpdateConversationRequest,
+} from '../../../shared/contracts/conversationWrites';
 import { redactSecrets } from '../../../shared/contracts/agent';
 import type { RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
@@ -8,7 +13,12 @@ import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { convoIdProperty, conversationPath, readConversationRef, type ConversationRef } from './common';
+import {
+	convoIdProperty,
+	conversationPath,
+	readConversationRef,
+	type ConversationRef,
+} from './common';
 
 const show = { resource: ['conversation'], operation: ['update'] };
 
@@ -30,19 +40,45 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Blocked', name: 'isBlocked', type: 'boolean', default: false, description: 'Whether the customer is blocked from writing to the agent' },
+			{
+				displayName: 'Blocked',
+				name: 'isBlocked',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the customer is blocked from writing to the agent',
+			},
 			{ displayName: 'Language', name: 'lang', type: 'string', default: '', placeholder: 'en' },
-			{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 3 }, default: '' },
+			{
+				displayName: 'Notes',
+				name: 'notes',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
 			{
 				displayName: 'State',
 				name: 'state',
 				type: 'options',
 				default: 'ai-chatting',
-				options: CONVERSATION_STATES.map((value) => ({ name: STATE_NAMES[value], value })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+				options: CONVERSATION_STATES.map((value) => ({ name: STATE_NAMES[value], value })).sort(
+					(a, b) => (a.name < b.name ? -1 : 1),
+				),
 			},
-			{ displayName: 'Tags', name: 'tags', type: 'string', default: '', description: 'Tags of the conversation, separated by commas; they replace the ones it has' },
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				description: 'Tags of the conversation, separated by commas; they replace the ones it has',
+			},
 			{ displayName: 'User Company', name: 'userCompany', type: 'string', default: '' },
-			{ displayName: 'User Email', name: 'userEmail', type: 'string', placeholder: 'name@email.com', default: '' },
+			{
+				displayName: 'User Email',
+				name: 'userEmail',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+			},
 			{ displayName: 'User Name', name: 'userName', type: 'string', default: '' },
 			{ displayName: 'User Phone', name: 'userPhone', type: 'string', default: '' },
 		],
@@ -54,12 +90,34 @@ type Plan = ConversationRef & { body: UpdateConversationRequest };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const conversation = compact({ ...fields, tags: fields.tags === undefined ? undefined : (listFrom(fields.tags) ?? []) });
-	return { ...readConversationRef(this, itemIndex), body: validate(this, updateConversationRequestSchema, { conversation }, itemIndex, 'conversation update') };
+	const conversation = compact({
+		...fields,
+		tags: fields.tags === undefined ? undefined : (listFrom(fields.tags) ?? []),
+	});
+	return {
+		...readConversationRef(this, itemIndex),
+		body: validate(
+			this,
+			updateConversationRequestSchema,
+			{ conversation },
+			itemIndex,
+			'conversation update',
+		),
+	};
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'PATCH', path: conversationPath(plan), body: plan.body as unknown as IDataObject, raw: true, response: conversationWriteAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'PATCH',
+			path: conversationPath(plan),
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: conversationWriteAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: redactSecrets(recordOf(answer)) as IDataObject }];
 }
 

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 import {
 	CRAWLER_PAGE,
@@ -18,14 +23,20 @@ import type { Show } from '../conversation/common';
 
 /** `.trim().min(1)` with the node's words, for the IDs of a path. */
 export const requiredText = (what: string) =>
-	z.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` }).trim().min(1, 'is required');
+	z
+		.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` })
+		.trim()
+		.min(1, 'is required');
 
 /**
  * The workspace of a crawler job operation, stored as `workspaceId`. Node versions 1 to 3 keep the
  * text field their workflows stored; version 4 offers a picker: From List (the workspaces the
  * secret can see, `GET /workspaces`) or By ID. Read with readWorkspaceId.
  */
-export function workspaceIdProperty(show: Show, description = 'The workspace the crawler job belongs to'): INodeProperties[] {
+export function workspaceIdProperty(
+	show: Show,
+	description = 'The workspace the crawler job belongs to',
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Workspace ID',
@@ -79,8 +90,17 @@ export function jobPath(workspaceId: string, jobId?: string): string {
 
 type Context = IExecuteFunctions | ILoadOptionsFunctions;
 
-export async function fetchJob(ctx: Context, workspaceId: string, jobId: string, scope: RequestScope = {}): Promise<CrawlerJobRecord> {
-	return (await convocoreApiRequest.call(ctx, { method: 'GET', path: jobPath(workspaceId, jobId), response: crawlerJobSchema }, scope)) as CrawlerJobRecord;
+export async function fetchJob(
+	ctx: Context,
+	workspaceId: string,
+	jobId: string,
+	scope: RequestScope = {},
+): Promise<CrawlerJobRecord> {
+	return (await convocoreApiRequest.call(
+		ctx,
+		{ method: 'GET', path: jobPath(workspaceId, jobId), response: crawlerJobSchema },
+		scope,
+	)) as CrawlerJobRecord;
 }
 
 /** The page size of a listing of up to `max` results: one request per 100 for Return All. */
@@ -88,19 +108,43 @@ export function pageSizeFor(max: number): number {
 	return Math.min(CRAWLER_PAGE.maxLimit, max);
 }
 
-export async function fetchJobList(ctx: Context, workspaceId: string, page: number, limit: number, scope: RequestScope = {}) {
+export async function fetchJobList(
+	ctx: Context,
+	workspaceId: string,
+	page: number,
+	limit: number,
+	scope: RequestScope = {},
+) {
 	const qs: IDataObject = { page, limit };
-	return (await convocoreApiRequest.call(ctx, { method: 'GET', path: jobPath(workspaceId), qs, response: crawlerJobListSchema }, scope)) as z.output<typeof crawlerJobListSchema>;
+	return (await convocoreApiRequest.call(
+		ctx,
+		{ method: 'GET', path: jobPath(workspaceId), qs, response: crawlerJobListSchema },
+		scope,
+	)) as z.output<typeof crawlerJobListSchema>;
 }
 
 /** Every page of a job (or up to `max`), in the order Convocore lists them. */
-export async function fetchJobPages(ctx: Context, workspaceId: string, jobId: string, max: number, scope: RequestScope = {}): Promise<IDataObject[]> {
-	return await collectNumberedPages(async (page, limit) => {
-		const answer = (await convocoreApiRequest.call(
-			ctx,
-			{ method: 'GET', path: `${jobPath(workspaceId, jobId)}/pages`, qs: { page, limit }, response: crawlerPageListSchema },
-			scope,
-		)) as z.output<typeof crawlerPageListSchema>;
-		return { items: answer.pages as IDataObject[], total: answer.total };
-	}, { max, pageSize: pageSizeFor(max), what: 'crawled pages' });
+export async function fetchJobPages(
+	ctx: Context,
+	workspaceId: string,
+	jobId: string,
+	max: number,
+	scope: RequestScope = {},
+): Promise<IDataObject[]> {
+	return await collectNumberedPages(
+		async (page, limit) => {
+			const answer = (await convocoreApiRequest.call(
+				ctx,
+				{
+					method: 'GET',
+					path: `${jobPath(workspaceId, jobId)}/pages`,
+					qs: { page, limit },
+					response: crawlerPageListSchema,
+				},
+				scope,
+			)) as z.output<typeof crawlerPageListSchema>;
+			return { items: answer.pages as IDataObject[], total: answer.total };
+		},
+		{ max, pageSize: pageSizeFor(max), what: 'crawled pages' },
+	);
 }

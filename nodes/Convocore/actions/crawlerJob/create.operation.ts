@@ -13,7 +13,14 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
 import { listFrom } from '../../helpers/listField';
-import { emptyToUndefined, fetchJobPages, jobPath, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
+import {
+	emptyToUndefined,
+	fetchJobPages,
+	jobPath,
+	requiredText,
+	workspaceIdProperty,
+	readWorkspaceId,
+} from './common';
 import { afterCreationError, MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
 
@@ -28,7 +35,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.com/help, https://example.com/faq',
-		description: 'The pages to scrape (or to start crawling from), separated by commas or new lines; an expression may also give a list',
+		description:
+			'The pages to scrape (or to start crawling from), separated by commas or new lines; an expression may also give a list',
 		displayOptions: { show },
 	},
 	{
@@ -36,7 +44,8 @@ export const description: INodeProperties[] = [
 		name: 'crawl',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to follow the links of the given pages too (see Crawl Options), instead of scraping only the URLs given',
+		description:
+			'Whether to follow the links of the given pages too (see Crawl Options), instead of scraping only the URLs given',
 		displayOptions: { show },
 	},
 	{
@@ -63,7 +72,8 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. /blog/, https://example.com/private/*',
-				description: 'Patterns of URLs not to follow, separated by commas or new lines (sent as unMatchers)',
+				description:
+					'Patterns of URLs not to follow, separated by commas or new lines (sent as unMatchers)',
 			},
 			{
 				displayName: 'Max Pages',
@@ -79,7 +89,8 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. /help/, https://example.com/docs/*',
-				description: 'Follow only URLs matching one of these patterns, separated by commas or new lines (sent as urlMatchers)',
+				description:
+					'Follow only URLs matching one of these patterns, separated by commas or new lines (sent as urlMatchers)',
 			},
 			{
 				displayName: 'Stay On Domain',
@@ -103,7 +114,8 @@ export const description: INodeProperties[] = [
 				name: 'deep',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to crawl deeply: follow links on every page found, not only on the pages given',
+				description:
+					'Whether to crawl deeply: follow links on every page found, not only on the pages given',
 			},
 			{
 				displayName: 'Refresh Rate',
@@ -111,7 +123,8 @@ export const description: INodeProperties[] = [
 				type: 'options',
 				options: REFRESH_RATE_OPTIONS,
 				default: 'never',
-				description: 'How often Convocore scrapes the pages again to keep the knowledge base current',
+				description:
+					'How often Convocore scrapes the pages again to keep the knowledge base current',
 			},
 			{
 				displayName: 'Use Proxy',
@@ -129,7 +142,8 @@ export const description: INodeProperties[] = [
 			name: 'includePages',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to add the list of scraped pages to the finished job (with Wait for Completion)',
+			description:
+				'Whether to add the list of scraped pages to the finished job (with Wait for Completion)',
 			displayOptions: { show: { waitForCompletion: [true] } },
 		},
 		{
@@ -138,7 +152,8 @@ export const description: INodeProperties[] = [
 			type: 'number',
 			typeOptions: { minValue: MAX_WAIT_SECONDS.min, maxValue: MAX_WAIT_SECONDS.max },
 			default: 600,
-			description: 'How long to wait for the job to finish before the item fails (the job keeps running at Convocore)',
+			description:
+				'How long to wait for the job to finish before the item fails (the job keeps running at Convocore)',
 			displayOptions: { show: { waitForCompletion: [true] } },
 		},
 		timeoutOption(),
@@ -153,20 +168,24 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-const planSchema = lazy(() => z.object({
-	workspaceId: requiredText('a workspace ID'),
-	body: createCrawlerJobRequestSchema,
-	waitForCompletion: z.boolean({ invalid_type_error: 'must be true or false' }),
-	maxWaitSeconds: z
-		.number({ invalid_type_error: 'must be a number of seconds' })
-		.min(MAX_WAIT_SECONDS.min, `must be at least ${MAX_WAIT_SECONDS.min}`)
-		.max(MAX_WAIT_SECONDS.max, `must be at most ${MAX_WAIT_SECONDS.max}`),
-	includePages: z.boolean({ invalid_type_error: 'must be true or false' }),
-}));
+const planSchema = lazy(() =>
+	z.object({
+		workspaceId: requiredText('a workspace ID'),
+		body: createCrawlerJobRequestSchema,
+		waitForCompletion: z.boolean({ invalid_type_error: 'must be true or false' }),
+		maxWaitSeconds: z
+			.number({ invalid_type_error: 'must be a number of seconds' })
+			.min(MAX_WAIT_SECONDS.min, `must be at least ${MAX_WAIT_SECONDS.min}`)
+			.max(MAX_WAIT_SECONDS.max, `must be at most ${MAX_WAIT_SECONDS.max}`),
+		includePages: z.boolean({ invalid_type_error: 'must be true or false' }),
+	}),
+);
 type CreatePlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<CreatePlan> {
-	const webhook = readWebhook((this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject);
+	const webhook = readWebhook(
+		(this.getNodeParameter('webhook', itemIndex, {}) ?? {}) as IDataObject,
+	);
 	try {
 		return readPlan.call(this, itemIndex, webhook);
 	} catch (error) {
@@ -174,9 +193,14 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 }
 
-function readPlan(this: IExecuteFunctions, itemIndex: number, webhook: IDataObject | undefined): CreatePlan {
+function readPlan(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	webhook: IDataObject | undefined,
+): CreatePlan {
 	const crawl = this.getNodeParameter('crawl', itemIndex, false) as unknown;
-	const crawlOptions = crawl === true ? (this.getNodeParameter('crawlOptions', itemIndex, {}) as IDataObject) : {};
+	const crawlOptions =
+		crawl === true ? (this.getNodeParameter('crawlOptions', itemIndex, {}) as IDataObject) : {};
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const toAgentIds = listFrom(this.getNodeParameter('toAgentIds', itemIndex, []));
@@ -184,7 +208,11 @@ function readPlan(this: IExecuteFunctions, itemIndex: number, webhook: IDataObje
 		urls: listFrom(this.getNodeParameter('urls', itemIndex, '')) ?? [],
 		crawl,
 		crawlOptions: Object.keys(crawlOptions).length
-			? compact({ ...crawlOptions, urlMatchers: listFrom(crawlOptions.urlMatchers), unMatchers: listFrom(crawlOptions.unMatchers) })
+			? compact({
+					...crawlOptions,
+					urlMatchers: listFrom(crawlOptions.urlMatchers),
+					unMatchers: listFrom(crawlOptions.unMatchers),
+				})
 			: undefined,
 		deep: additional.deep,
 		useProxy: additional.useProxy,
@@ -216,10 +244,20 @@ export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: 
 	}
 }
 
-async function createAndWait(this: IExecuteFunctions, plan: CreatePlan, scope: ItemScope, secrets: Set<string>) {
+async function createAndWait(
+	this: IExecuteFunctions,
+	plan: CreatePlan,
+	scope: ItemScope,
+	secrets: Set<string>,
+) {
 	const created = (await convocoreApiRequest.call(
 		this,
-		{ method: 'POST', path: jobPath(plan.workspaceId), body: plan.body as IDataObject, response: crawlerJobSchema },
+		{
+			method: 'POST',
+			path: jobPath(plan.workspaceId),
+			body: plan.body as IDataObject,
+			response: crawlerJobSchema,
+		},
 		scope,
 	)) as CrawlerJobRecord;
 	if (!plan.waitForCompletion) return [{ json: redactDeep(created as IDataObject, secrets) }];
@@ -227,16 +265,23 @@ async function createAndWait(this: IExecuteFunctions, plan: CreatePlan, scope: I
 	// From here the item only waits: its slot goes to the items behind it, and the wait is not
 	// taken for server latency.
 	scope.freeSlot?.();
-	const job = await waitForJob(this, { workspaceId: plan.workspaceId, maxWaitSeconds: plan.maxWaitSeconds }, created, scope).catch((error) => {
+	const job = await waitForJob(
+		this,
+		{ workspaceId: plan.workspaceId, maxWaitSeconds: plan.maxWaitSeconds },
+		created,
+		scope,
+	).catch((error) => {
 		throw afterCreationError(error, created, 'waiting for it');
 	});
 	const failure = unsuccessfulJobError(this, redactDeep(job, secrets), scope.itemIndex);
 	if (failure) throw failure;
 	const json: IDataObject = { ...(job as IDataObject) };
 	if (plan.includePages) {
-		json.pages = await fetchJobPages(this, plan.workspaceId, job.id, Infinity, scope).catch((error) => {
-			throw afterCreationError(error, job, 'reading its pages');
-		});
+		json.pages = await fetchJobPages(this, plan.workspaceId, job.id, Infinity, scope).catch(
+			(error) => {
+				throw afterCreationError(error, job, 'reading its pages');
+			},
+		);
 	}
 	return [{ json: redactDeep(json, secrets) }];
 }

@@ -37,10 +37,12 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({
-	workspaceId: z.string().trim().min(1, 'is required'),
-	jobId: z.string().trim().min(1, 'is required'),
-}));
+const planSchema = lazy(() =>
+	z.object({
+		workspaceId: z.string().trim().min(1, 'is required'),
+		jobId: z.string().trim().min(1, 'is required'),
+	}),
+);
 type DeletePlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<DeletePlan> {
@@ -66,7 +68,9 @@ export async function execute(this: IExecuteFunctions, plan: DeletePlan, scope: 
 			{ method: 'DELETE', path, response: deleteCrawlerJobResponseSchema },
 			scope,
 		)) as IDataObject;
-		return [{ json: { deleted: true, ...answer, workspaceId: plan.workspaceId, jobId: plan.jobId } }];
+		return [
+			{ json: { deleted: true, ...answer, workspaceId: plan.workspaceId, jobId: plan.jobId } },
+		];
 	} catch (error) {
 		throw explainNotFound(error, plan);
 	}

@@ -5,7 +5,13 @@ import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import { fetchJob, jobIdLocator, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
+import {
+	fetchJob,
+	jobIdLocator,
+	requiredText,
+	workspaceIdProperty,
+	readWorkspaceId,
+} from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['get'] };
 
@@ -15,14 +21,19 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ workspaceId: requiredText('a workspace ID'), jobId: requiredText('a job ID') }));
+const planSchema = lazy(() =>
+	z.object({ workspaceId: requiredText('a workspace ID'), jobId: requiredText('a job ID') }),
+);
 type GetPlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<GetPlan> {
 	return validate(
 		this,
 		planSchema,
-		{ workspaceId: readWorkspaceId(this, itemIndex), jobId: readIdParameter(this, 'jobId', itemIndex) },
+		{
+			workspaceId: readWorkspaceId(this, itemIndex),
+			jobId: readIdParameter(this, 'jobId', itemIndex),
+		},
 		itemIndex,
 		'crawler job',
 	);

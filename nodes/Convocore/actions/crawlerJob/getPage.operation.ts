@@ -7,7 +7,13 @@ import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import { jobIdLocator, jobPath, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
+import {
+	jobIdLocator,
+	jobPath,
+	requiredText,
+	workspaceIdProperty,
+	readWorkspaceId,
+} from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPage'] };
 
@@ -27,7 +33,13 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ workspaceId: requiredText('a workspace ID'), jobId: requiredText('a job ID'), pageId: requiredText('a page ID') }));
+const planSchema = lazy(() =>
+	z.object({
+		workspaceId: requiredText('a workspace ID'),
+		jobId: requiredText('a job ID'),
+		pageId: requiredText('a page ID'),
+	}),
+);
 type PagePlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<PagePlan> {
@@ -46,7 +58,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: PagePlan, scope: ItemScope) {
 	const path = `${jobPath(plan.workspaceId, plan.jobId)}/pages/${encodeURIComponent(plan.pageId)}`;
-	const page = await convocoreApiRequest.call(this, { method: 'GET', path, response: crawlerPageSchema }, scope);
+	const page = await convocoreApiRequest.call(
+		this,
+		{ method: 'GET', path, response: crawlerPageSchema },
+		scope,
+	);
 	return [{ json: page as IDataObject }];
 }
 

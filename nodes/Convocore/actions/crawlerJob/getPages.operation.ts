@@ -1,11 +1,22 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { readIdParameter } from '../../helpers/agentId';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import { fetchJobPages, jobIdLocator, requiredText, workspaceIdProperty, readWorkspaceId } from './common';
+import {
+	fetchJobPages,
+	jobIdLocator,
+	requiredText,
+	workspaceIdProperty,
+	readWorkspaceId,
+} from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPages'] };
 
@@ -16,22 +27,39 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ workspaceId: requiredText('a workspace ID'), jobId: requiredText('a job ID'), ...listingFields() }));
+const planSchema = lazy(() =>
+	z.object({
+		workspaceId: requiredText('a workspace ID'),
+		jobId: requiredText('a job ID'),
+		...listingFields(),
+	}),
+);
 type PagesPlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<PagesPlan> {
 	return validate(
 		this,
 		planSchema,
-		{ workspaceId: readWorkspaceId(this, itemIndex), jobId: readIdParameter(this, 'jobId', itemIndex), ...readListing(this, itemIndex) },
+		{
+			workspaceId: readWorkspaceId(this, itemIndex),
+			jobId: readIdParameter(this, 'jobId', itemIndex),
+			...readListing(this, itemIndex),
+		},
 		itemIndex,
 		'crawler page listing',
 	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: PagesPlan, scope: ItemScope) {
-	const pages = await fetchJobPages(this, plan.workspaceId, plan.jobId, plan.returnAll ? Infinity : plan.limit, scope);
-	if (!plan.returnAll) hintWhenLimitReached(this, pages.length, plan.limit, 'pages', scope.itemIndex ?? 0);
+	const pages = await fetchJobPages(
+		this,
+		plan.workspaceId,
+		plan.jobId,
+		plan.returnAll ? Infinity : plan.limit,
+		scope,
+	);
+	if (!plan.returnAll)
+		hintWhenLimitReached(this, pages.length, plan.limit, 'pages', scope.itemIndex ?? 0);
 	return pages.map((page) => ({ json: page }));
 }
 

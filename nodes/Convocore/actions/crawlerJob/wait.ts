@@ -1,6 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import { finalStatusOf, isFinalJob, type CrawlerJobRecord } from '../../../shared/contracts/crawlerJob';
+import {
+	finalStatusOf,
+	isFinalJob,
+	type CrawlerJobRecord,
+} from '../../../shared/contracts/crawlerJob';
 import { redactedNode } from '../../../shared/secrets';
 import { executionCancelSignal } from '../../transport/retries';
 import type { RequestScope } from '../../transport/retries';
@@ -44,7 +48,9 @@ export async function abortableSleep(ms: number, signal?: AbortSignal): Promise<
 
 /** The delays between polls: 1, 2, 4, 8, 15, 15, … seconds. */
 export function nextDelayMs(previousMs: number | undefined): number {
-	return previousMs === undefined ? POLL_BACKOFF.firstMs : Math.min(previousMs * 2, POLL_BACKOFF.maxMs);
+	return previousMs === undefined
+		? POLL_BACKOFF.firstMs
+		: Math.min(previousMs * 2, POLL_BACKOFF.maxMs);
 }
 
 export interface WaitPlan {
@@ -56,7 +62,12 @@ export interface WaitPlan {
  * Polls until the job stops moving and returns it; throws, naming the job and its last status,
  * when Maximum Wait passes or the execution is cancelled. Each poll has its own Timeout.
  */
-export async function waitForJob(ctx: IExecuteFunctions, plan: WaitPlan, created: CrawlerJobRecord, scope: RequestScope): Promise<CrawlerJobRecord> {
+export async function waitForJob(
+	ctx: IExecuteFunctions,
+	plan: WaitPlan,
+	created: CrawlerJobRecord,
+	scope: RequestScope,
+): Promise<CrawlerJobRecord> {
 	const signal = executionCancelSignal(ctx);
 	const deadline = waitClock.now() + plan.maxWaitSeconds * 1000;
 	let job = created;
@@ -64,18 +75,28 @@ export async function waitForJob(ctx: IExecuteFunctions, plan: WaitPlan, created
 	while (!isFinalJob(job)) {
 		const left = deadline - waitClock.now();
 		if (left <= 0) {
-			throw new NodeOperationError(redactedNode(ctx.getNode()), `Crawler job ${job.id} did not finish within ${plan.maxWaitSeconds} seconds: its last status was "${job.status}"`, {
-				itemIndex: scope.itemIndex,
-				description: 'The job keeps running at Convocore. Read it later with Crawler Job > Get (or Get Pages), or raise Options > Maximum Wait.',
-			});
+			throw new NodeOperationError(
+				redactedNode(ctx.getNode()),
+				`Crawler job ${job.id} did not finish within ${plan.maxWaitSeconds} seconds: its last status was "${job.status}"`,
+				{
+					itemIndex: scope.itemIndex,
+					description:
+						'The job keeps running at Convocore. Read it later with Crawler Job > Get (or Get Pages), or raise Options > Maximum Wait.',
+				},
+			);
 		}
 		delay = nextDelayMs(delay);
 		await waitClock.sleep(Math.min(delay, left), signal);
 		if (signal?.aborted) {
-			throw new NodeOperationError(redactedNode(ctx.getNode()), `The execution was cancelled while waiting for crawler job ${job.id} (last status "${job.status}")`, {
-				itemIndex: scope.itemIndex,
-				description: 'The job itself keeps running at Convocore: delete it with Crawler Job > Delete if it is not wanted.',
-			});
+			throw new NodeOperationError(
+				redactedNode(ctx.getNode()),
+				`The execution was cancelled while waiting for crawler job ${job.id} (last status "${job.status}")`,
+				{
+					itemIndex: scope.itemIndex,
+					description:
+						'The job itself keeps running at Convocore: delete it with Crawler Job > Delete if it is not wanted.',
+				},
+			);
 		}
 		job = await fetchJob(ctx, plan.workspaceId, job.id, scope);
 	}
@@ -83,17 +104,36 @@ export async function waitForJob(ctx: IExecuteFunctions, plan: WaitPlan, created
 }
 
 /** A failed or cancelled job as the item's error, naming the job and what Convocore said. */
-export function unsuccessfulJobError(ctx: IExecuteFunctions, job: CrawlerJobRecord, itemIndex: number | undefined): NodeOperationError | undefined {
+export function unsuccessfulJobError(
+	ctx: IExecuteFunctions,
+	job: CrawlerJobRecord,
+	itemIndex: number | undefined,
+): NodeOperationError | undefined {
 	const status = finalStatusOf(job);
 	if (status !== 'failed' && status !== 'cancelled') return undefined;
-	const texts = [job.resultError, job.message].filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+	const texts = [job.resultError, job.message].filter(
+		(text): text is string => typeof text === 'string' && text.trim() !== '',
+	);
 	// Each once: a message that already quotes the error stands alone.
-	const said = texts.filter((text, index) => !texts.some((other, at) => at !== index && other.includes(text) && (other !== text || at < index)));
-	const message = status === 'failed' ? `Crawler job ${job.id} failed` : `Crawler job ${job.id} was cancelled`;
-	return new NodeOperationError(redactedNode(ctx.getNode()), said.length ? `${message}: ${said.join(' ')}` : message, {
-		itemIndex,
-		description: status === 'failed' ? 'Check that the URLs answer and are reachable from the internet, then create the job again (jobs cannot be edited).' : 'Someone cancelled the job before it finished; its pages so far are listed by Crawler Job > Get Pages.',
-	});
+	const said = texts.filter(
+		(text, index) =>
+			!texts.some(
+				(other, at) => at !== index && other.includes(text) && (other !== text || at < index),
+			),
+	);
+	const message =
+		status === 'failed' ? `Crawler job ${job.id} failed` : `Crawler job ${job.id} was cancelled`;
+	return new NodeOperationError(
+		redactedNode(ctx.getNode()),
+		said.length ? `${message}: ${said.join(' ')}` : message,
+		{
+			itemIndex,
+			description:
+				status === 'failed'
+					? 'Check that the URLs answer and are reachable from the internet, then create the job again (jobs cannot be edited).'
+					: 'Someone cancelled the job before it finished; its pages so far are listed by Crawler Job > Get Pages.',
+		},
+	);
 }
 
 /**
@@ -101,7 +141,11 @@ export function unsuccessfulJobError(ctx: IExecuteFunctions, job: CrawlerJobReco
  * the job exists, so that running the item again does not create a second one. Errors of the wait
  * itself (Maximum Wait, cancel) already say so and are left as they are.
  */
-export function afterCreationError(error: unknown, job: CrawlerJobRecord, step: 'waiting for it' | 'reading its pages'): unknown {
+export function afterCreationError(
+	error: unknown,
+	job: CrawlerJobRecord,
+	step: 'waiting for it' | 'reading its pages',
+): unknown {
 	if (!(error instanceof NodeApiError)) return error;
 	const running = step === 'waiting for it';
 	error.message = `Crawler job ${job.id} was created, but ${step} failed: ${error.message}`;

@@ -25,7 +25,8 @@ export function webhookProperty(show: NonNullable<IDisplayOptions['show']>): INo
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description: 'Sent as "Authorization: Bearer …" with every post, so the receiver can check it. Never shown in any output.',
+				description:
+					'Sent as "Authorization: Bearer …" with every post, so the receiver can check it. Never shown in any output.',
 			},
 			{
 				displayName: 'Events',
@@ -52,7 +53,13 @@ export function webhookProperty(show: NonNullable<IDisplayOptions['show']>): INo
 						name: 'header',
 						values: [
 							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', typeOptions: { password: true }, default: '' },
+							{
+								displayName: 'Value',
+								name: 'value',
+								type: 'string',
+								typeOptions: { password: true },
+								default: '',
+							},
 						],
 					},
 				],
@@ -79,9 +86,14 @@ export function webhookProperty(show: NonNullable<IDisplayOptions['show']>): INo
 
 /** Header rows as `{ name: value }`; rows without a name are left out. */
 function readHeaders(value: unknown): unknown {
-	const rows = (value as { header?: Array<{ name?: unknown; value?: unknown }> } | undefined)?.header;
+	const rows = (value as { header?: Array<{ name?: unknown; value?: unknown }> } | undefined)
+		?.header;
 	if (!Array.isArray(rows) || rows.length === 0) return undefined;
-	return Object.fromEntries(rows.filter((row) => typeof row.name === 'string' && row.name.trim()).map((row) => [(row.name as string).trim(), row.value ?? '']));
+	return Object.fromEntries(
+		rows
+			.filter((row) => typeof row.name === 'string' && row.name.trim())
+			.map((row) => [(row.name as string).trim(), row.value ?? '']),
+	);
 }
 
 /** The body's `webhook` from the collection as stored, or undefined when nothing is set (for the contract to judge). */
@@ -100,9 +112,14 @@ export function readWebhook(value: IDataObject): IDataObject | undefined {
 export function webhookSecrets(webhook: unknown): Set<string> {
 	const secrets = new Set<string>();
 	if (typeof webhook !== 'object' || webhook === null) return secrets;
-	const { secret, bearerToken, headers } = webhook as { secret?: unknown; bearerToken?: unknown; headers?: unknown };
+	const { secret, bearerToken, headers } = webhook as {
+		secret?: unknown;
+		bearerToken?: unknown;
+		headers?: unknown;
+	};
 	addSecret(secrets, secret);
 	addSecret(secrets, bearerToken);
-	if (typeof headers === 'object' && headers !== null) for (const value of Object.values(headers)) addSecret(secrets, value);
+	if (typeof headers === 'object' && headers !== null)
+		for (const value of Object.values(headers)) addSecret(secrets, value);
 	return secrets;
 }

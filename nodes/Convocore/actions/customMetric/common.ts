@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetric';
@@ -32,14 +37,25 @@ export function metricIdProperty(show: Show, description: string): INodeProperti
 	});
 }
 
-const metricRefSchema = lazy(() => z.object({
-	agentId: agentIdSchema,
-	metricId: z.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric ID)' }).trim().min(1, 'is required'),
-}));
+const metricRefSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		metricId: z
+			.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric ID)' })
+			.trim()
+			.min(1, 'is required'),
+	}),
+);
 export type MetricRef = z.output<typeof metricRefSchema>;
 
 export function readMetricRef(ctx: IExecuteFunctions, itemIndex: number, what: string): MetricRef {
-	return validate(ctx, metricRefSchema, { agentId: readAgentId(ctx, itemIndex), metricId: readIdParameter(ctx, 'metricId', itemIndex) }, itemIndex, what);
+	return validate(
+		ctx,
+		metricRefSchema,
+		{ agentId: readAgentId(ctx, itemIndex), metricId: readIdParameter(ctx, 'metricId', itemIndex) },
+		itemIndex,
+		what,
+	);
 }
 
 type MetricRow = z.output<typeof customMetricsPageContract>['metrics'][number];
@@ -53,10 +69,15 @@ export async function fetchMetricPage(
 ): Promise<{ metrics: MetricRow[]; nextStartAfterId?: string }> {
 	const qs: IDataObject = { limit: METRIC_PAGE.maxLimit };
 	if (startAfterId) qs.startAfterId = startAfterId;
-	const page = (await convocoreApiRequest.call(ctx, { method: 'GET', path: customMetricsPath(agentId), qs, response: customMetricsPageContract }, scope)) as z.output<
-		typeof customMetricsPageContract
-	>;
+	const page = (await convocoreApiRequest.call(
+		ctx,
+		{ method: 'GET', path: customMetricsPath(agentId), qs, response: customMetricsPageContract },
+		scope,
+	)) as z.output<typeof customMetricsPageContract>;
 	// A full page may have a next one; a short page is the end.
-	const last = page.metrics.length === METRIC_PAGE.maxLimit ? page.metrics[page.metrics.length - 1]?.id : undefined;
+	const last =
+		page.metrics.length === METRIC_PAGE.maxLimit
+			? page.metrics[page.metrics.length - 1]?.id
+			: undefined;
 	return { metrics: page.metrics, ...(last ? { nextStartAfterId: last } : {}) };
 }

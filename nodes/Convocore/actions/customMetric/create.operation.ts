@@ -2,7 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { METRIC_TYPES } from '../../../shared/contracts/campaign';
-import { createCustomMetricAnswerSchema, createCustomMetricRequestSchema } from '../../../shared/contracts/customMetricWrites';
+import {
+	createCustomMetricAnswerSchema,
+	createCustomMetricRequestSchema,
+} from '../../../shared/contracts/customMetricWrites';
 import { lazy } from '../../../shared/contracts/lazy';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
@@ -18,21 +21,50 @@ const show = { resource: ['customMetric'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent that extracts the metric from its conversations'),
-	{ displayName: 'Key', name: 'key', type: 'string', required: true, default: '', placeholder: 'asked_for_human', description: 'Name of the metric: starts with a letter; letters, digits and _', displayOptions: { show } },
-	{ displayName: 'Description', name: 'metricDescription', type: 'string', required: true, default: '', description: 'What the agent looks for, e.g. "Whether the customer asked to talk to a person"', displayOptions: { show } },
+	{
+		displayName: 'Key',
+		name: 'key',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'asked_for_human',
+		description: 'Name of the metric: starts with a letter; letters, digits and _',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Description',
+		name: 'metricDescription',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'What the agent looks for, e.g. "Whether the customer asked to talk to a person"',
+		displayOptions: { show },
+	},
 	{
 		displayName: 'Type',
 		name: 'type',
 		type: 'options',
 		default: 'boolean',
-		options: [...METRIC_TYPES].sort().map((type) => ({ name: type[0].toUpperCase() + type.slice(1), value: type })),
+		options: [...METRIC_TYPES]
+			.sort()
+			.map((type) => ({ name: type[0].toUpperCase() + type.slice(1), value: type })),
 		displayOptions: { show },
 	},
-	{ displayName: 'Enum Options', name: 'enumOptions', type: 'string', required: true, default: '', description: 'The allowed values, separated by commas', displayOptions: { show: { ...show, type: ['enum'] } } },
+	{
+		displayName: 'Enum Options',
+		name: 'enumOptions',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The allowed values, separated by commas',
+		displayOptions: { show: { ...show, type: ['enum'] } },
+	},
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, body: createCustomMetricRequestSchema }));
+const planSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, body: createCustomMetricRequestSchema }),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
@@ -41,9 +73,16 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		key: this.getNodeParameter('key', itemIndex, ''),
 		description: this.getNodeParameter('metricDescription', itemIndex, ''),
 		type,
-		options: type === 'enum' ? listFrom(this.getNodeParameter('enumOptions', itemIndex, '')) : undefined,
+		options:
+			type === 'enum' ? listFrom(this.getNodeParameter('enumOptions', itemIndex, '')) : undefined,
 	});
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body: { metric } }, itemIndex, 'custom metric');
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), body: { metric } },
+		itemIndex,
+		'custom metric',
+	);
 }
 
 /**
@@ -53,7 +92,17 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
  * `message`) and adds `id` and the record's fields.
  */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'POST', path: customMetricsPath(plan.agentId), body: plan.body as unknown as IDataObject, raw: true, response: createCustomMetricAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'POST',
+			path: customMetricsPath(plan.agentId),
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: createCustomMetricAnswerSchema,
+		},
+		scope,
+	);
 	const id = answer.metricId ?? answer.metric?.id;
 	return [
 		{

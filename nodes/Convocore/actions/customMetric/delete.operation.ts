@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
-import { customMetricWriteAnswerSchema, deleteCustomMetricsRequestSchema } from '../../../shared/contracts/customMetricWrites';
+import {
+	customMetricWriteAnswerSchema,
+	deleteCustomMetricsRequestSchema,
+} from '../../../shared/contracts/customMetricWrites';
 import { lazy } from '../../../shared/contracts/lazy';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
@@ -21,23 +24,42 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The metrics to delete, separated by commas (or a list from an expression); Get Many shows their IDs. Deleting is irreversible.',
+		description:
+			'The metrics to delete, separated by commas (or a list from an expression); Get Many shows their IDs. Deleting is irreversible.',
 		displayOptions: { show },
 	},
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, body: deleteCustomMetricsRequestSchema }));
+const planSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, body: deleteCustomMetricsRequestSchema }),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const metricIds = listFrom(this.getNodeParameter('metricIds', itemIndex, '')) ?? [];
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body: { metricIds } }, itemIndex, 'custom metric deletion');
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), body: { metricIds } },
+		itemIndex,
+		'custom metric deletion',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/metrics/delete`;
-	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as IDataObject, raw: true, response: customMetricWriteAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'POST',
+			path,
+			body: plan.body as IDataObject,
+			raw: true,
+			response: customMetricWriteAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: { deleted: answer.success, metricIds: plan.body.metricIds } }];
 }
 

@@ -21,7 +21,16 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** `GET /agents/{agentId}/custom-metrics/{metricId}` (getMetric page): the metric's record as one item. */
 export async function execute(this: IExecuteFunctions, plan: MetricRef, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'GET', path: customMetricPath(plan.agentId, plan.metricId), raw: true, response: customMetricAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'GET',
+			path: customMetricPath(plan.agentId, plan.metricId),
+			raw: true,
+			response: customMetricAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: answer.metric as IDataObject }];
 }
 

@@ -19,11 +19,13 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({
-	agentId: agentIdSchema,
-	returnAll: z.boolean(),
-	limit: z.number().int('must be a whole number').min(1, 'must be at least 1'),
-}));
+const planSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		returnAll: z.boolean(),
+		limit: z.number().int('must be a whole number').min(1, 'must be at least 1'),
+	}),
+);
 type ListPlan = z.output<typeof planSchema>;
 
 type Metric = z.output<typeof customMetricsPageContract>['metrics'][number];
@@ -59,9 +61,14 @@ export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: Re
 			// reliable end (at worst one extra request when the last page is exactly full).
 			return { items: page.metrics };
 		},
-		{ max: plan.returnAll ? Infinity : plan.limit, pageSize: METRIC_PAGE.maxLimit, what: 'custom metrics' },
+		{
+			max: plan.returnAll ? Infinity : plan.limit,
+			pageSize: METRIC_PAGE.maxLimit,
+			what: 'custom metrics',
+		},
 	);
-	if (!plan.returnAll) hintWhenLimitReached(this, metrics.length, plan.limit, 'custom metrics', scope.itemIndex ?? 0);
+	if (!plan.returnAll)
+		hintWhenLimitReached(this, metrics.length, plan.limit, 'custom metrics', scope.itemIndex ?? 0);
 	return metrics.map((metric) => ({ json: metric as IDataObject }));
 }
 

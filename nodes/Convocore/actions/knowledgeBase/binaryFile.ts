@@ -31,7 +31,12 @@ const TEXT_EXTENSIONS = new Set(['txt', 'text', 'md', 'markdown', 'html', 'htm',
  * Formats this node refuses, with the way through n8n. Extract From File reads PDF ("Extract From
  * PDF") but has no Word operation, so a Word file is first saved or converted as PDF or text.
  */
-const EXTRACT_FIRST: Array<{ kind: string; mimeTypes: string[]; extensions: string[]; advice: string }> = [
+const EXTRACT_FIRST: Array<{
+	kind: string;
+	mimeTypes: string[];
+	extensions: string[];
+	advice: string;
+}> = [
 	{
 		kind: 'PDF',
 		mimeTypes: ['application/pdf'],
@@ -41,7 +46,10 @@ const EXTRACT_FIRST: Array<{ kind: string; mimeTypes: string[]; extensions: stri
 	},
 	{
 		kind: 'Word (DOCX)',
-		mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'],
+		mimeTypes: [
+			'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+			'application/msword',
+		],
 		extensions: ['docx', 'doc'],
 		advice:
 			"n8n's Extract From File node has no Word operation: save or export the file as plain text (TXT, then use it here as a Binary File) or as PDF (then put Extract From File, operation Extract From PDF, before this node and create the document from Text).",
@@ -64,8 +72,17 @@ function mimeOf(binary: IBinaryData): string {
 	return (binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
 }
 
-function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
-	throw new NodeOperationError(ctx.getNode(), `Invalid knowledge document in item ${itemIndex}: ${message}`, { itemIndex, description });
+function refuse(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description: string,
+): never {
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Invalid knowledge document in item ${itemIndex}: ${message}`,
+		{ itemIndex, description },
+	);
 }
 
 function bytesText(bytes: number): string {
@@ -73,7 +90,11 @@ function bytesText(bytes: number): string {
 }
 
 /** The text of the item's binary property, or a clear error naming the item, the file and the rule. */
-export async function readFileText(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<FileText> {
+export async function readFileText(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+): Promise<FileText> {
 	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
 	if (!binary) {
 		refuse(
@@ -86,7 +107,9 @@ export async function readFileText(ctx: IExecuteFunctions, itemIndex: number, pr
 	const label = `file ${binary.fileName ? `"${binary.fileName}"` : `in "${property}"`}`;
 	const mime = mimeOf(binary);
 	const extension = extensionOf(binary);
-	const extractFirst = EXTRACT_FIRST.find((format) => format.mimeTypes.includes(mime) || format.extensions.includes(extension));
+	const extractFirst = EXTRACT_FIRST.find(
+		(format) => format.mimeTypes.includes(mime) || format.extensions.includes(extension),
+	);
 	if (extractFirst) {
 		refuse(
 			ctx,
@@ -116,10 +139,20 @@ export async function readFileText(ctx: IExecuteFunctions, itemIndex: number, pr
 	try {
 		content = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
 	} catch {
-		refuse(ctx, itemIndex, `${label} is not valid UTF-8 text`, "Save it as UTF-8, or read it with n8n's Extract From File node (Extract From Text File, which takes other encodings) and create the document from Text.");
+		refuse(
+			ctx,
+			itemIndex,
+			`${label} is not valid UTF-8 text`,
+			"Save it as UTF-8, or read it with n8n's Extract From File node (Extract From Text File, which takes other encodings) and create the document from Text.",
+		);
 	}
 	if (content.includes('\u0000')) {
-		refuse(ctx, itemIndex, `${label} holds binary data, not text`, 'Check that the file really is a text file.');
+		refuse(
+			ctx,
+			itemIndex,
+			`${label} holds binary data, not text`,
+			'Check that the file really is a text file.',
+		);
 	}
 	return { fileName: binary.fileName, content };
 }

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agent';
-import { checkSourceFields, createKnowledgeDocFields, knowledgeDocEnvelopeSchema } from '../../../shared/contracts/knowledgeBase';
+import {
+	checkSourceFields,
+	createKnowledgeDocFields,
+	knowledgeDocEnvelopeSchema,
+} from '../../../shared/contracts/knowledgeBase';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked, recordOf as documentOf } from '../../helpers/answers';
 import { checkWrite, checkedDocumentFields } from '../../helpers/writeCheck';
@@ -12,7 +16,13 @@ import { readAgentId } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import { SUPPORTED_FILES_HINT, readFileText } from './binaryFile';
-import { DESCRIPTION_FIELD, REFRESH_RATE_OPTIONS, TAGS_FIELD, kbPath, metadataFrom } from './common';
+import {
+	DESCRIPTION_FIELD,
+	REFRESH_RATE_OPTIONS,
+	TAGS_FIELD,
+	kbPath,
+	metadataFrom,
+} from './common';
 import { listFrom } from '../../helpers/listField';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
@@ -28,8 +38,16 @@ export const description: INodeProperties[] = [
 		default: 'doc',
 		displayOptions: { show },
 		options: [
-			{ name: 'Binary File', value: 'binaryFile', description: 'A TXT, MD, HTML, CSV or JSON file from the input item, read as text' },
-			{ name: 'Sitemap', value: 'sitemap', description: 'The pages a sitemap lists, scraped by Convocore' },
+			{
+				name: 'Binary File',
+				value: 'binaryFile',
+				description: 'A TXT, MD, HTML, CSV or JSON file from the input item, read as text',
+			},
+			{
+				name: 'Sitemap',
+				value: 'sitemap',
+				description: 'The pages a sitemap lists, scraped by Convocore',
+			},
 			{ name: 'Text', value: 'doc', description: 'Text you give, e.g. an FAQ' },
 			{ name: 'URLs', value: 'url', description: 'Web pages, scraped by Convocore' },
 		],
@@ -132,7 +150,12 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...createKnowledgeDocFields() }).strict().superRefine(checkSourceFields));
+const planSchema = lazy(() =>
+	z
+		.object({ agentId: agentIdSchema, ...createKnowledgeDocFields() })
+		.strict()
+		.superRefine(checkSourceFields),
+);
 /**
  * A document from a binary file keeps no text in its plan, only where to read it again
  * (`fileField`): every item is checked before the first request, and plans holding the text of
@@ -147,7 +170,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const param = (name: string) => this.getNodeParameter(name, itemIndex, '') as unknown;
 	let name = param('name');
 	let content: unknown;
-	const fileField = source === 'binaryFile' ? String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() : undefined;
+	const fileField =
+		source === 'binaryFile'
+			? String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim()
+			: undefined;
 	if (source === 'doc') content = param('content');
 	if (fileField !== undefined) {
 		const file = await readFileText(this, itemIndex, fileField);
@@ -177,14 +203,30 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const { agentId, fileField, ...body } = plan;
 	// Read and checked again (same rules, same file: the input does not change during the run).
-	if (fileField !== undefined) body.content = (await readFileText(this, scope.itemIndex ?? 0, fileField)).content;
+	if (fileField !== undefined)
+		body.content = (await readFileText(this, scope.itemIndex ?? 0, fileField)).content;
 	const answer = await requestChecked(
 		this,
-		{ method: 'POST', path: kbPath(agentId), body: body as IDataObject, raw: true, response: knowledgeDocEnvelopeSchema },
+		{
+			method: 'POST',
+			path: kbPath(agentId),
+			body: body as IDataObject,
+			raw: true,
+			response: knowledgeDocEnvelopeSchema,
+		},
 		scope,
 	);
 	const record = documentOf(answer);
-	return [{ json: checkWrite(this, record, { sent: checkedDocumentFields(body), record, itemIndex: scope.itemIndex ?? 0, what: 'Knowledge base document' }) }];
+	return [
+		{
+			json: checkWrite(this, record, {
+				sent: checkedDocumentFields(body),
+				record,
+				itemIndex: scope.itemIndex ?? 0,
+				what: 'Knowledge base document',
+			}),
+		},
+	];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

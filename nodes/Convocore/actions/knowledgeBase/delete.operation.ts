@@ -29,11 +29,18 @@ export const description: INodeProperties[] = [
 		default: 'one',
 		displayOptions: { show },
 		options: [
-			{ name: 'Many Documents by ID', value: 'many', description: 'Delete a list of documents in one request' },
+			{
+				name: 'Many Documents by ID',
+				value: 'many',
+				description: 'Delete a list of documents in one request',
+			},
 			{ name: 'One Document', value: 'one', description: 'Delete the document you pick' },
 		],
 	},
-	docIdProperty({ ...show, deleteMode: ['one'] }, 'The document to delete. Deleting is irreversible.'),
+	docIdProperty(
+		{ ...show, deleteMode: ['one'] },
+		'The document to delete. Deleting is irreversible.',
+	),
 	{
 		displayName: 'Document IDs',
 		name: 'docIds',
@@ -41,7 +48,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. kb-12, kb-13',
-		description: 'The documents to delete, separated by commas or line breaks (or a list from an expression). Deleting is irreversible.',
+		description:
+			'The documents to delete, separated by commas or line breaks (or a list from an expression). Deleting is irreversible.',
 		displayOptions: { show: { ...show, deleteMode: ['many'] } },
 	},
 	timeoutOnlyOptions(show),
@@ -53,7 +61,12 @@ const planSchema = lazy(() =>
 		z.object({
 			deleteMode: z.literal('many'),
 			agentId: agentIdSchema,
-			docIds: z.array(docIdSchema, { required_error: 'needs at least one document ID', invalid_type_error: 'must be a list of document IDs' }).min(1, 'needs at least one document ID'),
+			docIds: z
+				.array(docIdSchema, {
+					required_error: 'needs at least one document ID',
+					invalid_type_error: 'must be a list of document IDs',
+				})
+				.min(1, 'needs at least one document ID'),
 		}),
 	]),
 );
@@ -66,17 +79,38 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			? // The same ID twice would be one document: it is asked for once.
 				{ docIds: [...new Set(listFrom(this.getNodeParameter('docIds', itemIndex, '')) ?? [])] }
 			: { docId: readIdParameter(this, 'docId', itemIndex) };
-	return validate(this, planSchema, { deleteMode, agentId: readAgentId(this, itemIndex), ...target }, itemIndex, 'knowledge document deletion');
+	return validate(
+		this,
+		planSchema,
+		{ deleteMode, agentId: readAgentId(this, itemIndex), ...target },
+		itemIndex,
+		'knowledge document deletion',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	if (plan.deleteMode === 'one') {
-		await requestChecked(this, { method: 'DELETE', path: docPath(plan), raw: true, response: deleteKnowledgeDocResponseSchema }, scope);
+		await requestChecked(
+			this,
+			{
+				method: 'DELETE',
+				path: docPath(plan),
+				raw: true,
+				response: deleteKnowledgeDocResponseSchema,
+			},
+			scope,
+		);
 		return [{ json: { deleted: true, docId: plan.docId } }];
 	}
 	const answer = await requestChecked(
 		this,
-		{ method: 'POST', path: kbPath(plan.agentId, '/delete'), body: { docIds: plan.docIds }, raw: true, response: bulkDeleteKnowledgeDocsResponseSchema },
+		{
+			method: 'POST',
+			path: kbPath(plan.agentId, '/delete'),
+			body: { docIds: plan.docIds },
+			raw: true,
+			response: bulkDeleteKnowledgeDocsResponseSchema,
+		},
 		scope,
 	);
 	if (answer.deletedCount < plan.docIds.length) {
@@ -86,7 +120,11 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 			location: 'outputPane',
 		});
 	}
-	const json: IDataObject = { deleted: answer.deletedCount > 0, deletedCount: answer.deletedCount, docIds: plan.docIds };
+	const json: IDataObject = {
+		deleted: answer.deletedCount > 0,
+		deletedCount: answer.deletedCount,
+		docIds: plan.docIds,
+	};
 	return [{ json }];
 }
 

@@ -19,7 +19,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: DocRef, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'GET', path: docPath(plan), raw: true, response: knowledgeDocEnvelopeSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{ method: 'GET', path: docPath(plan), raw: true, response: knowledgeDocEnvelopeSchema },
+		scope,
+	);
 	return [{ json: documentOf(answer) }];
 }
 

@@ -1,15 +1,33 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agent';
-import { KB_PAGE, knowledgeDocPageSchema, simplifyKnowledgeDoc } from '../../../shared/contracts/knowledgeBase';
+import {
+	KB_PAGE,
+	knowledgeDocPageSchema,
+	simplifyKnowledgeDoc,
+} from '../../../shared/contracts/knowledgeBase';
 import { collectNumberedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import {
+	returnAllAndLimit,
+	simplifyProperty,
+	timeoutOnlyOptions,
+} from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import { kbPath } from './common';
 
@@ -20,19 +38,26 @@ export const description: INodeProperties[] = [
 	...returnAllAndLimit(show),
 	{
 		...simplifyProperty(show, 'document'),
-		description: 'Whether to leave out chunk bodies and long content (a count, the length and a 200-character preview are kept)',
+		description:
+			'Whether to leave out chunk bodies and long content (a count, the length and a 200-character preview are kept)',
 	},
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }));
+const planSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	return validate(
 		this,
 		planSchema,
-		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
+		{
+			agentId: readAgentId(this, itemIndex),
+			...readListing(this, itemIndex),
+			simplify: this.getNodeParameter('simplify', itemIndex, true),
+		},
 		itemIndex,
 		'knowledge-base listing',
 	);
@@ -48,7 +73,13 @@ export async function fetchKnowledgeDocPage(
 ) {
 	const answer = await requestChecked(
 		ctx,
-		{ method: 'GET', path: kbPath(agentId), qs: { page, pageSize }, raw: true, response: knowledgeDocPageSchema },
+		{
+			method: 'GET',
+			path: kbPath(agentId),
+			qs: { page, pageSize },
+			raw: true,
+			response: knowledgeDocPageSchema,
+		},
 		scope,
 	);
 	return { items: answer.data, totalPages: answer.totalPages };
@@ -56,13 +87,18 @@ export async function fetchKnowledgeDocPage(
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const docs = await collectNumberedPages((page, pageSize) => fetchKnowledgeDocPage(this, plan.agentId, page, pageSize, scope), {
-		max,
-		pageSize: Math.min(KB_PAGE.maxPageSize, max),
-		what: 'documents',
-	});
+	const docs = await collectNumberedPages(
+		(page, pageSize) => fetchKnowledgeDocPage(this, plan.agentId, page, pageSize, scope),
+		{
+			max,
+			pageSize: Math.min(KB_PAGE.maxPageSize, max),
+			what: 'documents',
+		},
+	);
 	hintWhenLimitReached(this, docs.length, max, 'documents', scope.itemIndex ?? 0);
-	return docs.map((doc) => ({ json: (plan.simplify ? simplifyKnowledgeDoc(doc) : doc) as IDataObject }));
+	return docs.map((doc) => ({
+		json: (plan.simplify ? simplifyKnowledgeDoc(doc) : doc) as IDataObject,
+	}));
 }
 
 export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -23,11 +23,26 @@ const planSchema = lazy(() => z.object({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex) }, itemIndex, 'knowledge-base stats request');
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex) },
+		itemIndex,
+		'knowledge-base stats request',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'GET', path: kbPath(plan.agentId, '/stats'), raw: true, response: knowledgeStatsSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'GET',
+			path: kbPath(plan.agentId, '/stats'),
+			raw: true,
+			response: knowledgeStatsSchema,
+		},
+		scope,
+	);
 	// `{ charCount, docsCount }`, as the API counts them.
 	return [{ json: answer.data as IDataObject }];
 }

@@ -9,17 +9,30 @@ import { update } from './update.operation';
 export const knowledgeBaseResource: ResourceDefinition = {
 	name: 'Knowledge Base',
 	value: 'knowledgeBase',
-	description: "Add, read, change and delete the documents an agent answers from",
+	description: 'Add, read, change and delete the documents an agent answers from',
 	operations: [
 		{
 			value: 'create',
 			name: 'Create',
 			action: 'Add a document to a knowledge base',
-			description: "Add a document to an agent's knowledge base from text, a text file, web pages or a sitemap",
+			description:
+				"Add a document to an agent's knowledge base from text, a text file, web pages or a sitemap",
 			operation: create,
 		},
-		{ value: 'delete', name: 'Delete', action: 'Delete knowledge base documents', description: 'Remove one document, or many by ID, for good', operation: deleteDocuments },
-		{ value: 'get', name: 'Get', action: 'Get a knowledge base document', description: 'Read one document with its content. Read-only.', operation: get },
+		{
+			value: 'delete',
+			name: 'Delete',
+			action: 'Delete knowledge base documents',
+			description: 'Remove one document, or many by ID, for good',
+			operation: deleteDocuments,
+		},
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get a knowledge base document',
+			description: 'Read one document with its content. Read-only.',
+			operation: get,
+		},
 		{
 			value: 'getAll',
 			name: 'Get Many',
@@ -34,6 +47,12 @@ export const knowledgeBaseResource: ResourceDefinition = {
 			description: 'Count the documents and characters of an agent’s knowledge base. Read-only.',
 			operation: getStats,
 		},
-		{ value: 'update', name: 'Update', action: 'Update a knowledge base document', description: "Change a document's name, content, description, tags, refresh rate or URL", operation: update },
+		{
+			value: 'update',
+			name: 'Update',
+			action: 'Update a knowledge base document',
+			description: "Change a document's name, content, description, tags, refresh rate or URL",
+			operation: update,
+		},
 	],
 };

@@ -22,7 +22,17 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: LeadRef, scope: RequestScope) {
 	const path = `/leads/${encodeURIComponent(plan.leadId)}`;
-	await requestChecked(this, { method: 'DELETE', path, qs: { agentId: plan.agentId }, raw: true, response: deleteLeadResponseSchema }, scope);
+	await requestChecked(
+		this,
+		{
+			method: 'DELETE',
+			path,
+			qs: { agentId: plan.agentId },
+			raw: true,
+			response: deleteLeadResponseSchema,
+		},
+		scope,
+	);
 	return [{ json: { deleted: true } }];
 }
 

@@ -19,7 +19,7 @@ export const DELETE_ALL_CONFIRMATION = 'DELETE ALL LEADS';
 
 export const description: INodeProperties[] = [
 	{
-		displayName: "Deletes every lead of the agent, in every group. This cannot be undone.",
+		displayName: 'Deletes every lead of the agent, in every group. This cannot be undone.',
 		name: 'deleteAllNotice',
 		type: 'notice',
 		default: '',
@@ -38,29 +38,77 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	optionsCollection(show, [
-		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact request that would be sent, deleting nothing' },
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the exact request that would be sent, deleting nothing',
+		},
 		timeoutOption(),
 	]),
 ];
 
-const planSchema = lazy(() => z.object({
-	agentId: agentIdSchema,
-	confirmation: z.literal(DELETE_ALL_CONFIRMATION, { errorMap: () => ({ message: `must be exactly ${DELETE_ALL_CONFIRMATION} to delete every lead of the agent` }) }),
-}));
+const planSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		confirmation: z.literal(DELETE_ALL_CONFIRMATION, {
+			errorMap: () => ({
+				message: `must be exactly ${DELETE_ALL_CONFIRMATION} to delete every lead of the agent`,
+			}),
+		}),
+	}),
+);
 type Plan = { agentId: string; dryRun: boolean };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const { agentId } = validate(this, planSchema, { agentId: readAgentId(this, itemIndex), confirmation: this.getNodeParameter('confirmation', itemIndex, '') }, itemIndex, 'confirmation');
+	const { agentId } = validate(
+		this,
+		planSchema,
+		{
+			agentId: readAgentId(this, itemIndex),
+			confirmation: this.getNodeParameter('confirmation', itemIndex, ''),
+		},
+		itemIndex,
+		'confirmation',
+	);
 	return { agentId, dryRun: readDryRun(this, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/leads/all`;
 	if (plan.dryRun) {
-		return [{ json: { dryRun: true, request: { method: 'DELETE', url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}` } } as IDataObject }];
+		return [
+			{
+				json: {
+					dryRun: true,
+					request: {
+						method: 'DELETE',
+						url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+					},
+				} as IDataObject,
+			},
+		];
 	}
-	const answer = await requestChecked(this, { method: 'DELETE', path, raw: true, response: deleteAllLeadsAnswerSchema }, scope);
-	return [{ json: { deleted: true, ...(typeof answer.deletedCount === 'number' ? { deletedCount: answer.deletedCount } : {}) } }];
+	const answer = await requestChecked(
+		this,
+		{ method: 'DELETE', path, raw: true, response: deleteAllLeadsAnswerSchema },
+		scope,
+	);
+	return [
+		{
+			json: {
+				deleted: true,
+				...(typeof answer.deletedCount === 'number' ? { deletedCount: answer.deletedCount } : {}),
+			},
+		},
+	];
 }
 
-export const deleteAll: ConvocoreOperation<Plan> = { description, defaultConcurrency: 1, prepare, execute };
+export const deleteAll: ConvocoreOperation<Plan> = {
+	description,
+	defaultConcurrency: 1,
+	prepare,
+	execute,
+};

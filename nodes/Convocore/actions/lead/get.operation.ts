@@ -23,7 +23,13 @@ export const leadRefSchema = lazy(() => z.object({ agentId: agentIdSchema, leadI
 export type LeadRef = z.output<typeof leadRefSchema>;
 
 export function readLeadRef(ctx: IExecuteFunctions, itemIndex: number): LeadRef {
-	return validate(ctx, leadRefSchema, { agentId: readAgentId(ctx, itemIndex), leadId: readLeadId(ctx, itemIndex) }, itemIndex, 'lead');
+	return validate(
+		ctx,
+		leadRefSchema,
+		{ agentId: readAgentId(ctx, itemIndex), leadId: readLeadId(ctx, itemIndex) },
+		itemIndex,
+		'lead',
+	);
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<LeadRef> {
@@ -33,7 +39,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: LeadRef, scope: RequestScope) {
 	// `?agentId=` is not in the OpenAPI; the newer public client sends it (beyond-the-seed 3.4).
 	const path = `/leads/${encodeURIComponent(plan.leadId)}`;
-	const answer = await requestChecked(this, { method: 'GET', path, qs: { agentId: plan.agentId }, raw: true, response: leadEnvelopeSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{ method: 'GET', path, qs: { agentId: plan.agentId }, raw: true, response: leadEnvelopeSchema },
+		scope,
+	);
 	return [{ json: leadOf(answer) }];
 }
 

@@ -25,18 +25,20 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		displayOptions: { show },
-		options: [
-			...LEAD_FILTER_OPTIONS,
-		],
+		options: [...LEAD_FILTER_OPTIONS],
 	},
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({
-	agentId: agentIdSchema,
-	...listingFields(),
-	filters: z.object({ groupName: z.string().optional(), searchTerm: z.string().optional() }).strict(),
-}));
+const planSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		...listingFields(),
+		filters: z
+			.object({ groupName: z.string().optional(), searchTerm: z.string().optional() })
+			.strict(),
+	}),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
@@ -60,7 +62,11 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const leads = await collectNumberedPages(
 		async (page, limit) => {
 			const qs: IDataObject = { ...plan.filters, page, limit };
-			const answer = await requestChecked(this, { method: 'GET', path, qs, raw: true, response: agentLeadsPageSchema }, scope);
+			const answer = await requestChecked(
+				this,
+				{ method: 'GET', path, qs, raw: true, response: agentLeadsPageSchema },
+				scope,
+			);
 			return { items: answer.leads, total: answer.total };
 		},
 		{ max, pageSize: Math.min(LEAD_PAGE.maxLimit, max), what: 'leads' },

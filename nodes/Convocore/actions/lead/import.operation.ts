@@ -17,15 +17,33 @@ import { executeImport, type ImportPlan } from './importBatches';
 
 const show = { resource: ['lead'], operation: ['import'] };
 
-function mapped(displayName: string, name: string, placeholder: string, description: string): INodeProperties {
-	return { displayName, name, type: 'string', default: '', placeholder, description, displayOptions: { show } };
+function mapped(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder,
+		description,
+		displayOptions: { show },
+	};
 }
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent that receives the leads'),
 	mapped('Name', 'leadName', 'e.g. {{ $json.name }}', "The lead's name"),
 	mapped('Email', 'email', 'e.g. {{ $json.email }}', "The lead's email address"),
-	mapped('Phone', 'phone', 'e.g. {{ $json.phone }}', 'The number to call, in E.164 format (+ then country code and number); spaces, dashes, dots and brackets are removed'),
+	mapped(
+		'Phone',
+		'phone',
+		'e.g. {{ $json.phone }}',
+		'The number to call, in E.164 format (+ then country code and number); spaces, dashes, dots and brackets are removed',
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -36,8 +54,20 @@ export const description: INodeProperties[] = [
 		options: [
 			{ displayName: 'Address', name: 'address', type: 'string', default: '' },
 			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
-			{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 3 }, default: '' },
-			{ displayName: 'Website', name: 'website', type: 'string', default: '', placeholder: 'https://example.com' },
+			{
+				displayName: 'Notes',
+				name: 'notes',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
+			{
+				displayName: 'Website',
+				name: 'website',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com',
+			},
 		],
 	},
 	optionsCollection(show, [
@@ -46,7 +76,8 @@ export const description: INodeProperties[] = [
 			name: 'groupName',
 			type: 'string',
 			default: '',
-			description: 'Name of the lead group to store the imported leads in, in the same request (a group is the name its leads carry: a new name starts one). Empty: no group.',
+			description:
+				'Name of the lead group to store the imported leads in, in the same request (a group is the name its leads carry: a new name starts one). Empty: no group.',
 		},
 		{
 			displayName: 'Batch Size',
@@ -57,16 +88,29 @@ export const description: INodeProperties[] = [
 			default: 100,
 			description: `How many leads go in one request (1 to ${BULK_LEADS.maxBatchSize})`,
 		},
-		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact requests that would be sent, importing nothing' },
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the exact requests that would be sent, importing nothing',
+		},
 		timeoutOption(),
 	]),
 ];
 
-const optionsSchema = lazy(() => z.object({
-	agentId: agentIdSchema,
-	batchSize: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(BULK_LEADS.maxBatchSize, `must be at most ${BULK_LEADS.maxBatchSize}`),
-	groupName: leadGroupNameSchema.optional(),
-}));
+const optionsSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		batchSize: z
+			.number({ invalid_type_error: 'must be a number' })
+			.int('must be a whole number')
+			.min(1, 'must be at least 1')
+			.max(BULK_LEADS.maxBatchSize, `must be at most ${BULK_LEADS.maxBatchSize}`),
+		groupName: leadGroupNameSchema.optional(),
+	}),
+);
 
 const itemSchema = lazy(() => z.object({ lead: bulkLeadSchema, options: optionsSchema }));
 
@@ -74,7 +118,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : val
 
 /** One lead of one item, checked alone: the message names the item and each field and rule. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ImportPlan> {
-	const additional = (this.getNodeParameter('additionalFields', itemIndex, {}) ?? {}) as IDataObject;
+	const additional = (this.getNodeParameter('additionalFields', itemIndex, {}) ??
+		{}) as IDataObject;
 	const lead = compact({
 		userName: text(this.getNodeParameter('leadName', itemIndex, '')),
 		userEmail: text(this.getNodeParameter('email', itemIndex, '')),
@@ -92,13 +137,23 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const checked = itemSchema.safeParse({ lead, options });
 	if (!checked.success) {
 		const problems = describeIssues(checked.error);
-		throw new NodeOperationError(this.getNode(), `Invalid lead in item ${itemIndex}: ${problems.join('; ')}`, {
-			itemIndex,
-			description: `${problems.map((problem) => `• ${problem}`).join('\n')}\nOnly this item is refused when Continue On Fail is on; the others are imported.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid lead in item ${itemIndex}: ${problems.join('; ')}`,
+			{
+				itemIndex,
+				description: `${problems.map((problem) => `• ${problem}`).join('\n')}\nOnly this item is refused when Continue On Fail is on; the others are imported.`,
+			},
+		);
 	}
 	const { agentId, batchSize, groupName } = checked.data.options;
-	return { agentId, lead: checked.data.lead, batchSize, ...(groupName ? { groupName } : {}), dryRun: readDryRun(this, itemIndex) };
+	return {
+		agentId,
+		lead: checked.data.lead,
+		batchSize,
+		...(groupName ? { groupName } : {}),
+		dryRun: readDryRun(this, itemIndex),
+	};
 }
 
 export const importLeads: ConvocoreOperation<ImportPlan> = {
@@ -108,7 +163,11 @@ export const importLeads: ConvocoreOperation<ImportPlan> = {
 		// Never called: runOperation hands every item to executeBatch.
 		return [];
 	},
-	async executeBatch(this: IExecuteFunctions, items: Array<BatchEntry<ImportPlan>>, continueOnFail: boolean) {
+	async executeBatch(
+		this: IExecuteFunctions,
+		items: Array<BatchEntry<ImportPlan>>,
+		continueOnFail: boolean,
+	) {
 		return await executeImport(this, items, continueOnFail);
 	},
 };

@@ -29,7 +29,8 @@ type Batch = Array<BatchEntry<ImportPlan>>;
 export function splitIntoBatches(entries: Batch): Batch[] {
 	const batches: Batch[] = [];
 	let current: Batch = [];
-	const keyOf = ({ plan }: BatchEntry<ImportPlan>) => `${plan.agentId}\u0000${plan.groupName ?? ''}\u0000${plan.dryRun}`;
+	const keyOf = ({ plan }: BatchEntry<ImportPlan>) =>
+		`${plan.agentId}\u0000${plan.groupName ?? ''}\u0000${plan.dryRun}`;
 	for (const entry of entries) {
 		const head = current[0];
 		if (head && (keyOf(head) !== keyOf(entry) || current.length >= head.plan.batchSize)) {
@@ -56,45 +57,96 @@ export function splitIntoBatches(entries: Batch): Batch[] {
  */
 function requestOf(plan: ImportPlan, leads: BulkLead[]): { path: string; body: IDataObject } {
 	const agent = encodeURIComponent(plan.agentId);
-	if (plan.groupName) return { path: groupsPath(plan.agentId), body: { groupName: plan.groupName, leads } as unknown as IDataObject };
+	if (plan.groupName)
+		return {
+			path: groupsPath(plan.agentId),
+			body: { groupName: plan.groupName, leads } as unknown as IDataObject,
+		};
 	return { path: `/agents/${agent}/leads/bulk`, body: { leads } as unknown as IDataObject };
 }
 
 function scopeOf(batch: Batch, gate: RateLimitGate): RequestScope {
 	// One request for the whole batch: the longest Timeout among its items bounds it.
-	return { itemIndex: batch[0].itemIndex, gate, timeoutMs: Math.max(...batch.map((entry) => entry.timeoutMs)) };
+	return {
+		itemIndex: batch[0].itemIndex,
+		gate,
+		timeoutMs: Math.max(...batch.map((entry) => entry.timeoutMs)),
+	};
 }
 
-async function dryRunBatch(ctx: IExecuteFunctions, batch: Batch, number: number): Promise<INodeExecutionData[][]> {
+async function dryRunBatch(
+	ctx: IExecuteFunctions,
+	batch: Batch,
+	number: number,
+): Promise<INodeExecutionData[][]> {
 	const base = await getBaseUrl.call(ctx, batch[0].itemIndex);
 	const items = itemRanges(batch.map((entry) => entry.itemIndex));
-	const { path, body } = requestOf(batch[0].plan, batch.map((entry) => entry.plan.lead));
+	const { path, body } = requestOf(
+		batch[0].plan,
+		batch.map((entry) => entry.plan.lead),
+	);
 	const requests: IDataObject[] = [{ method: 'POST', url: `${base}${path}`, body }];
 	// The batch's requests go with its first item only, so the output does not repeat them per lead.
-	return batch.map((entry, index) => [{ json: { dryRun: true, batch: number, batchItems: items, lead: entry.plan.lead, ...(index === 0 ? { requests } : {}) } as IDataObject }]);
+	return batch.map((entry, index) => [
+		{
+			json: {
+				dryRun: true,
+				batch: number,
+				batchItems: items,
+				lead: entry.plan.lead,
+				...(index === 0 ? { requests } : {}),
+			} as IDataObject,
+		},
+	]);
 }
 
 /** Lead IDs where an answer gives them, one per lead sent and in order (`data.leadIds` or `leadIds`); never made up. */
 function idsOf(answer: IDataObject, count: number): string[] | undefined {
 	const data = answer.data as IDataObject | undefined;
 	const ids = (data && typeof data === 'object' ? data.leadIds : undefined) ?? answer.leadIds;
-	return Array.isArray(ids) && ids.length === count && ids.every((id) => typeof id === 'string' && id !== '') ? (ids as string[]) : undefined;
+	return Array.isArray(ids) &&
+		ids.length === count &&
+		ids.every((id) => typeof id === 'string' && id !== '')
+		? (ids as string[])
+		: undefined;
 }
 
-async function sendBatch(ctx: IExecuteFunctions, batch: Batch, number: number, gate: RateLimitGate): Promise<INodeExecutionData[][]> {
+async function sendBatch(
+	ctx: IExecuteFunctions,
+	batch: Batch,
+	number: number,
+	gate: RateLimitGate,
+): Promise<INodeExecutionData[][]> {
 	const { groupName } = batch[0].plan;
-	const { path, body } = requestOf(batch[0].plan, batch.map((entry) => entry.plan.lead));
+	const { path, body } = requestOf(
+		batch[0].plan,
+		batch.map((entry) => entry.plan.lead),
+	);
 	const response = groupName ? leadGroupAnswerSchema : bulkLeadsAnswerSchema;
-	const answer = (await requestChecked(ctx, { method: 'POST', path, body, raw: true, response }, scopeOf(batch, gate))) as IDataObject;
+	const answer = (await requestChecked(
+		ctx,
+		{ method: 'POST', path, body, raw: true, response },
+		scopeOf(batch, gate),
+	)) as IDataObject;
 	const ids = idsOf(answer, batch.length);
 	// The published bulk answer counts what was stored: fewer than sent is said on every item of the batch.
 	const count = answer.count;
-	const warning = typeof count === 'number' && count !== batch.length
-		? `Convocore reports ${count} of the ${batch.length} leads of batch ${number} stored; which ones it did not store, it does not say.`
-		: undefined;
-	return batch.map((entry, index) => [{
-		json: { imported: true, ...(ids ? { id: ids[index] } : {}), batch: number, ...(groupName ? { groupName } : {}), lead: entry.plan.lead, ...(warning ? { warning } : {}) } as IDataObject,
-	}]);
+	const warning =
+		typeof count === 'number' && count !== batch.length
+			? `Convocore reports ${count} of the ${batch.length} leads of batch ${number} stored; which ones it did not store, it does not say.`
+			: undefined;
+	return batch.map((entry, index) => [
+		{
+			json: {
+				imported: true,
+				...(ids ? { id: ids[index] } : {}),
+				batch: number,
+				...(groupName ? { groupName } : {}),
+				lead: entry.plan.lead,
+				...(warning ? { warning } : {}),
+			} as IDataObject,
+		},
+	]);
 }
 
 function errorOutput(message: string, description: string | undefined): INodeExecutionData[] {
@@ -109,7 +161,12 @@ interface StoredBatch {
 
 /** "batch 1 (items 0-99) in lead group x; batch 2 (items 100-149) in no group" */
 function storedText(stored: StoredBatch[]): string {
-	return stored.map(({ number, items, groupName }) => `batch ${number} (items ${itemRanges(items)}) ${groupName ? `in lead group ${groupName}` : 'in no group'}`).join('; ');
+	return stored
+		.map(
+			({ number, items, groupName }) =>
+				`batch ${number} (items ${itemRanges(items)}) ${groupName ? `in lead group ${groupName}` : 'in no group'}`,
+		)
+		.join('; ');
 }
 
 /** A 4xx other than 408 is Convocore refusing the request: nothing of it was stored. Anything else may have been. */
@@ -118,12 +175,19 @@ function refused(error: unknown): boolean {
 	return code >= 400 && code < 500 && code !== 408;
 }
 
-function failureDescription(batch: Batch, number: number, stored: StoredBatch[], error: unknown): string {
+function failureDescription(
+	batch: Batch,
+	number: number,
+	stored: StoredBatch[],
+	error: unknown,
+): string {
 	const { groupName } = batch[0].plan;
 	const held = itemRanges(batch.map((entry) => entry.itemIndex));
 	const where = groupName ? ` in lead group ${groupName}` : '';
 	// The group route's `leads` is typed only as an array in the OpenAPI: if Convocore refuses new leads there, the way round is said.
-	const otherWay = groupName ? ' If it refuses new leads on the group route, import them without Add to Lead Group, then add them with Lead Group > Add Leads (their IDs from Lead > Get Many).' : '';
+	const otherWay = groupName
+		? ' If it refuses new leads on the group route, import them without Add to Lead Group, then add them with Lead Group > Add Leads (their IDs from Lead > Get Many).'
+		: '';
 	const thisBatch = refused(error)
 		? `Convocore refused batch ${number}: items ${held} were not stored.${otherWay}`
 		: `Items ${held} may have been stored${where}: the answer did not say. Check with Lead > Export${groupName ? ` (Group Name ${groupName})` : ''} before sending them again.`;
@@ -133,7 +197,11 @@ function failureDescription(batch: Batch, number: number, stored: StoredBatch[],
 	return `${thisBatch}\n${before}`;
 }
 
-export async function executeImport(ctx: IExecuteFunctions, entries: Batch, continueOnFail: boolean): Promise<Map<number, INodeExecutionData[]>> {
+export async function executeImport(
+	ctx: IExecuteFunctions,
+	entries: Batch,
+	continueOnFail: boolean,
+): Promise<Map<number, INodeExecutionData[]>> {
 	const results = new Map<number, INodeExecutionData[]>();
 	const gate = new RateLimitGate();
 	const stored: StoredBatch[] = [];
@@ -142,13 +210,18 @@ export async function executeImport(ctx: IExecuteFunctions, entries: Batch, cont
 		const number = index + 1;
 		const held = batch.map((entry) => entry.itemIndex);
 		try {
-			const outputs = batch[0].plan.dryRun ? await dryRunBatch(ctx, batch, number) : await sendBatch(ctx, batch, number, gate);
+			const outputs = batch[0].plan.dryRun
+				? await dryRunBatch(ctx, batch, number)
+				: await sendBatch(ctx, batch, number, gate);
 			outputs.forEach((output, position) => results.set(held[position], output));
-			if (!batch[0].plan.dryRun) stored.push({ number, items: held, groupName: batch[0].plan.groupName });
+			if (!batch[0].plan.dryRun)
+				stored.push({ number, items: held, groupName: batch[0].plan.groupName });
 		} catch (error) {
 			const cause = error as Error & { description?: string | null };
 			const message = `Batch ${number} of ${batches.length} (items ${itemRanges(held)}) failed: ${cause.message}`;
-			const description = [cause.description, failureDescription(batch, number, stored, error)].filter(Boolean).join('\n');
+			const description = [cause.description, failureDescription(batch, number, stored, error)]
+				.filter(Boolean)
+				.join('\n');
 			if (continueOnFail) {
 				for (const itemIndex of held) results.set(itemIndex, errorOutput(message, description));
 				continue;

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { MAGIC_IMPORT, magicImportLeadsAnswerSchema, magicImportLeadsRequestSchema } from '../../../shared/contracts/leadImportFromText';
+import {
+	MAGIC_IMPORT,
+	magicImportLeadsAnswerSchema,
+	magicImportLeadsRequestSchema,
+} from '../../../shared/contracts/leadImportFromText';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
@@ -16,7 +20,8 @@ const show = { resource: ['lead'], operation: ['importFromText'] };
 
 export const description: INodeProperties[] = [
 	{
-		displayName: "Spends Convocore credits: Convocore's AI reads the text. Use Dry Run to check the request first.",
+		displayName:
+			"Spends Convocore credits: Convocore's AI reads the text. Use Dry Run to check the request first.",
 		name: 'importFromTextNotice',
 		type: 'notice',
 		default: '',
@@ -48,14 +53,24 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			typeOptions: { rows: 3 },
 			default: '',
-			description: "Guidance for Convocore's AI, e.g. which lines are leads or where the company names are",
+			description:
+				"Guidance for Convocore's AI, e.g. which lines are leads or where the company names are",
 		},
-		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact request that would be sent, importing nothing and spending no credits' },
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the exact request that would be sent, importing nothing and spending no credits',
+		},
 		timeoutOption(),
 	]),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, body: magicImportLeadsRequestSchema }));
+const planSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, body: magicImportLeadsRequestSchema }),
+);
 type Plan = z.output<typeof planSchema> & { dryRun: boolean };
 
 const trimmedOrEmpty = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -63,22 +78,54 @@ const trimmedOrEmpty = (value: unknown) => (typeof value === 'string' ? value.tr
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const body = compact({
 		rawText: this.getNodeParameter('rawText', itemIndex, ''),
-		leadGroupId: trimmedOrEmpty(this.getNodeParameter('options.groupName', itemIndex, '')) || undefined,
-		additionalInstructions: trimmedOrEmpty(this.getNodeParameter('options.additionalInstructions', itemIndex, '')) || undefined,
+		leadGroupId:
+			trimmedOrEmpty(this.getNodeParameter('options.groupName', itemIndex, '')) || undefined,
+		additionalInstructions:
+			trimmedOrEmpty(this.getNodeParameter('options.additionalInstructions', itemIndex, '')) ||
+			undefined,
 	});
-	const plan = validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body }, itemIndex, 'import from text');
+	const plan = validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), body },
+		itemIndex,
+		'import from text',
+	);
 	return { ...plan, dryRun: readDryRun(this, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/magic-import-leads`;
 	if (plan.dryRun) {
-		return [{ json: { dryRun: true, request: { method: 'POST', url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`, body: plan.body } } as IDataObject }];
+		return [
+			{
+				json: {
+					dryRun: true,
+					request: {
+						method: 'POST',
+						url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+						body: plan.body,
+					},
+				} as IDataObject,
+			},
+		];
 	}
-	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: magicImportLeadsAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'POST',
+			path,
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: magicImportLeadsAnswerSchema,
+		},
+		scope,
+	);
 	// One item per lead added, as Convocore gives it (records are untyped); none when it found none.
 	return answer.leadsAdded.map((lead) => ({
-		json: (typeof lead === 'object' && lead !== null && !Array.isArray(lead) ? lead : { lead }) as IDataObject,
+		json: (typeof lead === 'object' && lead !== null && !Array.isArray(lead)
+			? lead
+			: { lead }) as IDataObject,
 	}));
 }
 

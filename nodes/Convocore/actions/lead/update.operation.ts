@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { leadEnvelopeSchema, leadIdSchema, updateLeadRequestSchema } from '../../../shared/contracts/lead';
+import {
+	leadEnvelopeSchema,
+	leadIdSchema,
+	updateLeadRequestSchema,
+} from '../../../shared/contracts/lead';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked, recordOf as leadOf } from '../../helpers/answers';
 import { checkWrite } from '../../helpers/writeCheck';
@@ -22,7 +26,13 @@ type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const lead = leadFieldsFrom(this, 'updateFields', itemIndex);
-	return validate(this, planSchema, { leadId: readLeadId(this, itemIndex), body: { lead } }, itemIndex, 'lead update');
+	return validate(
+		this,
+		planSchema,
+		{ leadId: readLeadId(this, itemIndex), body: { lead } },
+		itemIndex,
+		'lead update',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
@@ -30,11 +40,26 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const path = `/leads/${encodeURIComponent(plan.leadId)}`;
 	const answer = await requestChecked(
 		this,
-		{ method: 'PATCH', path, body: plan.body as unknown as IDataObject, raw: true, response: leadEnvelopeSchema },
+		{
+			method: 'PATCH',
+			path,
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: leadEnvelopeSchema,
+		},
 		scope,
 	);
 	const record = leadOf(answer);
-	return [{ json: checkWrite(this, record, { sent: plan.body.lead, record, itemIndex: scope.itemIndex ?? 0, what: `Lead ${plan.leadId}` }) }];
+	return [
+		{
+			json: checkWrite(this, record, {
+				sent: plan.body.lead,
+				record,
+				itemIndex: scope.itemIndex ?? 0,
+				what: `Lead ${plan.leadId}`,
+			}),
+		},
+	];
 }
 
 export const update: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { addLeadsToGroupRequestSchema, leadGroupAnswerSchema, leadGroupNameSchema } from '../../../shared/contracts/leadGroup';
+import {
+	addLeadsToGroupRequestSchema,
+	leadGroupAnswerSchema,
+	leadGroupNameSchema,
+} from '../../../shared/contracts/leadGroup';
 import type { RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
 import { listFrom } from '../../helpers/listField';
@@ -30,20 +34,48 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, groupName: leadGroupNameSchema, body: addLeadsToGroupRequestSchema }));
+const planSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		groupName: leadGroupNameSchema,
+		body: addLeadsToGroupRequestSchema,
+	}),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	// The API takes the IDs as one comma-separated string.
 	const ids = listFrom(this.getNodeParameter('leadIds', itemIndex, ''));
 	const body = { leadIds: ids?.map(String).join(',') ?? '' };
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), groupName: readIdParameter(this, 'groupName', itemIndex), body }, itemIndex, 'lead group leads');
+	return validate(
+		this,
+		planSchema,
+		{
+			agentId: readAgentId(this, itemIndex),
+			groupName: readIdParameter(this, 'groupName', itemIndex),
+			body,
+		},
+		itemIndex,
+		'lead group leads',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `${groupsPath(plan.agentId)}/${encodeURIComponent(plan.groupName)}`;
-	const answer = await requestChecked(this, { method: 'PUT', path, body: plan.body as IDataObject, raw: true, response: leadGroupAnswerSchema }, scope);
-	return [{ json: { name: plan.groupName, added: plan.body.leadIds.split(','), ...recordOf(answer) } }];
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'PUT',
+			path,
+			body: plan.body as IDataObject,
+			raw: true,
+			response: leadGroupAnswerSchema,
+		},
+		scope,
+	);
+	return [
+		{ json: { name: plan.groupName, added: plan.body.leadIds.split(','), ...recordOf(answer) } },
+	];
 }
 
 export const addLeads: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -7,7 +7,11 @@ export function groupsPath(agentId: string): string {
 }
 
 /** The lead group picker: the chosen agent's groups by name (a group's name is its ID), or a name. */
-export function leadGroupProperty(show: Show, description: string, name = 'groupName'): INodeProperties {
+export function leadGroupProperty(
+	show: Show,
+	description: string,
+	name = 'groupName',
+): INodeProperties {
 	const locator = listOrIdLocator({
 		displayName: 'Lead Group',
 		name,
@@ -18,5 +22,10 @@ export function leadGroupProperty(show: Show, description: string, name = 'group
 		idPlaceholder: 'e.g. webinar-leads-2026-11',
 	});
 	// The group is known by its name: "By Name" says so where the shared picker says "By ID".
-	return { ...locator, modes: locator.modes?.map((mode) => (mode.name === 'id' ? { ...mode, displayName: 'By Name' } : mode)) };
+	return {
+		...locator,
+		modes: locator.modes?.map((mode) =>
+			mode.name === 'id' ? { ...mode, displayName: 'By Name' } : mode,
+		),
+	};
 }

@@ -2,7 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { deleteLeadGroupAnswerSchema, leadGroupNameSchema } from '../../../shared/contracts/leadGroup';
+import {
+	deleteLeadGroupAnswerSchema,
+	leadGroupNameSchema,
+} from '../../../shared/contracts/leadGroup';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
@@ -25,7 +28,8 @@ const FIRST_CONFIRMED_VERSION = 5;
 export const description: INodeProperties[] = [
 	{
 		// A notice stores nothing: saved workflows keep their parameters.
-		displayName: "Convocore publishes this route as Delete Leads by Group, and its public client uses it to delete every lead of the group for good. Expect the group's leads to be deleted with it.",
+		displayName:
+			"Convocore publishes this route as Delete Leads by Group, and its public client uses it to delete every lead of the group for good. Expect the group's leads to be deleted with it.",
 		name: 'deleteGroupNotice',
 		type: 'notice',
 		default: '',
@@ -50,25 +54,55 @@ export const description: INodeProperties[] = [
 const planSchema = lazy(() => z.object({ agentId: agentIdSchema, groupName: leadGroupNameSchema }));
 const confirmationSchema = lazy(() =>
 	z.literal(DELETE_LEAD_GROUP_CONFIRMATION, {
-		errorMap: () => ({ message: `must be exactly ${DELETE_LEAD_GROUP_CONFIRMATION} to delete the group and its leads` }),
+		errorMap: () => ({
+			message: `must be exactly ${DELETE_LEAD_GROUP_CONFIRMATION} to delete the group and its leads`,
+		}),
 	}),
 );
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const given = { agentId: readAgentId(this, itemIndex), groupName: readIdParameter(this, 'groupName', itemIndex) };
-	if (this.getNode().typeVersion < FIRST_CONFIRMED_VERSION) return validate(this, planSchema, given, itemIndex, 'lead group');
+	const given = {
+		agentId: readAgentId(this, itemIndex),
+		groupName: readIdParameter(this, 'groupName', itemIndex),
+	};
+	if (this.getNode().typeVersion < FIRST_CONFIRMED_VERSION)
+		return validate(this, planSchema, given, itemIndex, 'lead group');
 	const confirmed = planSchema.extend({ confirmation: confirmationSchema });
-	const { agentId, groupName } = validate(this, confirmed, { ...given, confirmation: this.getNodeParameter('confirmation', itemIndex, '') }, itemIndex, 'lead group delete');
+	const { agentId, groupName } = validate(
+		this,
+		confirmed,
+		{ ...given, confirmation: this.getNodeParameter('confirmation', itemIndex, '') },
+		itemIndex,
+		'lead group delete',
+	);
 	return { agentId, groupName };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	// The route sits under /leads and calls the group's ID `groupId`: a group is known by its name.
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/leads/group`;
-	const answer = await requestChecked(this, { method: 'DELETE', path, qs: { groupId: plan.groupName }, raw: true, response: deleteLeadGroupAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'DELETE',
+			path,
+			qs: { groupId: plan.groupName },
+			raw: true,
+			response: deleteLeadGroupAnswerSchema,
+		},
+		scope,
+	);
 	// deletedCount: how many leads went with the group (published answer); left out when the answer has none.
-	return [{ json: { deleted: true, name: plan.groupName, ...(typeof answer.deletedCount === 'number' ? { deletedCount: answer.deletedCount } : {}) } }];
+	return [
+		{
+			json: {
+				deleted: true,
+				name: plan.groupName,
+				...(typeof answer.deletedCount === 'number' ? { deletedCount: answer.deletedCount } : {}),
+			},
+		},
+	];
 }
 
 export const deleteLeadGroup: ConvocoreOperation<Plan> = { description, prepare, execute };

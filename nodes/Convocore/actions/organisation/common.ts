@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import type { z } from 'zod';
 import { ORGANISATION_PAGE } from '../../../shared/contracts/organisation';
 import { collectNumberedPages } from '../../transport/pagination';
@@ -26,7 +31,11 @@ export function organisationPath(orgId?: string): string {
 	return orgId === undefined ? '/orgs' : `/orgs/${encodeURIComponent(orgId)}`;
 }
 
-type PageSchema = z.ZodType<{ data: unknown[]; total: number; totalPages: number }, z.ZodTypeDef, unknown>;
+type PageSchema = z.ZodType<
+	{ data: unknown[]; total: number; totalPages: number },
+	z.ZodTypeDef,
+	unknown
+>;
 
 /**
  * Up to `max` entries of a paged listing (`?page&pageSize`), following the server's totalPages:
@@ -39,8 +48,27 @@ export async function collectOrganisationPages(
 	max: number,
 	scope: RequestScope = {},
 ): Promise<IDataObject[]> {
-	return await collectNumberedPages(async (page, pageSize) => {
-		const answer = await requestChecked(ctx, { method: 'GET', path, qs: { page, pageSize }, raw: true, response }, scope);
-		return { items: answer.data as IDataObject[], total: answer.total, totalPages: answer.totalPages };
-	}, { max, pageSize: Math.min(ORGANISATION_PAGE.maxPageSize, max), what: path.endsWith('/agents') ? 'agents' : path.endsWith('/clients') ? 'clients' : 'organisations' });
+	return await collectNumberedPages(
+		async (page, pageSize) => {
+			const answer = await requestChecked(
+				ctx,
+				{ method: 'GET', path, qs: { page, pageSize }, raw: true, response },
+				scope,
+			);
+			return {
+				items: answer.data as IDataObject[],
+				total: answer.total,
+				totalPages: answer.totalPages,
+			};
+		},
+		{
+			max,
+			pageSize: Math.min(ORGANISATION_PAGE.maxPageSize, max),
+			what: path.endsWith('/agents')
+				? 'agents'
+				: path.endsWith('/clients')
+					? 'clients'
+					: 'organisations',
+		},
+	);
 }

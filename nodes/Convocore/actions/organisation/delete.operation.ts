@@ -1,7 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { deleteOrganisationAnswerSchema, organisationIdSchema } from '../../../shared/contracts/organisation';
+import {
+	deleteOrganisationAnswerSchema,
+	organisationIdSchema,
+} from '../../../shared/contracts/organisation';
 import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
 import { requestChecked } from '../../helpers/answers';
@@ -17,7 +20,8 @@ export const DELETE_ORGANISATION_CONFIRMATION = 'DELETE ORGANISATION AND CLIENTS
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Deletes the organisation and every client under it. This cannot be undone. Its agents stay.',
+		displayName:
+			'Deletes the organisation and every client under it. This cannot be undone. Its agents stay.',
 		name: 'deleteOrganisationNotice',
 		type: 'notice',
 		default: '',
@@ -42,22 +46,43 @@ const planSchema = lazy(() =>
 	z.object({
 		orgId: organisationIdSchema,
 		confirmation: z.literal(DELETE_ORGANISATION_CONFIRMATION, {
-			errorMap: () => ({ message: `must be exactly ${DELETE_ORGANISATION_CONFIRMATION} to delete the organisation and its clients` }),
+			errorMap: () => ({
+				message: `must be exactly ${DELETE_ORGANISATION_CONFIRMATION} to delete the organisation and its clients`,
+			}),
 		}),
 	}),
 );
 type Plan = { orgId: string };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const given = { orgId: readIdParameter(this, 'orgId', itemIndex), confirmation: this.getNodeParameter('confirmation', itemIndex, '') };
+	const given = {
+		orgId: readIdParameter(this, 'orgId', itemIndex),
+		confirmation: this.getNodeParameter('confirmation', itemIndex, ''),
+	};
 	const { orgId } = validate(this, planSchema, given, itemIndex, 'organisation delete');
 	return { orgId };
 }
 
 /** `DELETE /orgs/{orgId}`: one item saying so, and how many clients went with it. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'DELETE', path: organisationPath(plan.orgId), raw: true, response: deleteOrganisationAnswerSchema }, scope);
-	return [{ json: { deleted: true, orgId: plan.orgId, deletedClientsCount: answer.deletedClientsCount } }];
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'DELETE',
+			path: organisationPath(plan.orgId),
+			raw: true,
+			response: deleteOrganisationAnswerSchema,
+		},
+		scope,
+	);
+	return [
+		{ json: { deleted: true, orgId: plan.orgId, deletedClientsCount: answer.deletedClientsCount } },
+	];
 }
 
-export const deleteOrganisation: ConvocoreOperation<Plan> = { description, defaultConcurrency: 1, prepare, execute };
+export const deleteOrganisation: ConvocoreOperation<Plan> = {
+	description,
+	defaultConcurrency: 1,
+	prepare,
+	execute,
+};

@@ -2,11 +2,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { redactSecrets, simplifyAgent, type AgentRecord } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { organisationAgentPageSchema, organisationIdSchema } from '../../../shared/contracts/organisation';
+import {
+	organisationAgentPageSchema,
+	organisationIdSchema,
+} from '../../../shared/contracts/organisation';
 import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
-import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
+import {
+	returnAllAndLimit,
+	simplifyProperty,
+	timeoutOnlyOptions,
+} from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
 
@@ -19,11 +31,17 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ orgId: organisationIdSchema, simplify: z.boolean(), ...listingFields() }));
+const planSchema = lazy(() =>
+	z.object({ orgId: organisationIdSchema, simplify: z.boolean(), ...listingFields() }),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const given = { orgId: readIdParameter(this, 'orgId', itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true), ...readListing(this, itemIndex) };
+	const given = {
+		orgId: readIdParameter(this, 'orgId', itemIndex),
+		simplify: this.getNodeParameter('simplify', itemIndex, true),
+		...readListing(this, itemIndex),
+	};
 	return validate(this, planSchema, given, itemIndex, 'organisation agents listing');
 }
 
@@ -33,7 +51,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
  */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const agents = await collectOrganisationPages(this, `${organisationPath(plan.orgId)}/agents`, organisationAgentPageSchema, max, scope);
+	const agents = await collectOrganisationPages(
+		this,
+		`${organisationPath(plan.orgId)}/agents`,
+		organisationAgentPageSchema,
+		max,
+		scope,
+	);
 	hintWhenLimitReached(this, agents.length, max, 'agents', scope.itemIndex ?? 0);
 	return agents.map((agent) => {
 		const shown = plan.simplify ? simplifyAgent(agent as AgentRecord) : redactSecrets(agent);

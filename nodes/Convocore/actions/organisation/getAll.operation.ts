@@ -3,26 +3,46 @@ import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { organisationPageSchema } from '../../../shared/contracts/organisation';
 import type { RequestScope } from '../../transport/retries';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationPath } from './common';
 
 const show = { resource: ['organisation'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [...returnAllAndLimit(show), timeoutOnlyOptions(show)];
+export const description: INodeProperties[] = [
+	...returnAllAndLimit(show),
+	timeoutOnlyOptions(show),
+];
 
 const planSchema = lazy(() => z.object(listingFields()));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(this, planSchema, readListing(this, itemIndex), itemIndex, 'organisation listing');
+	return validate(
+		this,
+		planSchema,
+		readListing(this, itemIndex),
+		itemIndex,
+		'organisation listing',
+	);
 }
 
 /** `GET /orgs`, page by page: one item per organisation. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const organisations = await collectOrganisationPages(this, organisationPath(), organisationPageSchema, max, scope);
+	const organisations = await collectOrganisationPages(
+		this,
+		organisationPath(),
+		organisationPageSchema,
+		max,
+		scope,
+	);
 	hintWhenLimitReached(this, organisations.length, max, 'organisations', scope.itemIndex ?? 0);
 	return organisations.map((organisation) => ({ json: organisation }));
 }

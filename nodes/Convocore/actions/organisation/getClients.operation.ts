@@ -1,10 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { organisationClientPageSchema, organisationIdSchema } from '../../../shared/contracts/organisation';
+import {
+	organisationClientPageSchema,
+	organisationIdSchema,
+} from '../../../shared/contracts/organisation';
 import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
@@ -21,13 +29,25 @@ const planSchema = lazy(() => z.object({ orgId: organisationIdSchema, ...listing
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(this, planSchema, { orgId: readIdParameter(this, 'orgId', itemIndex), ...readListing(this, itemIndex) }, itemIndex, 'organisation clients listing');
+	return validate(
+		this,
+		planSchema,
+		{ orgId: readIdParameter(this, 'orgId', itemIndex), ...readListing(this, itemIndex) },
+		itemIndex,
+		'organisation clients listing',
+	);
 }
 
 /** `GET /orgs/{orgId}/clients`, page by page: one item per client. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const max = plan.returnAll ? Infinity : plan.limit;
-	const clients = await collectOrganisationPages(this, `${organisationPath(plan.orgId)}/clients`, organisationClientPageSchema, max, scope);
+	const clients = await collectOrganisationPages(
+		this,
+		`${organisationPath(plan.orgId)}/clients`,
+		organisationClientPageSchema,
+		max,
+		scope,
+	);
 	hintWhenLimitReached(this, clients.length, max, 'clients', scope.itemIndex ?? 0);
 	return clients.map((client) => ({ json: client }));
 }

@@ -7,20 +7,23 @@ import { getClients } from './getClients.operation';
 export const organisationResource: ResourceDefinition = {
 	name: 'Organisation',
 	value: 'organisation',
-	description: 'List the organisations (white-label client cards) of the workspace, their agents and clients, and delete them',
+	description:
+		'List the organisations (white-label client cards) of the workspace, their agents and clients, and delete them',
 	operations: [
 		{
 			value: 'delete',
 			name: 'Delete',
 			action: 'Delete an organisation',
-			description: 'Delete an organisation and every client under it for good; its agents stay. Needs a typed confirmation. Irreversible.',
+			description:
+				'Delete an organisation and every client under it for good; its agents stay. Needs a typed confirmation. Irreversible.',
 			operation: deleteOrganisation,
 		},
 		{
 			value: 'getAgents',
 			name: 'Get Agents',
 			action: 'Get the agents of an organisation',
-			description: 'List the agents of an organisation, one item per agent, secrets left out. Read-only.',
+			description:
+				'List the agents of an organisation, one item per agent, secrets left out. Read-only.',
 			operation: getAgents,
 		},
 		{

@@ -20,7 +20,10 @@ type AssignRequest = z.output<typeof assignNumberRequestSchema>;
 
 export const description: INodeProperties[] = [
 	...numberReferenceProperties('assignToAgent', 'assign'),
-	...agentIdProperty(showFor('assignToAgent'), 'The agent that sends and answers SMS from the number'),
+	...agentIdProperty(
+		showFor('assignToAgent'),
+		'The agent that sends and answers SMS from the number',
+	),
 	additionalFieldsProperty(
 		'assignToAgent',
 		'Further body fields, sent as they are. The sync-sms endpoint has no published schema, so fields it does not list are passed through.',
@@ -29,12 +32,22 @@ export const description: INodeProperties[] = [
 ];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<AssignRequest> {
-	return prepareNumberReference(this, itemIndex, assignNumberRequestSchema, 'SMS number assignment', () => ({
-		agentId: readAgentId(this, itemIndex) as BodyValue,
-	}));
+	return prepareNumberReference(
+		this,
+		itemIndex,
+		assignNumberRequestSchema,
+		'SMS number assignment',
+		() => ({
+			agentId: readAgentId(this, itemIndex) as BodyValue,
+		}),
+	);
 }
 
-export async function execute(this: IExecuteFunctions, request: AssignRequest, scope: RequestScope) {
+export async function execute(
+	this: IExecuteFunctions,
+	request: AssignRequest,
+	scope: RequestScope,
+) {
 	return executeNumberRequest(this, NUMBER_PATHS.assignToAgent, request, scope);
 }
 

@@ -71,7 +71,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = {
 		// Always present, so that an empty number is reported as not being E.164.
 		number: normalizePhone(this.getNodeParameter('phoneNumber', itemIndex, '') ?? ''),
-		...compact({ agentId: trimmed(additional.agentId), capabilities: capabilities?.length ? capabilities : undefined }),
+		...compact({
+			agentId: trimmed(additional.agentId),
+			capabilities: capabilities?.length ? capabilities : undefined,
+		}),
 	};
 	// The endpoint rejects unknown fields: the merged body is checked with the same strict schema,
 	// so an unknown key in the JSON is reported here, before a number is rented.

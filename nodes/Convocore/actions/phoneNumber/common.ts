@@ -7,7 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
-import { numberActionResponseSchema, numberResultSchema } from '../../../shared/contracts/phoneNumber';
+import {
+	numberActionResponseSchema,
+	numberResultSchema,
+} from '../../../shared/contracts/phoneNumber';
 import { NUMBER_PATHS, TELCO } from '../../../shared/telco';
 import { convocoreApiRequest } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
@@ -58,7 +61,10 @@ export function showFor(operation: NumberOperation) {
 }
 
 /** The Phone Number field (E.164), shown under `show`. */
-export function phoneNumberProperty(show: NonNullable<IDisplayOptions['show']>, description: string): INodeProperties {
+export function phoneNumberProperty(
+	show: NonNullable<IDisplayOptions['show']>,
+	description: string,
+): INodeProperties {
 	return {
 		displayName: 'Phone Number',
 		name: 'phoneNumber',
@@ -74,7 +80,10 @@ export function phoneNumberProperty(show: NonNullable<IDisplayOptions['show']>, 
 export type IdentifyBy = 'phoneNumber' | 'phoneNumberSid';
 
 /** "Identify Number By" and the field it selects, for release, repair and assign. */
-export function numberReferenceProperties(operation: NumberOperation, verb: string): INodeProperties[] {
+export function numberReferenceProperties(
+	operation: NumberOperation,
+	verb: string,
+): INodeProperties[] {
 	const show = showFor(operation);
 	return [
 		{
@@ -118,9 +127,13 @@ export function numberReferenceProperties(operation: NumberOperation, verb: stri
 export function readNumberReference(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const identifyBy = ctx.getNodeParameter('identifyBy', itemIndex, 'phoneNumber') as IdentifyBy;
 	if (identifyBy === 'phoneNumberSid') {
-		return compact({ phoneNumberSid: trimmed(ctx.getNodeParameter('phoneNumberSid', itemIndex, '')) }) as IDataObject;
+		return compact({
+			phoneNumberSid: trimmed(ctx.getNodeParameter('phoneNumberSid', itemIndex, '')),
+		}) as IDataObject;
 	}
-	return compact({ phoneNumber: normalizePhone(ctx.getNodeParameter('phoneNumber', itemIndex, '')) }) as IDataObject;
+	return compact({
+		phoneNumber: normalizePhone(ctx.getNodeParameter('phoneNumber', itemIndex, '')),
+	}) as IDataObject;
 }
 
 export const ADDITIONAL_BODY_FIELDS = 'additionalBodyFields';
@@ -176,7 +189,8 @@ export function mergeAdditionalBody(
 			`Invalid request body in item ${itemIndex}: ${field}: ${clashes.join(', ')} ${clashes.length > 1 ? 'are' : 'is'} already set by the node's own fields`,
 			{
 				itemIndex,
-				description: 'Set each field in one place only: either in its own parameter or in the JSON.',
+				description:
+					'Set each field in one place only: either in its own parameter or in the JSON.',
 			},
 		);
 	}
@@ -197,12 +211,16 @@ export async function sendNumberRequest(
 ): Promise<IDataObject> {
 	// Buy and import answer flat; the other three in an envelope. The transport checks either
 	// against its contract and turns `success: false` into an error.
-	const response = path === NUMBER_PATHS.buy || path === NUMBER_PATHS.import ? numberResultSchema : numberActionResponseSchema;
+	const response =
+		path === NUMBER_PATHS.buy || path === NUMBER_PATHS.import
+			? numberResultSchema
+			: numberActionResponseSchema;
 	const request = { method: 'POST' as const, path, body, raw: true, response };
 	// A POST: the transport never repeats it after an unclear failure, so nothing happens twice.
 	const answer = await convocoreApiRequest.call(ctx, request, scope);
 	const { data, ...rest } = answer as IDataObject;
-	if (data !== null && typeof data === 'object' && !Array.isArray(data)) return { ...rest, ...(data as IDataObject) };
+	if (data !== null && typeof data === 'object' && !Array.isArray(data))
+		return { ...rest, ...(data as IDataObject) };
 	return data === undefined ? rest : { ...rest, data };
 }
 

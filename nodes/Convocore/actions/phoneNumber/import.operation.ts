@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { z } from 'zod';
-import { IMPORT_SECRET_FIELDS, importNumberRequestSchema } from '../../../shared/contracts/phoneNumber';
+import {
+	IMPORT_SECRET_FIELDS,
+	importNumberRequestSchema,
+} from '../../../shared/contracts/phoneNumber';
 import { NUMBER_PATHS, TELEPHONY_CREDENTIAL_TYPE, telcoField } from '../../../shared/telco';
 import type { RequestScope } from '../../transport/retries';
 import { compact, validate } from '../../helpers/parameters';
@@ -84,7 +87,8 @@ export const description: INodeProperties[] = [
 				name: 'workspaceId',
 				type: 'string',
 				default: '',
-				description: "The workspace to import the number into. Defaults to the secret key's workspace.",
+				description:
+					"The workspace to import the number into. Defaults to the secret key's workspace.",
 			},
 		],
 	),
@@ -96,7 +100,10 @@ export const description: INodeProperties[] = [
  * Account credential; version 1 (workflows saved with 0.1.0) keeps its two node parameters, so
  * those workflows run unchanged.
  */
-async function readAccount(ctx: IExecuteFunctions, itemIndex: number): Promise<{ accountSid: unknown; authToken: unknown }> {
+async function readAccount(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<{ accountSid: unknown; authToken: unknown }> {
 	if (ctx.getNode().typeVersion >= FIRST_VERSION_WITH_CREDENTIAL) {
 		const credential = await ctx.getCredentials(TELEPHONY_CREDENTIAL_TYPE, itemIndex);
 		return { accountSid: credential.accountSid, authToken: credential.authToken };
@@ -121,7 +128,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		[FIELD.accountSid]: trimmed(accountSid ?? ''),
 		[FIELD.authToken]: trimmed(authToken ?? ''),
 		[FIELD.callerId]: trimmed(this.getNodeParameter('callerId', itemIndex, '') ?? ''),
-		...compact({ workspaceId: trimmed(additional.workspaceId), agentId: trimmed(additional.agentId) }),
+		...compact({
+			workspaceId: trimmed(additional.workspaceId),
+			agentId: trimmed(additional.agentId),
+		}),
 	};
 	// Strict like the endpoint: unknown keys in the JSON are reported here, before sending. Neither
 	// error quotes a value, so the token cannot appear in them.
@@ -129,11 +139,17 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return validate(this, importNumberRequestSchema, merged, itemIndex, 'number import');
 }
 
-export async function execute(this: IExecuteFunctions, request: ImportRequest, scope: RequestScope) {
+export async function execute(
+	this: IExecuteFunctions,
+	request: ImportRequest,
+	scope: RequestScope,
+) {
 	const answer = await sendNumberRequest(this, NUMBER_PATHS.import, request as IDataObject, scope);
 	// An answer that echoes the token is redacted by the transport; its field is dropped altogether.
 	const output = Object.fromEntries(
-		Object.entries(answer).filter(([key]) => !(IMPORT_SECRET_FIELDS as readonly string[]).includes(key)),
+		Object.entries(answer).filter(
+			([key]) => !(IMPORT_SECRET_FIELDS as readonly string[]).includes(key),
+		),
 	);
 	return [{ json: output as IDataObject }];
 }

@@ -8,7 +8,8 @@ import { repairWebhooks } from './repairWebhooks.operation';
 export const phoneNumberResource: ResourceDefinition = {
 	name: 'Phone Number',
 	value: 'phoneNumber',
-	description: 'Buy, import, release and repair telephony numbers, and assign them to agents for SMS',
+	description:
+		'Buy, import, release and repair telephony numbers, and assign them to agents for SMS',
 	operations: [
 		{
 			value: 'assignToAgent',
@@ -31,7 +32,7 @@ export const phoneNumberResource: ResourceDefinition = {
 			name: 'Import',
 			action: 'Import a phone number',
 			description:
-				'Connect a number you already own in your own telephony provider account to Convocore, with that account\'s SID and auth token. Rents nothing.',
+				"Connect a number you already own in your own telephony provider account to Convocore, with that account's SID and auth token. Rents nothing.",
 			operation: importNumber,
 		},
 		{

@@ -36,7 +36,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return prepareNumberReference(this, itemIndex, releaseNumberRequestSchema, 'number release');
 }
 
-export async function execute(this: IExecuteFunctions, request: ReleaseRequest, scope: RequestScope) {
+export async function execute(
+	this: IExecuteFunctions,
+	request: ReleaseRequest,
+	scope: RequestScope,
+) {
 	return executeNumberRequest(this, NUMBER_PATHS.release, request, scope);
 }
 

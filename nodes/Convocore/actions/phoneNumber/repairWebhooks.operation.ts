@@ -28,7 +28,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return prepareNumberReference(this, itemIndex, repairNumberRequestSchema, 'webhook repair');
 }
 
-export async function execute(this: IExecuteFunctions, request: RepairRequest, scope: RequestScope) {
+export async function execute(
+	this: IExecuteFunctions,
+	request: RepairRequest,
+	scope: RequestScope,
+) {
 	return executeNumberRequest(this, NUMBER_PATHS.repairWebhooks, request, scope);
 }
 

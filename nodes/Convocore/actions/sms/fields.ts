@@ -6,8 +6,13 @@ import { compact } from '../../helpers/parameters';
 export function leadInfoFrom(raw: IDataObject | undefined): IDataObject | undefined {
 	if (!raw || Object.keys(raw).length === 0) return undefined;
 	const { extra, ...known } = raw;
-	const fields = ((extra as IDataObject | undefined)?.field ?? []) as Array<{ name: string; value: string }>;
-	const extras = Object.fromEntries(fields.filter((field) => field.name).map((field) => [field.name, field.value]));
+	const fields = ((extra as IDataObject | undefined)?.field ?? []) as Array<{
+		name: string;
+		value: string;
+	}>;
+	const extras = Object.fromEntries(
+		fields.filter((field) => field.name).map((field) => [field.name, field.value]),
+	);
 	const leadInfo = { ...compact(known), ...extras };
 	return Object.keys(leadInfo).length ? leadInfo : undefined;
 }

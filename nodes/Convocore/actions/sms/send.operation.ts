@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 	{
 		// The action label is plain ("Send an SMS", the default node name): the cost is said here.
 		displayName:
-			'Sends a real SMS from the agent\'s number: it may cost credits, and it is never sent twice. Use Options > Dry Run to check the request first.',
+			"Sends a real SMS from the agent's number: it may cost credits, and it is never sent twice. Use Options > Dry Run to check the request first.",
 		name: 'smsNotice',
 		type: 'notice',
 		default: '',
@@ -48,7 +48,11 @@ export const description: INodeProperties[] = [
 		name: 'mode',
 		type: 'options',
 		options: [
-			{ name: 'Agent', value: 'agent', description: 'Run the agent first and send its generated reply' },
+			{
+				name: 'Agent',
+				value: 'agent',
+				description: 'Run the agent first and send its generated reply',
+			},
 			{ name: 'Direct', value: 'direct', description: 'Send the message as it is' },
 		],
 		default: 'direct',
@@ -198,7 +202,8 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			typeOptions: { rows: 3 },
-			description: 'Prompt passed to the agent in agent mode. Defaults to a generic outbound SMS opener.',
+			description:
+				'Prompt passed to the agent in agent mode. Defaults to a generic outbound SMS opener.',
 		},
 		concurrencyOptions('messages')[1],
 		{
@@ -273,13 +278,23 @@ export const description: INodeProperties[] = [
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SmsRequest> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { agentOptions, ...options } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { agentOptions, ...options } = this.getNodeParameter(
+		'options',
+		itemIndex,
+		{},
+	) as IDataObject;
 	// Concurrency, Max Concurrency and Timeout steer the node's own batching and deadline; they are
 	// not fields of the request.
 	delete options.concurrency;
 	delete options.maxConcurrency;
 	delete options.timeout;
-	const parsedAgentOptions = readJsonField(this, agentOptions, 'options.agentOptions', itemIndex, 'object');
+	const parsedAgentOptions = readJsonField(
+		this,
+		agentOptions,
+		'options.agentOptions',
+		itemIndex,
+		'object',
+	);
 	const mediaUrls = readMediaUrls(additional.mediaUrls);
 
 	const body = compact({
@@ -292,9 +307,14 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		mode: this.getNodeParameter('mode', itemIndex, 'direct') as string,
 		campaignId: additional.campaignId,
 		convoId: additional.convoId,
-		leadInfo: leadInfoFrom(readJsonField(this, additional.leadInfo, 'additionalFields.leadInfo', itemIndex, 'object')),
+		leadInfo: leadInfoFrom(
+			readJsonField(this, additional.leadInfo, 'additionalFields.leadInfo', itemIndex, 'object'),
+		),
 	});
-	const sendOptions = compact({ ...options, ...(parsedAgentOptions ? { agentOptions: parsedAgentOptions } : {}) });
+	const sendOptions = compact({
+		...options,
+		...(parsedAgentOptions ? { agentOptions: parsedAgentOptions } : {}),
+	});
 	if (Object.keys(sendOptions).length) (body as IDataObject).options = sendOptions;
 
 	return validate(this, smsRequestSchema, body, itemIndex, 'SMS request');
@@ -304,7 +324,13 @@ export async function execute(this: IExecuteFunctions, request: SmsRequest, scop
 	// POST /sms answers flat (no envelope); the transport never repeats it after an unclear failure.
 	const result = (await convocoreApiRequest.call(
 		this,
-		{ method: 'POST', path: '/sms', body: request as IDataObject, raw: true, response: smsResponseContract },
+		{
+			method: 'POST',
+			path: '/sms',
+			body: request as IDataObject,
+			raw: true,
+			response: smsResponseContract,
+		},
 		scope,
 	)) as SmsResponse;
 	return [{ json: result as IDataObject }];

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
@@ -44,12 +50,26 @@ const toolRefSchema = lazy(() => z.object({ agentId: agentIdSchema, toolId: tool
 export type ToolRef = z.output<typeof toolRefSchema>;
 
 export function readToolRef(ctx: IExecuteFunctions, itemIndex: number): ToolRef {
-	return validate(ctx, toolRefSchema, { agentId: readAgentId(ctx, itemIndex), toolId: readIdParameter(ctx, 'toolId', itemIndex) }, itemIndex, 'tool');
+	return validate(
+		ctx,
+		toolRefSchema,
+		{ agentId: readAgentId(ctx, itemIndex), toolId: readIdParameter(ctx, 'toolId', itemIndex) },
+		itemIndex,
+		'tool',
+	);
 }
 
 /** Every tool of an agent (`GET /agents/{agentId}/tools` has no paging). Also read by the picker. */
-export async function fetchTools(ctx: IExecuteFunctions | ILoadOptionsFunctions, agentId: string, scope: RequestScope = {}) {
-	const answer = await requestChecked(ctx, { method: 'GET', path: agentToolsPath(agentId), raw: true, response: toolListEnvelopeSchema }, scope);
+export async function fetchTools(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	agentId: string,
+	scope: RequestScope = {},
+) {
+	const answer = await requestChecked(
+		ctx,
+		{ method: 'GET', path: agentToolsPath(agentId), raw: true, response: toolListEnvelopeSchema },
+		scope,
+	);
 	return answer.data;
 }
 
@@ -59,12 +79,17 @@ export function toolOutput(tool: Record<string, unknown>): IDataObject {
 }
 
 /** A request for Dry Run's output, the secret and a header field's fixed value shown as [redacted]. */
-export function dryRunRequest(method: string, url: string, body?: { tool: Record<string, unknown> }): IDataObject {
+export function dryRunRequest(
+	method: string,
+	url: string,
+	body?: { tool: Record<string, unknown> },
+): IDataObject {
 	if (!body) return { dryRun: true, request: { method, url } };
 	const shown = toolWithoutSecret(body.tool);
 	// A request has no such key: only an answer's output says whether a secret is set.
 	delete shown.hasServerUrlSecret;
-	const tool = body.tool.serverUrlSecret === undefined ? shown : { ...shown, serverUrlSecret: REDACTED };
+	const tool =
+		body.tool.serverUrlSecret === undefined ? shown : { ...shown, serverUrlSecret: REDACTED };
 	return { dryRun: true, request: { method, url, body: { tool } } } as IDataObject;
 }
 
@@ -74,15 +99,20 @@ const titleCase = (value: string) => value[0].toUpperCase() + value.slice(1);
  * Options lists sorted by name, as n8n's lint will ask (test/tooling/coming-rules.test.ts). By code
  * unit, not localeCompare, which initialises ICU while the package loads (see Convocore.node.ts).
  */
-const byName = (options: INodePropertyOptions[]) => options.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+const byName = (options: INodePropertyOptions[]) =>
+	options.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-export const METHOD_OPTIONS: INodePropertyOptions[] = byName(TOOL_METHODS.map((method) => ({ name: method, value: method })));
+export const METHOD_OPTIONS: INodePropertyOptions[] = byName(
+	TOOL_METHODS.map((method) => ({ name: method, value: method })),
+);
 
 /** The spec's channel list, sorted by name as n8n's lint asks. */
-export const CHANNEL_OPTIONS: INodePropertyOptions[] = byName(TOOL_CHANNELS.map((channel) => ({
-	name: channel === 'gb-chat' ? 'GB Chat' : channel.split('-').map(titleCase).join(' '),
-	value: channel,
-})));
+export const CHANNEL_OPTIONS: INodePropertyOptions[] = byName(
+	TOOL_CHANNELS.map((channel) => ({
+		name: channel === 'gb-chat' ? 'GB Chat' : channel.split('-').map(titleCase).join(' '),
+		value: channel,
+	})),
+);
 
 export const SERVER_URL_SECRET_FIELD: INodeProperties = {
 	displayName: 'Server URL Secret',
@@ -90,7 +120,8 @@ export const SERVER_URL_SECRET_FIELD: INodeProperties = {
 	type: 'string',
 	typeOptions: { password: true },
 	default: '',
-	description: 'A secret for the server to check that the request comes from Convocore. It never appears in any output or error.',
+	description:
+		'A secret for the server to check that the request comes from Convocore. It never appears in any output or error.',
 };
 
 export const CHANNELS_FIELD: INodeProperties = {
@@ -117,12 +148,56 @@ export function toolFieldsProperty(description: string): INodeProperties {
 				displayName: 'Field',
 				name: 'field',
 				values: [
-					{ displayName: 'Default Value', name: 'defaultValue', type: 'string', default: '', description: 'Used when the agent has no value; must match the type (a number, or true / false)' },
-					{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What the agent fills in, e.g. "The day the customer asks about"' },
-					{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'day', description: 'The name the value is sent under: a letter or _ first, then letters, digits, _, - or dots' },
-					{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the agent must have a value before it calls the tool' },
-					{ displayName: 'Send In', name: 'in', type: 'options', default: 'body', options: byName(TOOL_FIELD_LOCATIONS.map((where) => ({ name: titleCase(where), value: where }))), description: 'Where the value goes in the tool’s request' },
-					{ displayName: 'Type', name: 'type', type: 'options', default: 'string', options: byName(TOOL_FIELD_TYPES.map((type) => ({ name: titleCase(type), value: type }))) },
+					{
+						displayName: 'Default Value',
+						name: 'defaultValue',
+						type: 'string',
+						default: '',
+						description:
+							'Used when the agent has no value; must match the type (a number, or true / false)',
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: 'What the agent fills in, e.g. "The day the customer asks about"',
+					},
+					{
+						displayName: 'Key',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: 'day',
+						description:
+							'The name the value is sent under: a letter or _ first, then letters, digits, _, - or dots',
+					},
+					{
+						displayName: 'Required',
+						name: 'required',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the agent must have a value before it calls the tool',
+					},
+					{
+						displayName: 'Send In',
+						name: 'in',
+						type: 'options',
+						default: 'body',
+						options: byName(
+							TOOL_FIELD_LOCATIONS.map((where) => ({ name: titleCase(where), value: where })),
+						),
+						description: 'Where the value goes in the tool’s request',
+					},
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						default: 'string',
+						options: byName(
+							TOOL_FIELD_TYPES.map((type) => ({ name: titleCase(type), value: type })),
+						),
+					},
 				],
 			},
 		],
@@ -137,13 +212,24 @@ export function toolFieldsProperty(description: string): INodeProperties {
  * A default value given as text is turned into the field's type here; text that is no number (or
  * no true / false) is kept, for the rules to refuse it by name.
  */
-export function readToolFields(ctx: IExecuteFunctions, name: string, itemIndex: number): unknown[] | undefined {
+export function readToolFields(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): unknown[] | undefined {
 	const rows = (ctx.getNodeParameter(name, itemIndex, []) as IDataObject[] | undefined) ?? [];
 	if (!Array.isArray(rows) || rows.length === 0) return undefined;
 	return rows.map((row) => {
 		const key = typeof row.key === 'string' ? row.key.trim() : row.key;
-		const field: IDataObject = { id: key as string, key: key as string, type: row.type ?? 'string', in: row.in ?? 'body', required: row.required ?? false };
-		if (typeof row.description === 'string' && row.description !== '') field.description = row.description;
+		const field: IDataObject = {
+			id: key as string,
+			key: key as string,
+			type: row.type ?? 'string',
+			in: row.in ?? 'body',
+			required: row.required ?? false,
+		};
+		if (typeof row.description === 'string' && row.description !== '')
+			field.description = row.description;
 		const defaultValue = typedDefault(row.type, row.defaultValue);
 		if (defaultValue !== undefined) field.defaultValue = defaultValue as string;
 		return field;
@@ -168,23 +254,41 @@ const FIELD_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
  * display name: "Get Weather" as much as check_opening_hours), an http(s) server URL, field keys
  * present, well-formed and unique, and defaults of the field's type.
  */
-export function checkToolRules(tool: Record<string, unknown>, issue: (path: Array<string | number>, message: string) => void): void {
+export function checkToolRules(
+	tool: Record<string, unknown>,
+	issue: (path: Array<string | number>, message: string) => void,
+): void {
 	if (typeof tool.name === 'string' && !TOOL_NAME_PATTERN.test(tool.name)) {
-		issue(['name'], 'must be one line of text without control characters, e.g. Get Weather or check_opening_hours');
+		issue(
+			['name'],
+			'must be one line of text without control characters, e.g. Get Weather or check_opening_hours',
+		);
 	}
-	if (typeof tool.serverUrl === 'string' && !isHttpUrl(tool.serverUrl)) issue(['serverUrl'], 'must be a full http:// or https:// URL');
+	if (typeof tool.serverUrl === 'string' && !isHttpUrl(tool.serverUrl))
+		issue(['serverUrl'], 'must be a full http:// or https:// URL');
 	const seen = new Set<string>();
 	const fields = Array.isArray(tool.fields) ? (tool.fields as Array<Record<string, unknown>>) : [];
 	fields.forEach((field, index) => {
 		const key = field.key;
-		if (typeof key !== 'string' || key === '') return issue(['fields', index, 'key'], 'is required');
-		if (!FIELD_KEY_PATTERN.test(key)) issue(['fields', index, 'key'], 'must start with a letter or _ and hold only letters, digits, _, - or .');
-		if (seen.has(key)) issue(['fields', index, 'key'], `must be unique: ${key} is already a field of this tool`);
+		if (typeof key !== 'string' || key === '')
+			return issue(['fields', index, 'key'], 'is required');
+		if (!FIELD_KEY_PATTERN.test(key))
+			issue(
+				['fields', index, 'key'],
+				'must start with a letter or _ and hold only letters, digits, _, - or .',
+			);
+		if (seen.has(key))
+			issue(['fields', index, 'key'], `must be unique: ${key} is already a field of this tool`);
 		seen.add(key);
 		const value = field.defaultValue;
 		if (value === undefined) return;
-		if (field.type === 'number' && typeof value !== 'number') issue(['fields', index, 'defaultValue'], 'must be a number (the field’s type is number)');
-		if (field.type === 'boolean' && typeof value !== 'boolean') issue(['fields', index, 'defaultValue'], 'must be true or false (the field’s type is boolean)');
+		if (field.type === 'number' && typeof value !== 'number')
+			issue(['fields', index, 'defaultValue'], 'must be a number (the field’s type is number)');
+		if (field.type === 'boolean' && typeof value !== 'boolean')
+			issue(
+				['fields', index, 'defaultValue'],
+				'must be true or false (the field’s type is boolean)',
+			);
 	});
 }
 

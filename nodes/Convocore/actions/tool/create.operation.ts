@@ -15,7 +15,17 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
 import { type ConvocoreOperation } from '../types';
 import { headerAuthProperty, readHeaderPair, withHeaderField } from './headerAuth';
-import { CHANNELS_FIELD, METHOD_OPTIONS, SERVER_URL_SECRET_FIELD, agentToolsPath, checkToolRules, dryRunRequest, readToolFields, toolFieldsProperty, toolOutput } from './common';
+import {
+	CHANNELS_FIELD,
+	METHOD_OPTIONS,
+	SERVER_URL_SECRET_FIELD,
+	agentToolsPath,
+	checkToolRules,
+	dryRunRequest,
+	readToolFields,
+	toolFieldsProperty,
+	toolOutput,
+} from './common';
 
 const show = { resource: ['tool'], operation: ['create'] };
 
@@ -28,7 +38,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. Get Weather',
-		description: 'The tool’s name, shown in Convocore and to the agent, e.g. Get Weather or check_opening_hours',
+		description:
+			'The tool’s name, shown in Convocore and to the agent, e.g. Get Weather or check_opening_hours',
 		displayOptions: { show },
 	},
 	{
@@ -41,7 +52,15 @@ export const description: INodeProperties[] = [
 		description: 'When the agent should use the tool and what it answers',
 		displayOptions: { show },
 	},
-	{ displayName: 'Method', name: 'method', type: 'options', default: 'POST', options: METHOD_OPTIONS, description: 'The HTTP method of the tool’s request', displayOptions: { show } },
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		default: 'POST',
+		options: METHOD_OPTIONS,
+		description: 'The HTTP method of the tool’s request',
+		displayOptions: { show },
+	},
 	{
 		displayName: 'Server URL',
 		name: 'serverUrl',
@@ -49,10 +68,14 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'https://n8n.example.com/webhook/opening-hours',
-		description: 'Where Convocore sends the tool’s request while the agent talks, e.g. an n8n Webhook node’s Production URL',
+		description:
+			'Where Convocore sends the tool’s request while the agent talks, e.g. an n8n Webhook node’s Production URL',
 		displayOptions: { show },
 	},
-	{ ...toolFieldsProperty('What the agent fills in, and where each value goes in the request'), displayOptions: { show } },
+	{
+		...toolFieldsProperty('What the agent fills in, and where each value goes in the request'),
+		displayOptions: { show },
+	},
 	headerAuthProperty(show),
 	{
 		displayName: 'Additional Fields',
@@ -61,7 +84,17 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show },
-		options: [CHANNELS_FIELD, { displayName: 'Disabled', name: 'disabled', type: 'boolean', default: false, description: 'Whether the tool is created switched off' }, SERVER_URL_SECRET_FIELD],
+		options: [
+			CHANNELS_FIELD,
+			{
+				displayName: 'Disabled',
+				name: 'disabled',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the tool is created switched off',
+			},
+			SERVER_URL_SECRET_FIELD,
+		],
 	},
 	optionsCollection(show, [dryRunOption, timeoutOption()]),
 ];
@@ -69,7 +102,11 @@ export const description: INodeProperties[] = [
 const planSchema = lazy(() =>
 	z
 		.object({ agentId: agentIdSchema, body: createToolRequestSchema })
-		.superRefine(({ body }, ctx) => checkToolRules(body.tool, (path, message) => ctx.addIssue({ code: 'custom', path: ['tool', ...path], message }))),
+		.superRefine(({ body }, ctx) =>
+			checkToolRules(body.tool, (path, message) =>
+				ctx.addIssue({ code: 'custom', path: ['tool', ...path], message }),
+			),
+		),
 );
 type Plan = z.output<typeof planSchema> & { dryRun: boolean; headerSecret?: string };
 
@@ -91,21 +128,51 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		const { fields, clash } = withHeaderField(tool.fields as unknown[] | undefined, pair, false);
 		if (clash !== undefined) {
 			const rule = `is the Convocore Tool Header credential's header (${pair.name}): remove this row or use another key`;
-			throw new NodeOperationError(this.getNode(), `Invalid tool: tool.fields.${clash}.key: ${rule}`, { itemIndex, description: `• tool.fields.${clash}.key: ${rule}\nIn item ${itemIndex}.` });
+			throw new NodeOperationError(
+				this.getNode(),
+				`Invalid tool: tool.fields.${clash}.key: ${rule}`,
+				{ itemIndex, description: `• tool.fields.${clash}.key: ${rule}\nIn item ${itemIndex}.` },
+			);
 		}
 		tool.fields = fields;
 	}
-	const plan = validate(this, planSchema, { agentId: readAgentId(this, itemIndex), body: { tool } }, itemIndex, 'tool');
+	const plan = validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), body: { tool } },
+		itemIndex,
+		'tool',
+	);
 	return { ...plan, dryRun: readDryRun(this, itemIndex), headerSecret: pair?.value };
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = agentToolsPath(plan.agentId);
-	if (plan.dryRun) return [{ json: dryRunRequest('POST', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`, plan.body) }];
+	if (plan.dryRun)
+		return [
+			{
+				json: dryRunRequest(
+					'POST',
+					`${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+					plan.body,
+				),
+			},
+		];
 	// The transport redacts the secret sent (a secret-named field) from the answer and from errors.
 	// The header's value is not under a secret name: named here, it leaves the answer and every error.
 	const secrets = plan.headerSecret ? [plan.headerSecret] : [];
-	const answer = await requestChecked(this, { method: 'POST', path, body: plan.body as unknown as IDataObject, raw: true, response: toolEnvelopeSchema, secrets }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'POST',
+			path,
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: toolEnvelopeSchema,
+			secrets,
+		},
+		scope,
+	);
 	return [{ json: toolOutput(answer.data) }];
 }
 

@@ -14,7 +14,10 @@ const show = { resource: ['tool'], operation: ['delete'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent whose tool to delete'),
-	toolIdProperty(show, 'The tool to delete. Deleting is irreversible: the agent can no longer call it.'),
+	toolIdProperty(
+		show,
+		'The tool to delete. Deleting is irreversible: the agent can no longer call it.',
+	),
 	optionsCollection(show, [dryRunOption, timeoutOption()]),
 ];
 
@@ -26,9 +29,29 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = toolPath(plan.toolId);
-	if (plan.dryRun) return [{ json: { ...dryRunRequest('DELETE', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`), toolId: plan.toolId } }];
-	const answer = await requestChecked(this, { method: 'DELETE', path, raw: true, response: toolDeleteAnswerSchema }, scope);
-	return [{ json: { deleted: answer.success, toolId: plan.toolId, ...(answer.message ? { message: answer.message } : {}) } }];
+	if (plan.dryRun)
+		return [
+			{
+				json: {
+					...dryRunRequest('DELETE', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`),
+					toolId: plan.toolId,
+				},
+			},
+		];
+	const answer = await requestChecked(
+		this,
+		{ method: 'DELETE', path, raw: true, response: toolDeleteAnswerSchema },
+		scope,
+	);
+	return [
+		{
+			json: {
+				deleted: answer.success,
+				toolId: plan.toolId,
+				...(answer.message ? { message: answer.message } : {}),
+			},
+		},
+	];
 }
 
 export const deleteTool: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -20,7 +20,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: ToolRef, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'GET', path: toolPath(plan.toolId), raw: true, response: toolEnvelopeSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{ method: 'GET', path: toolPath(plan.toolId), raw: true, response: toolEnvelopeSchema },
+		scope,
+	);
 	return [{ json: toolOutput(answer.data) }];
 }
 

@@ -5,9 +5,18 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { simplifyTool } from '../../../shared/contracts/tool';
 import type { RequestScope } from '../../transport/retries';
 import { agentIdProperty } from '../../descriptions/pickers';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
+import {
+	returnAllAndLimit,
+	simplifyProperty,
+	timeoutOnlyOptions,
+} from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import { fetchTools, toolOutput } from './common';
 
@@ -18,19 +27,30 @@ export const description: INodeProperties[] = [
 	...returnAllAndLimit(show),
 	{
 		...simplifyProperty(show, 'tool'),
-		description: 'Whether to return only ID, name, description, method, server URL, disabled, channels and the field keys instead of the full tool',
+		description:
+			'Whether to return only ID, name, description, method, server URL, disabled, channels and the field keys instead of the full tool',
 	},
 	timeoutOnlyOptions(show),
 ];
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean({ invalid_type_error: 'must be true or false' }) }));
+const planSchema = lazy(() =>
+	z.object({
+		agentId: agentIdSchema,
+		...listingFields(),
+		simplify: z.boolean({ invalid_type_error: 'must be true or false' }),
+	}),
+);
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	return validate(
 		this,
 		planSchema,
-		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) },
+		{
+			agentId: readAgentId(this, itemIndex),
+			...readListing(this, itemIndex),
+			simplify: this.getNodeParameter('simplify', itemIndex, true),
+		},
 		itemIndex,
 		'tool listing',
 	);
@@ -42,7 +62,9 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const max = plan.returnAll ? Infinity : plan.limit;
 	const kept = tools.slice(0, max);
 	hintWhenLimitReached(this, kept.length, max, 'tools', scope.itemIndex ?? 0);
-	return kept.map((tool) => ({ json: (plan.simplify ? simplifyTool(toolOutput(tool)) : toolOutput(tool)) as IDataObject }));
+	return kept.map((tool) => ({
+		json: (plan.simplify ? simplifyTool(toolOutput(tool)) : toolOutput(tool)) as IDataObject,
+	}));
 }
 
 export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { toolEnvelopeSchema, toolIdSchema, updateToolRequestSchema } from '../../../shared/contracts/tool';
+import {
+	toolEnvelopeSchema,
+	toolIdSchema,
+	updateToolRequestSchema,
+} from '../../../shared/contracts/tool';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
@@ -14,7 +18,18 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { type ConvocoreOperation } from '../types';
 import { headerAuthProperty, readHeaderPair, withHeaderField, type HeaderPair } from './headerAuth';
-import { CHANNELS_FIELD, METHOD_OPTIONS, SERVER_URL_SECRET_FIELD, checkToolRules, dryRunRequest, readToolFields, toolFieldsProperty, toolIdProperty, toolOutput, toolPath } from './common';
+import {
+	CHANNELS_FIELD,
+	METHOD_OPTIONS,
+	SERVER_URL_SECRET_FIELD,
+	checkToolRules,
+	dryRunRequest,
+	readToolFields,
+	toolFieldsProperty,
+	toolIdProperty,
+	toolOutput,
+	toolPath,
+} from './common';
 
 const show = { resource: ['tool'], operation: ['update'] };
 
@@ -27,15 +42,50 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'Only the fields added here change; the others keep their values (the current name and description are read first and sent again, as Convocore requires them)',
+		description:
+			'Only the fields added here change; the others keep their values (the current name and description are read first and sent again, as Convocore requires them)',
 		displayOptions: { show },
 		options: [
-			{ ...CHANNELS_FIELD, description: 'The channels the tool is offered on; they replace the current ones' },
-			{ displayName: 'Description', name: 'toolDescription', type: 'string', default: '', description: 'When the agent should use the tool and what it answers' },
-			{ displayName: 'Disabled', name: 'disabled', type: 'boolean', default: false, description: 'Whether the tool is switched off' },
-			{ displayName: 'Method', name: 'method', type: 'options', default: 'POST', options: METHOD_OPTIONS },
-			{ displayName: 'Name', name: 'toolName', type: 'string', default: '', description: 'The tool’s name, shown in Convocore and to the agent, e.g. Get Weather or check_opening_hours' },
-			{ displayName: 'Server URL', name: 'serverUrl', type: 'string', default: '', placeholder: 'https://n8n.example.com/webhook/opening-hours' },
+			{
+				...CHANNELS_FIELD,
+				description: 'The channels the tool is offered on; they replace the current ones',
+			},
+			{
+				displayName: 'Description',
+				name: 'toolDescription',
+				type: 'string',
+				default: '',
+				description: 'When the agent should use the tool and what it answers',
+			},
+			{
+				displayName: 'Disabled',
+				name: 'disabled',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the tool is switched off',
+			},
+			{
+				displayName: 'Method',
+				name: 'method',
+				type: 'options',
+				default: 'POST',
+				options: METHOD_OPTIONS,
+			},
+			{
+				displayName: 'Name',
+				name: 'toolName',
+				type: 'string',
+				default: '',
+				description:
+					'The tool’s name, shown in Convocore and to the agent, e.g. Get Weather or check_opening_hours',
+			},
+			{
+				displayName: 'Server URL',
+				name: 'serverUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://n8n.example.com/webhook/opening-hours',
+			},
 			SERVER_URL_SECRET_FIELD,
 			toolFieldsProperty('The tool’s fields; they replace all current fields'),
 		],
@@ -48,8 +98,16 @@ const planSchema = lazy(() =>
 	z
 		.object({ agentId: agentIdSchema, toolId: toolIdSchema, body: updateToolRequestSchema })
 		.superRefine(({ body }, ctx) => {
-			if (Object.keys(body.tool).length === 0) ctx.addIssue({ code: 'custom', path: ['updateFields'], message: 'needs at least one field to change, or Header Authentication on (nothing was sent)' });
-			checkToolRules(body.tool, (path, message) => ctx.addIssue({ code: 'custom', path: ['tool', ...path], message }));
+			if (Object.keys(body.tool).length === 0)
+				ctx.addIssue({
+					code: 'custom',
+					path: ['updateFields'],
+					message:
+						'needs at least one field to change, or Header Authentication on (nothing was sent)',
+				});
+			checkToolRules(body.tool, (path, message) =>
+				ctx.addIssue({ code: 'custom', path: ['tool', ...path], message }),
+			);
 		}),
 );
 type Plan = z.output<typeof planSchema> & { dryRun: boolean; header?: HeaderPair };
@@ -65,15 +123,23 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		serverUrlSecret: given.serverUrlSecret,
 		disabled: given.disabled,
 		channels: given.channels,
-		fields: 'toolFields' in given ? (readToolFields(this, 'updateFields.toolFields.field', itemIndex) ?? []) : undefined,
+		fields:
+			'toolFields' in given
+				? (readToolFields(this, 'updateFields.toolFields.field', itemIndex) ?? [])
+				: undefined,
 	});
 	const header = await readHeaderPair(this, itemIndex);
 	// The header field joins the rows given; without rows it joins the tool's current fields (read in execute).
-	if (header && Array.isArray(tool.fields)) tool.fields = withHeaderField(tool.fields as unknown[], header, true).fields;
+	if (header && Array.isArray(tool.fields))
+		tool.fields = withHeaderField(tool.fields as unknown[], header, true).fields;
 	const plan = validate(
 		this,
 		planSchema,
-		{ agentId: readAgentId(this, itemIndex), toolId: readIdParameter(this, 'toolId', itemIndex), body: { tool: header && !tool.fields ? { ...tool, fields: [] } : tool } },
+		{
+			agentId: readAgentId(this, itemIndex),
+			toolId: readIdParameter(this, 'toolId', itemIndex),
+			body: { tool: header && !tool.fields ? { ...tool, fields: [] } : tool },
+		},
 		itemIndex,
 		'tool update',
 	);
@@ -86,14 +152,31 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
  * being changed are sent as the tool has them now (one GET first); with Header Authentication and
  * no Tool Fields given, the current fields keep theirs and the header field replaces any of its key.
  */
-async function completeBody(ctx: IExecuteFunctions, plan: Plan, scope: RequestScope): Promise<Record<string, unknown>> {
+async function completeBody(
+	ctx: IExecuteFunctions,
+	plan: Plan,
+	scope: RequestScope,
+): Promise<Record<string, unknown>> {
 	const changes: Record<string, unknown> = { ...plan.body.tool };
-	const needsCurrent = changes.name === undefined || changes.description === undefined || (plan.header && changes.fields === undefined);
+	const needsCurrent =
+		changes.name === undefined ||
+		changes.description === undefined ||
+		(plan.header && changes.fields === undefined);
 	if (!needsCurrent) return changes;
-	const current = (await requestChecked(ctx, { method: 'GET', path: toolPath(plan.toolId), raw: true, response: toolEnvelopeSchema }, scope)).data as Record<string, unknown>;
+	const current = (
+		await requestChecked(
+			ctx,
+			{ method: 'GET', path: toolPath(plan.toolId), raw: true, response: toolEnvelopeSchema },
+			scope,
+		)
+	).data as Record<string, unknown>;
 	if (plan.header && changes.fields === undefined) {
 		// Fields as they came: the update schema takes the same field objects (unknown keys aside).
-		changes.fields = withHeaderField(Array.isArray(current.fields) ? current.fields : [], plan.header, true).fields;
+		changes.fields = withHeaderField(
+			Array.isArray(current.fields) ? current.fields : [],
+			plan.header,
+			true,
+		).fields;
 	}
 	return { name: current.name, description: current.description, ...changes };
 }
@@ -101,13 +184,39 @@ async function completeBody(ctx: IExecuteFunctions, plan: Plan, scope: RequestSc
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = toolPath(plan.toolId);
 	if (plan.dryRun) {
-		const keptAsTheyAre = ['name', 'description'].filter((key) => plan.body.tool[key as 'name'] === undefined);
-		const request = dryRunRequest('PATCH', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`, plan.body);
-		return [{ json: keptAsTheyAre.length ? { ...request, readFirst: `GET ${path}: ${keptAsTheyAre.join(' and ')} sent as the tool has them now` } : request }];
+		const keptAsTheyAre = ['name', 'description'].filter(
+			(key) => plan.body.tool[key as 'name'] === undefined,
+		);
+		const request = dryRunRequest(
+			'PATCH',
+			`${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+			plan.body,
+		);
+		return [
+			{
+				json: keptAsTheyAre.length
+					? {
+							...request,
+							readFirst: `GET ${path}: ${keptAsTheyAre.join(' and ')} sent as the tool has them now`,
+						}
+					: request,
+			},
+		];
 	}
 	const tool = await completeBody(this, plan, scope);
 	const secrets = plan.header ? [plan.header.value] : [];
-	const answer = await requestChecked(this, { method: 'PATCH', path, body: { tool } as unknown as IDataObject, raw: true, response: toolEnvelopeSchema, secrets }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'PATCH',
+			path,
+			body: { tool } as unknown as IDataObject,
+			raw: true,
+			response: toolEnvelopeSchema,
+			secrets,
+		},
+		scope,
+	);
 	return [{ json: toolOutput(answer.data) }];
 }
 

@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { typedVariableValue, VARIABLE_LOCATIONS, variableIdSchema, type VariableType } from '../../../shared/contracts/variable';
+import {
+	typedVariableValue,
+	VARIABLE_LOCATIONS,
+	variableIdSchema,
+	type VariableType,
+} from '../../../shared/contracts/variable';
 import { REDACTED } from '../../../shared/secrets';
 import { getBaseUrl } from '../../transport/request';
 import { listOrIdLocator } from '../../descriptions/pickers';
@@ -32,14 +37,30 @@ export function variableIdProperty(show: Show, description: string): INodeProper
 	});
 }
 
-const variableRefSchema = lazy(() => z.object({ agentId: agentIdSchema, variableId: variableIdSchema }));
+const variableRefSchema = lazy(() =>
+	z.object({ agentId: agentIdSchema, variableId: variableIdSchema }),
+);
 export type VariableRef = z.output<typeof variableRefSchema>;
 
 export function readVariableRef(ctx: IExecuteFunctions, itemIndex: number): VariableRef {
-	return validate(ctx, variableRefSchema, { agentId: readAgentId(ctx, itemIndex), variableId: readIdParameter(ctx, 'variableId', itemIndex) }, itemIndex, 'variable');
+	return validate(
+		ctx,
+		variableRefSchema,
+		{
+			agentId: readAgentId(ctx, itemIndex),
+			variableId: readIdParameter(ctx, 'variableId', itemIndex),
+		},
+		itemIndex,
+		'variable',
+	);
 }
 
-const TYPE_NAMES: Record<VariableType, string> = { boolean: 'Boolean', number: 'Number', string: 'String', system: 'System' };
+const TYPE_NAMES: Record<VariableType, string> = {
+	boolean: 'Boolean',
+	number: 'Number',
+	string: 'String',
+	system: 'System',
+};
 
 /** The type options, by name. */
 export function typeOptions(): Array<{ name: string; value: string }> {
@@ -53,37 +74,109 @@ export function typeOptions(): Array<{ name: string; value: string }> {
  */
 export function typedValueProperties(show: Show, typeField: string): INodeProperties[] {
 	const when = (...types: VariableType[]) => ({ show: { ...show, [typeField]: types } });
-	const description = 'The value the variable holds. For an environment variable (Is Env), prefer an expression to typing a secret here: a parameter is stored with the workflow.';
+	const description =
+		'The value the variable holds. For an environment variable (Is Env), prefer an expression to typing a secret here: a parameter is stored with the workflow.';
 	return [
-		{ displayName: 'Value', name: 'stringValue', type: 'string', default: '', description, displayOptions: when('string', 'system') },
-		{ displayName: 'Value', name: 'numberValue', type: 'number', default: 0, description, displayOptions: when('number') },
-		{ displayName: 'Value', name: 'booleanValue', type: 'boolean', default: false, description: 'Whether the variable is true', displayOptions: when('boolean') },
+		{
+			displayName: 'Value',
+			name: 'stringValue',
+			type: 'string',
+			default: '',
+			description,
+			displayOptions: when('string', 'system'),
+		},
+		{
+			displayName: 'Value',
+			name: 'numberValue',
+			type: 'number',
+			default: 0,
+			description,
+			displayOptions: when('number'),
+		},
+		{
+			displayName: 'Value',
+			name: 'booleanValue',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the variable is true',
+			displayOptions: when('boolean'),
+		},
 	];
 }
 
 /** The fields of a variable beyond key, type and value (Create's Additional Fields, Update's Update Fields). */
 export function variableFieldOptions(): INodeProperties[] {
 	return [
-		{ displayName: 'Default Value', name: 'defaultValue', type: 'string', default: '', description: 'Used when the variable has no value. Read by the type: a number for Number, true or false for Boolean.' },
-		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What the variable holds, for the agent and for people' },
+		{
+			displayName: 'Default Value',
+			name: 'defaultValue',
+			type: 'string',
+			default: '',
+			description:
+				'Used when the variable has no value. Read by the type: a number for Number, true or false for Boolean.',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			description: 'What the variable holds, for the agent and for people',
+		},
 		{
 			displayName: 'In',
 			name: 'in',
 			type: 'options',
 			default: 'body',
-			options: [...VARIABLE_LOCATIONS].sort().map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+			options: [...VARIABLE_LOCATIONS]
+				.sort()
+				.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
 			description: "Where a tool puts the variable's value in its request",
 		},
-		{ displayName: 'Is Env', name: 'isEnv', type: 'boolean', default: false, description: 'Whether the variable is an environment variable (a key or setting). Its value and default value never appear in the node\'s output.' },
-		{ displayName: 'Is Global', name: 'isGlobal', type: 'boolean', default: false, description: 'Whether the variable is available to the agent everywhere' },
-		{ displayName: 'Is System', name: 'isSystem', type: 'boolean', default: false, description: 'Whether the variable is a system variable, reserved for the platform' },
-		{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the variable must have a value' },
-		{ displayName: 'Reusable', name: 'reusable', type: 'boolean', default: false, description: 'Whether tools may reuse the variable' },
+		{
+			displayName: 'Is Env',
+			name: 'isEnv',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether the variable is an environment variable (a key or setting). Its value and default value never appear in the node's output.",
+		},
+		{
+			displayName: 'Is Global',
+			name: 'isGlobal',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the variable is available to the agent everywhere',
+		},
+		{
+			displayName: 'Is System',
+			name: 'isSystem',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the variable is a system variable, reserved for the platform',
+		},
+		{
+			displayName: 'Required',
+			name: 'required',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the variable must have a value',
+		},
+		{
+			displayName: 'Reusable',
+			name: 'reusable',
+			type: 'boolean',
+			default: false,
+			description: 'Whether tools may reuse the variable',
+		},
 	];
 }
 
 /** The Value parameter of `type`, as n8n hands it over (an expression may give anything). */
-export function readTypedValue(ctx: IExecuteFunctions, type: VariableType, itemIndex: number): unknown {
+export function readTypedValue(
+	ctx: IExecuteFunctions,
+	type: VariableType,
+	itemIndex: number,
+): unknown {
 	if (type === 'number') return ctx.getNodeParameter('numberValue', itemIndex, 0);
 	if (type === 'boolean') return ctx.getNodeParameter('booleanValue', itemIndex, false);
 	return ctx.getNodeParameter('stringValue', itemIndex, '');
@@ -93,11 +186,27 @@ export function readTypedValue(ctx: IExecuteFunctions, type: VariableType, itemI
  * A value held to the variable's type, or an error naming the field, the rule and the item.
  * `fromText`: Default Value is a text field, so its "true" and "false" are the boolean's.
  */
-export function checkTypedValue(ctx: IExecuteFunctions, type: VariableType, value: unknown, field: string, itemIndex: number, fromText = false): unknown {
-	const given = fromText && type === 'boolean' && typeof value === 'string' && ['true', 'false'].includes(value.trim()) ? value.trim() === 'true' : value;
+export function checkTypedValue(
+	ctx: IExecuteFunctions,
+	type: VariableType,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+	fromText = false,
+): unknown {
+	const given =
+		fromText &&
+		type === 'boolean' &&
+		typeof value === 'string' &&
+		['true', 'false'].includes(value.trim())
+			? value.trim() === 'true'
+			: value;
 	const checked = typedVariableValue(type, given);
 	if (checked.ok) return checked.value;
-	throw new NodeOperationError(ctx.getNode(), `Invalid variable: ${field}: ${checked.rule}`, { itemIndex, description: `• ${field}: ${checked.rule}\nIn item ${itemIndex}.` });
+	throw new NodeOperationError(ctx.getNode(), `Invalid variable: ${field}: ${checked.rule}`, {
+		itemIndex,
+		description: `• ${field}: ${checked.rule}\nIn item ${itemIndex}.`,
+	});
 }
 
 /**
@@ -107,7 +216,10 @@ export function checkTypedValue(ctx: IExecuteFunctions, type: VariableType, valu
  * of a write that made (or may have made) the variable Is Env counts as one unless it says
  * `isEnv: false`; an answer that leaves `isEnv` out proves nothing.
  */
-export function variableOutput(variable: Record<string, unknown>, envUnlessSaid = false): IDataObject {
+export function variableOutput(
+	variable: Record<string, unknown>,
+	envUnlessSaid = false,
+): IDataObject {
 	const isEnv = variable.isEnv === true || (envUnlessSaid && variable.isEnv === undefined);
 	return isEnv ? withValuesRedacted(variable) : (variable as IDataObject);
 }
@@ -118,7 +230,11 @@ export function variableOutput(variable: Record<string, unknown>, envUnlessSaid 
  */
 export function envSecrets(variable: Record<string, unknown>, envUnlessSaid: boolean): unknown[] {
 	const isEnv = variable.isEnv === true || (envUnlessSaid && variable.isEnv === undefined);
-	return isEnv ? [variable.value, variable.defaultValue].filter((value) => value !== undefined && value !== null && value !== '') : [];
+	return isEnv
+		? [variable.value, variable.defaultValue].filter(
+				(value) => value !== undefined && value !== null && value !== '',
+			)
+		: [];
 }
 
 function withValuesRedacted(variable: Record<string, unknown>): IDataObject {
@@ -134,7 +250,8 @@ export const dryRunOption: INodeProperties = {
 	name: 'dryRun',
 	type: 'boolean',
 	default: false,
-	description: "Whether to only validate and return the exact request that would be sent (an environment variable's value shown as [redacted]), without sending it",
+	description:
+		"Whether to only validate and return the exact request that would be sent (an environment variable's value shown as [redacted]), without sending it",
 };
 
 /**
@@ -144,12 +261,23 @@ export const dryRunOption: INodeProperties = {
  */
 export async function dryRunOutput(
 	ctx: IExecuteFunctions,
-	request: { method: string; path: string; body?: { variable: Record<string, unknown> }; envUnlessSaid?: boolean },
+	request: {
+		method: string;
+		path: string;
+		body?: { variable: Record<string, unknown> };
+		envUnlessSaid?: boolean;
+	},
 	itemIndex: number | undefined,
 ): Promise<IDataObject> {
 	const url = `${await getBaseUrl.call(ctx, itemIndex)}${request.path}`;
 	const variable = request.body?.variable;
-	const secret = variable?.isEnv === true || (request.envUnlessSaid === true && variable?.isEnv === undefined);
-	const shown = variable && { variable: secret ? withValuesRedacted(variable) : (variable as IDataObject) };
-	return { dryRun: true, request: { method: request.method, url, ...(shown ? { body: shown } : {}) } };
+	const secret =
+		variable?.isEnv === true || (request.envUnlessSaid === true && variable?.isEnv === undefined);
+	const shown = variable && {
+		variable: secret ? withValuesRedacted(variable) : (variable as IDataObject),
+	};
+	return {
+		dryRun: true,
+		request: { method: request.method, url, ...(shown ? { body: shown } : {}) },
+	};
 }

@@ -6,7 +6,14 @@ import { readDryRun } from '../../helpers/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { dryRunOption, dryRunOutput, readVariableRef, variableIdProperty, variablePath, type VariableRef } from './common';
+import {
+	dryRunOption,
+	dryRunOutput,
+	readVariableRef,
+	variableIdProperty,
+	variablePath,
+	type VariableRef,
+} from './common';
 
 const show = { resource: ['variable'], operation: ['delete'] };
 
@@ -24,8 +31,20 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = variablePath(plan.variableId);
-	if (plan.dryRun) return [{ json: { ...(await dryRunOutput(this, { method: 'DELETE', path }, scope.itemIndex)), variableId: plan.variableId } }];
-	await requestChecked(this, { method: 'DELETE', path, raw: true, response: variableDeleteAnswerSchema }, scope);
+	if (plan.dryRun)
+		return [
+			{
+				json: {
+					...(await dryRunOutput(this, { method: 'DELETE', path }, scope.itemIndex)),
+					variableId: plan.variableId,
+				},
+			},
+		];
+	await requestChecked(
+		this,
+		{ method: 'DELETE', path, raw: true, response: variableDeleteAnswerSchema },
+		scope,
+	);
 	return [{ json: { deleted: true, variableId: plan.variableId } }];
 }
 

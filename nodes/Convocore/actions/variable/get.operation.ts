@@ -5,7 +5,13 @@ import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { readVariableRef, variableIdProperty, variableOutput, variablePath, type VariableRef } from './common';
+import {
+	readVariableRef,
+	variableIdProperty,
+	variableOutput,
+	variablePath,
+	type VariableRef,
+} from './common';
 
 const show = { resource: ['variable'], operation: ['get'] };
 
@@ -20,7 +26,16 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: VariableRef, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'GET', path: variablePath(plan.variableId), raw: true, response: variableAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'GET',
+			path: variablePath(plan.variableId),
+			raw: true,
+			response: variableAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: variableOutput(answer.data) }];
 }
 

@@ -2,12 +2,21 @@ import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from '
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { lazy } from '../../../shared/contracts/lazy';
-import { variableListContract, VARIABLE_LIST_KEYS, type Variable } from '../../../shared/contracts/variable';
+import {
+	variableListContract,
+	VARIABLE_LIST_KEYS,
+	type Variable,
+} from '../../../shared/contracts/variable';
 import { findList } from '../../../shared/contracts/common';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
@@ -26,19 +35,34 @@ const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingField
 type Plan = z.output<typeof planSchema>;
 
 /** Every variable of the agent: the API answers them in one list, without pages. */
-export async function fetchVariables(ctx: IExecuteFunctions | ILoadOptionsFunctions, agentId: string, scope: RequestScope = {}): Promise<Variable[]> {
-	const answer = await requestChecked(ctx, { method: 'GET', path: variablesPath(agentId), raw: true, response: variableListContract }, scope);
+export async function fetchVariables(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	agentId: string,
+	scope: RequestScope = {},
+): Promise<Variable[]> {
+	const answer = await requestChecked(
+		ctx,
+		{ method: 'GET', path: variablesPath(agentId), raw: true, response: variableListContract },
+		scope,
+	);
 	return (findList(answer, VARIABLE_LIST_KEYS) ?? []) as Variable[];
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(this, planSchema, { agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) }, itemIndex, 'variable listing');
+	return validate(
+		this,
+		planSchema,
+		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) },
+		itemIndex,
+		'variable listing',
+	);
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const variables = await fetchVariables(this, plan.agentId, scope);
 	const kept = plan.returnAll ? variables : variables.slice(0, plan.limit);
-	if (!plan.returnAll) hintWhenLimitReached(this, kept.length, plan.limit, 'variables', scope.itemIndex ?? 0);
+	if (!plan.returnAll)
+		hintWhenLimitReached(this, kept.length, plan.limit, 'variables', scope.itemIndex ?? 0);
 	return kept.map((variable) => ({ json: variableOutput(variable) }));
 }
 

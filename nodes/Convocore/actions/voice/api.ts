@@ -68,8 +68,15 @@ export function providerSlugOf(entry: VoiceProvider | IDataObject): string {
 }
 
 /** GET /voices/providers: one entry per provider, each with its `provider` slug. */
-export async function fetchProviders(this: Context, scope: RequestScope = {}): Promise<IDataObject[]> {
-	const body = await convocoreApiRequest.call(this, { method: 'GET', path: '/voices/providers', response: providerListContract }, scope);
+export async function fetchProviders(
+	this: Context,
+	scope: RequestScope = {},
+): Promise<IDataObject[]> {
+	const body = await convocoreApiRequest.call(
+		this,
+		{ method: 'GET', path: '/voices/providers', response: providerListContract },
+		scope,
+	);
 	return listIn(body, PROVIDER_LIST_KEYS)
 		.filter(isObject)
 		.map((entry) => ({ ...entry, provider: providerSlugOf(entry) }))
@@ -113,9 +120,15 @@ export async function fetchVoicePage(
 	qs: IDataObject,
 	scope: RequestScope = {},
 ): Promise<VoicePage> {
-	const body = await convocoreApiRequest.call(this, { method: 'GET', path, qs, response: voiceListContract }, scope);
+	const body = await convocoreApiRequest.call(
+		this,
+		{ method: 'GET', path, qs, response: voiceListContract },
+		scope,
+	);
 	const items = listIn(body, VOICE_LIST_KEYS) as Voice[];
-	const meta = (isObject(body) && !Array.isArray(body.voices) && isObject(body.data) ? body.data : body) as IDataObject;
+	const meta = (
+		isObject(body) && !Array.isArray(body.voices) && isObject(body.data) ? body.data : body
+	) as IDataObject;
 	return {
 		items,
 		total: isObject(meta) ? numberOrUndefined(meta.total) : undefined,
@@ -132,7 +145,11 @@ export async function fetchVoice(
 ): Promise<IDataObject> {
 	const body = await convocoreApiRequest.call(
 		this,
-		{ method: 'GET', path: `/voices/${segment(provider)}/${segment(voiceId)}`, response: voiceAnswerContract },
+		{
+			method: 'GET',
+			path: `/voices/${segment(provider)}/${segment(voiceId)}`,
+			response: voiceAnswerContract,
+		},
 		scope,
 	);
 	return objectIn(body, 'voice') ?? {};

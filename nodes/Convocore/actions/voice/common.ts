@@ -37,7 +37,8 @@ export function filtersProperty(operation: string, withProviders: boolean): INod
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. British',
-			description: 'Part of the accent, matched case-insensitively (e.g. "brit" finds British and British (RP))',
+			description:
+				'Part of the accent, matched case-insensitively (e.g. "brit" finds British and British (RP))',
 		},
 		{
 			displayName: 'Gender',
@@ -108,7 +109,8 @@ export function paginationProperties(operation: string): INodeProperties[] {
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: VOICE_PAGE.maxLimit },
 				default: 500,
-				description: 'How many voices to ask Convocore for per request, 1 to 500. Larger pages need fewer requests.',
+				description:
+					'How many voices to ask Convocore for per request, 1 to 500. Larger pages need fewer requests.',
 			},
 			timeoutOption(),
 		]),
@@ -124,21 +126,26 @@ export interface VoiceListPlan {
 	pageSize: number;
 }
 
-const paginationSchema = lazy(() => z
-	.object({
-		// An expression may hand a number over as text; nothing else is taken for a number.
-		limit: numberOrNumericText(
-			z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more'),
-		).optional(),
-		pageSize: numberOrNumericText(
-			z
-				.number({ invalid_type_error: 'must be a number' })
-				.int('must be a whole number')
-				.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
-				.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
-		),
-	})
-	.strict());
+const paginationSchema = lazy(() =>
+	z
+		.object({
+			// An expression may hand a number over as text; nothing else is taken for a number.
+			limit: numberOrNumericText(
+				z
+					.number({ invalid_type_error: 'must be a number' })
+					.int('must be a whole number')
+					.min(1, 'must be 1 or more'),
+			).optional(),
+			pageSize: numberOrNumericText(
+				z
+					.number({ invalid_type_error: 'must be a number' })
+					.int('must be a whole number')
+					.min(1, `must be between 1 and ${VOICE_PAGE.maxLimit}`)
+					.max(VOICE_PAGE.maxLimit, `must be between 1 and ${VOICE_PAGE.maxLimit}`),
+			),
+		})
+		.strict(),
+);
 
 /**
  * Reads and validates the filters and pagination of one item against the contract schema of
@@ -172,7 +179,10 @@ export function prepareVoiceList(
 		...(kind === 'search'
 			? {
 					providers: Array.isArray(providers)
-						? providers.map((slug) => String(slug).trim()).filter(Boolean).join(',')
+						? providers
+								.map((slug) => String(slug).trim())
+								.filter(Boolean)
+								.join(',')
 						: trimmed(providers),
 				}
 			: {}),
@@ -201,8 +211,14 @@ export async function collectVoices(
 	scope: RequestScope,
 ) {
 	const voices = await collectOffsetPages(
-		(offset, limit) => fetchVoicePage.call(this, plan.path, { ...plan.query, limit, offset }, scope),
-		{ max: plan.max, pageSize: plan.pageSize, what: 'voices', keyOf: (voice) => `${String(voice.provider)}/${String(voice.voiceId)}` },
+		(offset, limit) =>
+			fetchVoicePage.call(this, plan.path, { ...plan.query, limit, offset }, scope),
+		{
+			max: plan.max,
+			pageSize: plan.pageSize,
+			what: 'voices',
+			keyOf: (voice) => `${String(voice.provider)}/${String(voice.voiceId)}`,
+		},
 	);
 	hintWhenLimitReached(this, voices.length, plan.max, 'voices', scope.itemIndex ?? 0);
 	return voices.map((voice) => ({ json: voice as unknown as IDataObject }));

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
@@ -69,12 +74,14 @@ interface GetVoicePlan {
 	binaryPropertyName?: string;
 }
 
-const binaryPropertySchema = lazy(() => z.object({
-	binaryPropertyName: z
-		.string({ invalid_type_error: 'must be text' })
-		.trim()
-		.min(1, 'must name the binary field to put the preview in (e.g. data)'),
-}));
+const binaryPropertySchema = lazy(() =>
+	z.object({
+		binaryPropertyName: z
+			.string({ invalid_type_error: 'must be text' })
+			.trim()
+			.min(1, 'must name the binary field to put the preview in (e.g. data)'),
+	}),
+);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): GetVoicePlan {
 	const params = validate(
@@ -113,10 +120,14 @@ export async function execute(
 
 	const previewUrl = typeof voice.previewUrl === 'string' ? voice.previewUrl.trim() : '';
 	if (!previewUrl) {
-		throw new NodeOperationError(this.getNode(), `Voice ${plan.voiceId} of ${plan.provider} has no preview to download`, {
-			itemIndex: scope.itemIndex,
-			description: 'Turn off Download Preview to get only the voice metadata.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Voice ${plan.voiceId} of ${plan.provider} has no preview to download`,
+			{
+				itemIndex: scope.itemIndex,
+				description: 'Turn off Download Preview to get only the voice metadata.',
+			},
+		);
 	}
 	// A relative preview URL is read against the API host.
 	const url = new URL(previewUrl, `${await getBaseUrl.call(this, scope.itemIndex)}/`).toString();

@@ -1,7 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import type { RequestScope } from '../../transport/retries';
 import type { ConvocoreOperation } from '../types';
-import { collectVoices, filtersProperty, paginationProperties, prepareVoiceList, type VoiceListPlan } from './common';
+import {
+	collectVoices,
+	filtersProperty,
+	paginationProperties,
+	prepareVoiceList,
+	type VoiceListPlan,
+} from './common';
 
 export const description = [filtersProperty('search', true), ...paginationProperties('search')];
 

@@ -27,7 +27,13 @@ export function workspaceIdProperty(show: Show, description: string): INodePrope
 const workspaceRefSchema = lazy(() => z.object({ workspaceId: workspaceIdSchema }));
 
 export function readWorkspaceId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return validate(ctx, workspaceRefSchema, { workspaceId: readIdParameter(ctx, 'workspaceId', itemIndex) }, itemIndex, 'workspace').workspaceId;
+	return validate(
+		ctx,
+		workspaceRefSchema,
+		{ workspaceId: readIdParameter(ctx, 'workspaceId', itemIndex) },
+		itemIndex,
+		'workspace',
+	).workspaceId;
 }
 
 /** The Emails field of Create and Update: the members' addresses, as text or a list from an expression. */

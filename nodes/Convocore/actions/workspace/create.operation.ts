@@ -1,5 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { createWorkspaceRequestSchema, workspaceAnswerSchema, type CreateWorkspaceRequest } from '../../../shared/contracts/workspace';
+import {
+	createWorkspaceRequestSchema,
+	workspaceAnswerSchema,
+	type CreateWorkspaceRequest,
+} from '../../../shared/contracts/workspace';
 import type { RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
 import { checkWrite } from '../../helpers/writeCheck';
@@ -12,7 +16,16 @@ import { emailsProperty } from './common';
 const show = { resource: ['workspace'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
-	{ displayName: 'Name', name: 'workspaceName', type: 'string', required: true, default: '', placeholder: 'e.g. Bright Smiles Clinic', description: 'Name of the new workspace', displayOptions: { show } },
+	{
+		displayName: 'Name',
+		name: 'workspaceName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Bright Smiles Clinic',
+		description: 'Name of the new workspace',
+		displayOptions: { show },
+	},
 	emailsProperty("Email addresses of the workspace's members", show),
 	timeoutOnlyOptions(show),
 ];
@@ -28,9 +41,28 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'POST', path: '/workspaces', body: plan.body as unknown as IDataObject, raw: true, response: workspaceAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'POST',
+			path: '/workspaces',
+			body: plan.body as unknown as IDataObject,
+			raw: true,
+			response: workspaceAnswerSchema,
+		},
+		scope,
+	);
 	const record = recordOf(answer);
-	return [{ json: checkWrite(this, record, { sent: plan.body, record, itemIndex: scope.itemIndex ?? 0, what: 'Workspace' }) }];
+	return [
+		{
+			json: checkWrite(this, record, {
+				sent: plan.body,
+				record,
+				itemIndex: scope.itemIndex ?? 0,
+				what: 'Workspace',
+			}),
+		},
+	];
 }
 
 export const create: ConvocoreOperation<Plan> = { description, prepare, execute };

@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import { workspaceDeleteAnswerSchema, workspaceIdSchema } from '../../../shared/contracts/workspace';
+import {
+	workspaceDeleteAnswerSchema,
+	workspaceIdSchema,
+} from '../../../shared/contracts/workspace';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
@@ -19,7 +22,8 @@ export const DELETE_WORKSPACE_CONFIRMATION = 'DELETE WORKSPACE AND ITS AGENTS';
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Deletes the whole workspace with every agent in it, and their conversations, leads and variables. This cannot be undone.',
+		displayName:
+			'Deletes the whole workspace with every agent in it, and their conversations, leads and variables. This cannot be undone.',
 		name: 'deleteWorkspaceNotice',
 		type: 'notice',
 		default: '',
@@ -38,7 +42,14 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	optionsCollection(show, [
-		{ displayName: 'Dry Run', name: 'dryRun', type: 'boolean', default: false, description: 'Whether to only validate and return the exact request that would be sent, deleting nothing' },
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only validate and return the exact request that would be sent, deleting nothing',
+		},
 		timeoutOption(),
 	]),
 ];
@@ -47,7 +58,9 @@ const planSchema = lazy(() =>
 	z.object({
 		workspaceId: workspaceIdSchema,
 		confirmation: z.literal(DELETE_WORKSPACE_CONFIRMATION, {
-			errorMap: () => ({ message: `must be exactly ${DELETE_WORKSPACE_CONFIRMATION} to delete the workspace and every agent in it` }),
+			errorMap: () => ({
+				message: `must be exactly ${DELETE_WORKSPACE_CONFIRMATION} to delete the workspace and every agent in it`,
+			}),
 		}),
 	}),
 );
@@ -57,7 +70,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const { workspaceId } = validate(
 		this,
 		planSchema,
-		{ workspaceId: readIdParameter(this, 'workspaceId', itemIndex), confirmation: this.getNodeParameter('confirmation', itemIndex, '') },
+		{
+			workspaceId: readIdParameter(this, 'workspaceId', itemIndex),
+			confirmation: this.getNodeParameter('confirmation', itemIndex, ''),
+		},
 		itemIndex,
 		'workspace delete',
 	);
@@ -67,11 +83,39 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = workspacePath(plan.workspaceId);
 	if (plan.dryRun) {
-		return [{ json: { dryRun: true, workspaceId: plan.workspaceId, request: { method: 'DELETE', url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}` } } as IDataObject }];
+		return [
+			{
+				json: {
+					dryRun: true,
+					workspaceId: plan.workspaceId,
+					request: {
+						method: 'DELETE',
+						url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+					},
+				} as IDataObject,
+			},
+		];
 	}
-	const answer = await requestChecked(this, { method: 'DELETE', path, raw: true, response: workspaceDeleteAnswerSchema }, scope);
-	return [{ json: { deleted: true, workspaceId: plan.workspaceId, ...(typeof answer.message === 'string' ? { message: answer.message } : {}) } }];
+	const answer = await requestChecked(
+		this,
+		{ method: 'DELETE', path, raw: true, response: workspaceDeleteAnswerSchema },
+		scope,
+	);
+	return [
+		{
+			json: {
+				deleted: true,
+				workspaceId: plan.workspaceId,
+				...(typeof answer.message === 'string' ? { message: answer.message } : {}),
+			},
+		},
+	];
 }
 
 // One at a time, as Lead > Delete All: a failure stops the deletions that follow.
-export const deleteWorkspace: ConvocoreOperation<Plan> = { description, defaultConcurrency: 1, prepare, execute };
+export const deleteWorkspace: ConvocoreOperation<Plan> = {
+	description,
+	defaultConcurrency: 1,
+	prepare,
+	execute,
+};

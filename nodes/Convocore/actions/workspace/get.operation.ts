@@ -8,7 +8,10 @@ import { readWorkspaceId, workspaceIdProperty, workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['get'] };
 
-export const description: INodeProperties[] = [workspaceIdProperty(show, 'The workspace to read'), timeoutOnlyOptions(show)];
+export const description: INodeProperties[] = [
+	workspaceIdProperty(show, 'The workspace to read'),
+	timeoutOnlyOptions(show),
+];
 
 type Plan = { workspaceId: string };
 
@@ -17,7 +20,16 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'GET', path: workspacePath(plan.workspaceId), raw: true, response: workspaceGetAnswerSchema }, scope);
+	const answer = await requestChecked(
+		this,
+		{
+			method: 'GET',
+			path: workspacePath(plan.workspaceId),
+			raw: true,
+			response: workspaceGetAnswerSchema,
+		},
+		scope,
+	);
 	return [{ json: answer.data as IDataObject }];
 }
 

@@ -4,13 +4,21 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { workspaceListContract, workspacesIn } from '../../../shared/contracts/workspace';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { hintWhenLimitReached, listingFields, readListing, validate } from '../../helpers/parameters';
+import {
+	hintWhenLimitReached,
+	listingFields,
+	readListing,
+	validate,
+} from '../../helpers/parameters';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['workspace'], operation: ['getAll'] };
 
 // No Simplify: a workspace record is a handful of short fields.
-export const description: INodeProperties[] = [...returnAllAndLimit(show), timeoutOnlyOptions(show)];
+export const description: INodeProperties[] = [
+	...returnAllAndLimit(show),
+	timeoutOnlyOptions(show),
+];
 
 const planSchema = lazy(() => z.object(listingFields()));
 type Plan = z.output<typeof planSchema>;
@@ -21,10 +29,15 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** `GET /workspaces` answers every workspace the secret can see in one list, without pages. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const answer = await requestChecked(this, { method: 'GET', path: '/workspaces', raw: true, response: workspaceListContract }, scope);
+	const answer = await requestChecked(
+		this,
+		{ method: 'GET', path: '/workspaces', raw: true, response: workspaceListContract },
+		scope,
+	);
 	const workspaces = workspacesIn(answer);
 	const kept = plan.returnAll ? workspaces : workspaces.slice(0, plan.limit);
-	if (!plan.returnAll) hintWhenLimitReached(this, kept.length, plan.limit, 'workspaces', scope.itemIndex ?? 0);
+	if (!plan.returnAll)
+		hintWhenLimitReached(this, kept.length, plan.limit, 'workspaces', scope.itemIndex ?? 0);
 	return kept.map((workspace) => ({ json: workspace as IDataObject }));
 }
 
