@@ -8,7 +8,8 @@ import { SANDBOX_KEYS } from './seed/seed';
 import type { RecordedRequest } from './server/recorded';
 import type { InteractSocket } from './domain/agentInteract';
 import { SandboxServer, type RequestFilter } from './server/server';
-import type { PlacedCall, SandboxRegion, SandboxState } from './domain/state';
+import type { PlacedCall, SandboxState } from './domain/state';
+import type { SandboxRegion } from './domain/records';
 import type { SandboxMode } from './server/mode';
 
 export interface SandboxOptions {

@@ -12,7 +12,8 @@ import { authenticate, enforcePlan, type Caller } from '../server/auth';
 import type { Fault, FaultQueue } from '../server/faults';
 import type { EventReceiver } from './receiver';
 import { scriptedTurn, streamPieces, tokenCount } from './scriptedAgent';
-import type { SandboxRegion, SandboxState } from './state';
+import type { SandboxState } from './state';
+import type { SandboxRegion } from './records';
 import { recordUsage } from './usage';
 import {
 	TOOL_CALL_TIMEOUT_MS,

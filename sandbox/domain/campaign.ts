@@ -10,6 +10,7 @@ import {
 	type SandboxLead,
 	type SandboxState,
 } from './state';
+import type { SandboxCampaign } from './records';
 
 /**
  * How an outbound campaign runs in the sandbox: while it is enabled, one step every
@@ -22,38 +23,6 @@ import {
  */
 
 export const CAMPAIGN_STEP_MS = 500;
-
-export interface SandboxCampaign {
-	id: string;
-	agentId: string;
-	workspaceId: string;
-	name: string;
-	leadGroupName: string;
-	delayBetweenEachCall: number;
-	concurrentSlots: number;
-	enabled: boolean;
-	initialPrompt?: string;
-	postCallPrompt?: string;
-	postCallMetrics?: string[];
-	overrideInitialPrompt?: boolean;
-	metrics: Array<Record<string, unknown>>;
-	contactedLeads: number;
-	successfulCalls: number;
-	onGoingCalls: number;
-	missingCalls: number;
-	totalLeads: number;
-	created_at: string;
-	/** Leads already rung (or missed), in order; the runner's own bookkeeping, never answered. */
-	calledLeadIds: string[];
-	/** Conversation keys of the calls under way. */
-	ongoing: string[];
-}
-
-export interface SandboxLeadGroup {
-	agentId: string;
-	name: string;
-	createdAt: number;
-}
 
 type Emit = (type: EventType, payload: Record<string, unknown>) => void;
 

@@ -7,7 +7,7 @@ import { sendJson } from './http';
 import { isSandboxMode, SANDBOX_MODES } from './mode';
 import { sessionControl } from '../domain/sessionControl';
 import type { SandboxServer } from './server';
-import type { SandboxRegion } from '../domain/state';
+import type { SandboxRegion } from '../domain/records';
 
 /** Control routes for the CLI and demos; never recorded in requests(). */
 export async function handleControl(

@@ -1,6 +1,6 @@
 import type { AuthKind } from './auth';
 import type { Fault } from './faults';
-import type { SandboxRegion } from '../domain/state';
+import type { SandboxRegion } from '../domain/records';
 
 /**
  * One API request as the sandbox recorded it. Its own file so that the server (which records
