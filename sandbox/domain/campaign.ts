@@ -1,15 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox's campaign runner: runs in Node, never ships (package.json "files" is dist/ only) */
 import type { EventType } from '../../nodes/shared/contracts/events';
-import { sid } from './ids';
-import { agentPhoneNumbers } from '../routes/agent';
-import { settleCalls } from '../routes/conversation';
-import { recordUsage } from './usage';
-import {
-	conversationKey,
-	type SandboxConversation,
-	type SandboxLead,
-	type SandboxState,
-} from './state';
+import { agentPhoneNumbers, callUpdatedEvent, placeCall, settleCalls } from './call';
+import { recordCallUsage } from './usage';
+import type { SandboxLead, SandboxState } from './state';
 import type { SandboxCampaign } from './records';
 
 /**
@@ -133,53 +126,20 @@ function ring(state: SandboxState, campaign: SandboxCampaign, lead: SandboxLead)
 		return;
 	}
 	const now = Date.now();
-	state.counters.calls += 1;
-	const convoId = `call-${state.counters.calls}-${phone.replace(/\D/g, '')}`;
-	const userName = lead.name ?? (lead as unknown as { userName?: string }).userName ?? phone;
-	const convo: SandboxConversation = {
-		ID: convoId,
-		agentId: agent.ID,
-		workspaceId: agent.workspaceId,
-		origin: 'telephony',
-		state: 'ai-chatting',
-		userName,
-		userPhone: phone,
+	const { convo, key } = placeCall(state, {
+		agent,
+		from: agentPhoneNumbers(state, agent)[0] ?? '+10000000000',
+		to: phone,
+		userName: lead.name ?? (lead as unknown as { userName?: string }).userName ?? phone,
 		campaignId: campaign.id,
 		leadInfo: { leadId: lead.id },
-		messages: [],
-		history: [],
-		call: {
-			callSid: sid('CA', `call-${state.counters.calls}`),
-			from: agentPhoneNumbers(state, agent)[0] ?? '+10000000000',
-			endsAt: now + state.callDurationMs,
-			listenUrl: `wss://listen.convocore.example/calls/${convoId}`,
-		},
-		createdAt: now,
-		updatedAt: now,
-	};
-	const key = conversationKey(agent.ID, convoId);
-	state.conversations[key] = convo;
-	recordUsage(state, 'conversation', agent, now);
-	recordUsage(state, 'call', agent, now, state.callDurationMs / 1000);
+		at: now,
+	});
+	recordCallUsage(state, { agentId: agent.ID, at: now });
 	campaign.ongoing.push(key);
 	campaign.onGoingCalls = campaign.ongoing.length;
-	emitters.get(campaign)?.('conversation_updated', {
-		agentId: agent.ID,
-		agentName: agent.title,
-		convoId,
-		sessionId: `session-${convoId}`,
-		channel: 'telephony',
-		region: agent.region,
-		lightConvoData: {
-			ID: convoId,
-			userName,
-			userPhone: phone,
-			origin: 'telephony',
-			state: convo.state,
-			messagesNum: 0,
-			campaignId: campaign.id,
-		},
-		turns: [],
-		operation: 'updated',
-	});
+	emitters.get(campaign)?.(
+		'conversation_updated',
+		callUpdatedEvent(agent, convo, agent.region, { campaignId: campaign.id }),
+	);
 }
