@@ -103,6 +103,7 @@ export interface SessionFeedState {
 	lastTs?: number;
 	/** Called before each page is answered (a test adds sessions "while the trigger pages"). */
 	beforeRead?: (query: { page: number; limit: number }) => void;
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the feed's own Node interval (sandbox/domain/sessionFeed.ts); the sandbox never ships
 	timer?: ReturnType<typeof setInterval>;
 }
 

@@ -44,7 +44,7 @@ export async function api(
 	};
 }
 
-/** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/server/server/mode.ts. */
+/** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/server/mode.ts. */
 export function useSandbox(options: { mode?: SandboxMode } = {}): () => Sandbox {
 	let sandbox: Sandbox | undefined;
 	beforeAll(async () => {
