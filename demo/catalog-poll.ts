@@ -10,7 +10,8 @@ import { ExecutionLifecycleHooks, PollContext } from 'n8n-core';
 import type { INodeExecutionData, WorkflowActivateMode } from 'n8n-workflow';
 import { type Sandbox } from '../sandbox';
 import { SANDBOX_IDS } from '../sandbox/seed/seed';
-import { addSessions, type FeedSession } from '../sandbox/domain/sessionFeed';
+import { addSessions } from '../sandbox/domain/sessionFeed';
+import type { FeedSession } from '../sandbox/domain/records';
 import {
 	additionalDataFor,
 	executeWorkflow,

@@ -5,10 +5,11 @@ import type { LoadModel } from './server/load';
 import { ROUTES } from './routes';
 import type { SentSms } from './routes/types';
 import { SANDBOX_KEYS } from './seed/seed';
-import type { RecordedRequest } from './server/recorded';
+import type { RecordedRequest, RequestFilter } from './server/recorded';
 import type { InteractSocket } from './domain/agentInteract';
-import { SandboxServer, type RequestFilter } from './server/server';
-import type { PlacedCall, SandboxRegion, SandboxState } from './domain/state';
+import { SandboxServer } from './server/server';
+import type { PlacedCall, SandboxState } from './domain/state';
+import type { SandboxRegion } from './domain/records';
 import type { SandboxMode } from './server/mode';
 
 export interface SandboxOptions {
@@ -16,7 +17,7 @@ export interface SandboxOptions {
 	port?: number;
 	/** Default 127.0.0.1. */
 	host?: string;
-	/** `strict` (default) or `published`: see sandbox/server/server/mode.ts. */
+	/** `strict` (default) or `published`: see sandbox/server/mode.ts. */
 	mode?: SandboxMode;
 }
 
@@ -56,7 +57,7 @@ export interface Sandbox {
 		options?: DeliverOptions,
 	): Promise<{ status: number; body: string }>;
 	readonly delivered: DeliveredEvent[];
-	/** Strict or published (sandbox/server/server/mode.ts); reset() keeps it. */
+	/** Strict or published (sandbox/server/mode.ts); reset() keeps it. */
 	mode: SandboxMode;
 	/** The interact WebSocket (`ws://<host>/interact`): turns received, history per conversation, sockets open. */
 	readonly interact: InteractSocket;

@@ -2,17 +2,14 @@
 import type { IncomingMessage } from 'http';
 import type { Duplex } from 'stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import {
-	INTERACT_BUCKETS,
-	interactObjectSchema,
-	type InteractObject,
-} from '../../nodes/shared/contracts/agentInteract';
-import { describeIssues } from '../../nodes/shared/contracts/common';
+import type { InteractObject } from '../../nodes/shared/contracts/agentInteract';
 import { authenticate, enforcePlan, type Caller } from '../server/auth';
 import type { Fault, FaultQueue } from '../server/faults';
 import type { EventReceiver } from './receiver';
+import { admitTurn, MODEL, textTurn, turnUpdatedEvent, type TextTurn } from './interactTurn';
 import { scriptedTurn, streamPieces, tokenCount } from './scriptedAgent';
-import type { SandboxRegion, SandboxState } from './state';
+import type { SandboxState } from './state';
+import type { SandboxRegion } from './records';
 import { recordUsage } from './usage';
 import {
 	TOOL_CALL_TIMEOUT_MS,
@@ -32,33 +29,6 @@ import {
  */
 
 export const INTERACT_PATH = '/interact';
-const MODEL = 'gpt-4o-mini';
-
-/**
- * A turn as the public client reads it (src/ui-engine-spec.ts, TurnProps): `from` is `bot` or
- * `human`, `ts` in Unix seconds, and each message wraps its item `{ type, payload }`.
- */
-interface TextTurn {
-	from: 'human' | 'bot';
-	ts: number;
-	modelId?: string;
-	messages: Array<{
-		from: 'human' | 'bot';
-		type: 'text';
-		ts: number;
-		item: { type: 'text'; payload: { message: string } };
-	}>;
-}
-
-function textTurn(from: 'human' | 'bot', text: string): TextTurn {
-	const ts = Math.floor(Date.now() / 1000);
-	return {
-		from,
-		ts,
-		...(from === 'bot' ? { modelId: MODEL } : {}),
-		messages: [{ from, type: 'text', ts, item: { type: 'text', payload: { message: text } } }],
-	};
-}
 
 /** A padded reply (tests of the client's bound on a turn): `frames` chunks of `frameBytes` characters each. */
 export interface OversizedReply {
@@ -175,36 +145,10 @@ export class InteractSocket {
 		text: string,
 		fault: Fault | undefined,
 	): Promise<void> {
-		let interact: InteractObject;
-		try {
-			const parsed = interactObjectSchema.safeParse(JSON.parse(text));
-			if (!parsed.success)
-				return ws.close(
-					1008,
-					`Invalid interact object: ${describeIssues(parsed.error).join('; ')}`.slice(0, 120),
-				);
-			interact = parsed.data;
-		} catch {
-			return ws.close(1007, 'The interact object is not JSON');
-		}
 		const state = this.host.state();
-		// One host serves both regions here: a secret of the other region shows with the bucket.
-		if (interact.bucket !== INTERACT_BUCKETS[caller.workspace.region]) {
-			return ws.close(
-				1008,
-				`This secret belongs to the ${caller.workspace.region.toUpperCase()} region, not to bucket ${interact.bucket}`,
-			);
-		}
-		const agent = state.agents[interact.agentId];
-		if (
-			!agent ||
-			agent.workspaceId !== caller.workspace.id ||
-			(caller.agent && caller.agent.ID !== agent.ID)
-		) {
-			return ws.close(1008, `Agent ${interact.agentId} was not found in this workspace`);
-		}
-		if (interact.bucket !== INTERACT_BUCKETS[agent.region])
-			return ws.close(1008, `Bucket ${interact.bucket} is not the agent's region`);
+		const admitted = admitTurn(text, caller, state);
+		if ('closeCode' in admitted) return ws.close(admitted.closeCode, admitted.reason);
+		const { interact, agent } = admitted;
 		const convoId = interact.convoId;
 		const overlapping = this.openPerConversation.get(convoId) ?? 0;
 		this.openPerConversation.set(convoId, overlapping + 1);
@@ -299,24 +243,7 @@ export class InteractSocket {
 		});
 		this.host.receiver.emit(
 			'conversation_updated',
-			{
-				agentId: agent.ID,
-				agentName: agent.title,
-				convoId: interact.convoId,
-				sessionId: interact.sessionId ?? interact.convoId,
-				channel: 'web-chat',
-				region: agent.region,
-				// The origin the client gave (Send Message: web-chat unless set); `api` when it gave none.
-				lightConvoData: {
-					ID: interact.convoId,
-					origin: 'api',
-					...(interact.lightConvoData ?? {}),
-					state: 'ai-chatting',
-					messagesNum: history.length,
-				},
-				turns: history,
-				operation: 'updated',
-			},
+			turnUpdatedEvent(agent, interact, history),
 			caller.workspace.secret,
 		);
 		if (fault?.kind === 'never-close') return;

@@ -1,15 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox's campaign runner: runs in Node, never ships (package.json "files" is dist/ only) */
 import type { EventType } from '../../nodes/shared/contracts/events';
-import { sid } from './ids';
-import { agentPhoneNumbers } from '../routes/agent';
-import { settleCalls } from '../routes/conversation';
-import { recordUsage } from './usage';
-import {
-	conversationKey,
-	type SandboxConversation,
-	type SandboxLead,
-	type SandboxState,
-} from './state';
+import { agentPhoneNumbers, callUpdatedEvent, placeCall, settleCalls } from './call';
+import { recordCallUsage } from './usage';
+import type { SandboxLead, SandboxState } from './state';
+import type { SandboxCampaign } from './records';
 
 /**
  * How an outbound campaign runs in the sandbox: while it is enabled, one step every
@@ -22,38 +16,6 @@ import {
  */
 
 export const CAMPAIGN_STEP_MS = 500;
-
-export interface SandboxCampaign {
-	id: string;
-	agentId: string;
-	workspaceId: string;
-	name: string;
-	leadGroupName: string;
-	delayBetweenEachCall: number;
-	concurrentSlots: number;
-	enabled: boolean;
-	initialPrompt?: string;
-	postCallPrompt?: string;
-	postCallMetrics?: string[];
-	overrideInitialPrompt?: boolean;
-	metrics: Array<Record<string, unknown>>;
-	contactedLeads: number;
-	successfulCalls: number;
-	onGoingCalls: number;
-	missingCalls: number;
-	totalLeads: number;
-	created_at: string;
-	/** Leads already rung (or missed), in order; the runner's own bookkeeping, never answered. */
-	calledLeadIds: string[];
-	/** Conversation keys of the calls under way. */
-	ongoing: string[];
-}
-
-export interface SandboxLeadGroup {
-	agentId: string;
-	name: string;
-	createdAt: number;
-}
 
 type Emit = (type: EventType, payload: Record<string, unknown>) => void;
 
@@ -164,53 +126,20 @@ function ring(state: SandboxState, campaign: SandboxCampaign, lead: SandboxLead)
 		return;
 	}
 	const now = Date.now();
-	state.counters.calls += 1;
-	const convoId = `call-${state.counters.calls}-${phone.replace(/\D/g, '')}`;
-	const userName = lead.name ?? (lead as unknown as { userName?: string }).userName ?? phone;
-	const convo: SandboxConversation = {
-		ID: convoId,
-		agentId: agent.ID,
-		workspaceId: agent.workspaceId,
-		origin: 'telephony',
-		state: 'ai-chatting',
-		userName,
-		userPhone: phone,
+	const { convo, key } = placeCall(state, {
+		agent,
+		from: agentPhoneNumbers(state, agent)[0] ?? '+10000000000',
+		to: phone,
+		userName: lead.name ?? (lead as unknown as { userName?: string }).userName ?? phone,
 		campaignId: campaign.id,
 		leadInfo: { leadId: lead.id },
-		messages: [],
-		history: [],
-		call: {
-			callSid: sid('CA', `call-${state.counters.calls}`),
-			from: agentPhoneNumbers(state, agent)[0] ?? '+10000000000',
-			endsAt: now + state.callDurationMs,
-			listenUrl: `wss://listen.convocore.example/calls/${convoId}`,
-		},
-		createdAt: now,
-		updatedAt: now,
-	};
-	const key = conversationKey(agent.ID, convoId);
-	state.conversations[key] = convo;
-	recordUsage(state, 'conversation', agent, now);
-	recordUsage(state, 'call', agent, now, state.callDurationMs / 1000);
+		at: now,
+	});
+	recordCallUsage(state, { agentId: agent.ID, at: now });
 	campaign.ongoing.push(key);
 	campaign.onGoingCalls = campaign.ongoing.length;
-	emitters.get(campaign)?.('conversation_updated', {
-		agentId: agent.ID,
-		agentName: agent.title,
-		convoId,
-		sessionId: `session-${convoId}`,
-		channel: 'telephony',
-		region: agent.region,
-		lightConvoData: {
-			ID: convoId,
-			userName,
-			userPhone: phone,
-			origin: 'telephony',
-			state: convo.state,
-			messagesNum: 0,
-			campaignId: campaign.id,
-		},
-		turns: [],
-		operation: 'updated',
-	});
+	emitters.get(campaign)?.(
+		'conversation_updated',
+		callUpdatedEvent(agent, convo, agent.region, { campaignId: campaign.id }),
+	);
 }

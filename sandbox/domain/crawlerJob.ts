@@ -7,7 +7,8 @@ import {
 } from '../../nodes/shared/contracts/crawlerJob';
 import { addKnowledgeDocument } from './knowledgeBase';
 import { isBrokenPath, linkUrl, pageHtml, pageMarkdown, sitePage, sitePathOf } from './site';
-import type { CrawlerJob, SandboxState, ScrapedPage } from './state';
+import type { SandboxState } from './state';
+import type { CrawlerJob, ScrapedPage } from './records';
 
 /**
  * How a crawler job created through the API runs in the sandbox: queued for one step, then

@@ -6,23 +6,13 @@ import {
 import type { CustomMetric } from '../../nodes/shared/contracts/customMetric';
 import { hexDigest } from './ids';
 import type { SandboxConversation, SandboxState } from './state';
+import type { MetricValue, MetricValueRecord } from './records';
 
 /**
  * The custom-metric values conversations gave, one record per conversation and metric, so that
  * the data routes (routes/customMetricData.ts) compute their aggregates and time series from
  * what is stored instead of answering fixtures. Timestamps are Unix seconds, as the routes use.
  */
-
-export type MetricValue = number | boolean | string;
-
-export interface MetricValueRecord {
-	agentId: string;
-	convoId: string;
-	key: string;
-	value: MetricValue;
-	/** When the conversation gave the value: Unix seconds. */
-	ts: number;
-}
 
 const DAY_MS = 86_400_000;
 /** How far back the seeded history reaches. */

@@ -1,4 +1,5 @@
-import type { KnowledgeDocument, SandboxAgent, SandboxState } from './state';
+import type { SandboxAgent, SandboxState } from './state';
+import type { KnowledgeDocument } from './records';
 
 /**
  * The one place the sandbox adds to an agent's knowledge base: the knowledge-base routes and the

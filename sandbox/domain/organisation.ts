@@ -1,26 +1,11 @@
 import type { SandboxAgent } from './state';
+import type { SandboxClient, SandboxOrganisation } from './records';
 
 /**
  * Organisations (white-label "client cards") of a workspace and the clients under them, as the
- * sandbox stores them; agents belong to at most one through `SandboxAgent.orgId`.
+ * sandbox seeds them (their records are in ./records.ts); agents belong to at most one through
+ * `SandboxAgent.orgId`.
  */
-
-export interface SandboxOrganisation {
-	id: string;
-	workspaceId: string;
-	name: string;
-	contactEmail: string;
-	createdAt: number;
-}
-
-export interface SandboxClient {
-	id: string;
-	orgId: string;
-	workspaceId: string;
-	name: string;
-	email: string;
-	createdAt: number;
-}
 
 export const ORGANISATION_SEED_IDS = {
 	/** EU White Label: agent-own and agent-rental, 25 clients (two pages at the default page size of 20). */

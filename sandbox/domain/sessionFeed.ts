@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only); the feed's own timer is a Node interval */
 import { ApiError } from '../server/errors';
-import type { SandboxRegion, SandboxState } from './state';
+import type { SandboxState } from './state';
+import type { FeedSession, SandboxRegion, SessionFeedState } from './records';
 
 /**
  * The workspace-wide sessions feed behind `GET /workspace/sessions` (routes/sessions.ts), so that
@@ -13,37 +14,6 @@ import type { SandboxRegion, SandboxState } from './state';
  * The sandbox's reading (no public source says): one entry per session, newest first by its start
  * (`currentSessionTs`, ms); a new conversation is a conversation's first session.
  */
-
-export interface FeedSession {
-	convoId: string;
-	agentId: string;
-	workspaceId: string;
-	region: SandboxRegion;
-	agentName?: string;
-	userName?: string;
-	userEmail?: string;
-	userPhone?: string;
-	origin?: string;
-	state?: string;
-	/** The session's start (ms): its `currentSessionTs`. */
-	ts: number;
-	turns: Array<Record<string, unknown>>;
-	/** Insertion order: among equal timestamps the later one is listed first. */
-	seq: number;
-}
-
-export interface SessionFeedState {
-	entries: FeedSession[];
-	/** Sessions added so far (conversation ids and seq count on from it). */
-	added: number;
-	/** Where new sessions take their start from; a test puts a fake clock here. */
-	clock: () => number;
-	/** The latest start given to an added session (the feed's clock never goes back past it). */
-	lastTs?: number;
-	/** Called before each page is answered (a test adds sessions "while the trigger pages"). */
-	beforeRead?: (query: { page: number; limit: number }) => void;
-	timer?: ReturnType<typeof setInterval>;
-}
 
 export interface AddSessionsOptions {
 	count?: number;

@@ -1,14 +1,23 @@
-import type { CreateCrawlerJobRequest } from '../../nodes/shared/contracts/crawlerJob';
 import type { CustomMetric } from '../../nodes/shared/contracts/customMetric';
-import type { MetricValueRecord } from './customMetricValues';
-import type { SandboxCampaign, SandboxLeadGroup } from './campaign';
-import type { SandboxClient, SandboxOrganisation } from './organisation';
-import type { SessionFeedState } from './sessionFeed';
-import type { UsageRecord } from './usage';
+import type {
+	CrawlerJob,
+	CrawlerSettings,
+	KnowledgeDocument,
+	MetricValueRecord,
+	SandboxCampaign,
+	SandboxClient,
+	SandboxLeadGroup,
+	SandboxOrganisation,
+	SandboxRegion,
+	ScrapedPage,
+	SessionFeedState,
+	UsageRecord,
+} from './records';
 
-/** The live in-memory data of one sandbox. Tests read it for assertions; routes change it. */
-
-export type SandboxRegion = 'eu' | 'na';
+/**
+ * The live in-memory data of one sandbox, and the records every part of it uses. Tests read it for
+ * assertions; routes change it. The features' own records are in ./records.ts.
+ */
 
 /** Plans on the v2-2026 pricing catalog that matter to the API gate, plus legacy pay-as-you-go. */
 export type WorkspacePlan = 'white_label' | 'business' | 'pro' | 'legacy_payg';
@@ -137,62 +146,6 @@ export interface SandboxConversation {
 	messages: ConversationMessage[];
 	/** Agent turns saved to the history store in agent mode, unless disableRecordHistory. */
 	history: Array<{ from: 'ai' | 'human'; text: string; at: number }>;
-	createdAt: number;
-	updatedAt: number;
-}
-
-export interface CrawlerJob {
-	jobId: string;
-	workspaceId: string;
-	startUrl: string;
-	/** `running` is the seed's word for `processing`. */
-	status: 'completed' | 'running' | 'failed' | 'queued' | 'processing' | 'cancelled';
-	createdAtUNIX: number;
-	/** What a job created through the API asked for (sandbox/domain/crawlerJob.ts); seeded jobs have none. */
-	request?: CreateCrawlerJobRequest;
-	/** URLs still to scrape, in order (sandbox/domain/crawlerJob.ts). */
-	queue?: string[];
-	message?: string;
-	resultError?: string;
-}
-
-export interface ScrapedPage {
-	pageId: string;
-	jobId: string;
-	url: string;
-	title: string;
-	/** Filled for pages a created job scraped from the sandbox's site; the seed's pages derive them. */
-	description?: string;
-	markdown?: string;
-	html?: string;
-	scrapedAt?: number;
-}
-
-/** How crawler jobs move (sandbox/domain/crawlerJob.ts); tests shorten the step or hold jobs in processing. */
-export interface CrawlerSettings {
-	/** Time per step: queued to processing, then one page per step, then the end. */
-	stepMs: number;
-	/** While true, processing jobs scrape nothing and never finish (to test waits and cancel). */
-	holdProcessing: boolean;
-	/** Set when the state is replaced or the sandbox closes: the jobs' timers stop. */
-	retired: boolean;
-}
-
-/** One document of an agent's knowledge base, as the sandbox stores it. */
-export interface KnowledgeDocument {
-	ID: string;
-	agentId: string;
-	workspaceId: string;
-	name: string;
-	sourceType: 'doc' | 'url' | 'sitemap';
-	content: string;
-	metadata: { description: string } & Record<string, unknown>;
-	tags: string[];
-	refreshRate: '6h' | '12h' | '24h' | 'never';
-	/** The page or site it came from, for url and sitemap documents and crawled pages. */
-	url?: string;
-	/** The crawler job that added it, when one did. */
-	crawlerJobId?: string;
 	createdAt: number;
 	updatedAt: number;
 }

@@ -4,6 +4,7 @@ import {
 	type UsageTotals,
 } from '../../nodes/shared/contracts/usage';
 import type { SandboxAgent, SandboxState } from './state';
+import type { UsageKind, UsageRecord } from './records';
 
 /**
  * The sandbox's usage ledger: one record per billable thing that happened (a conversation begun,
@@ -11,18 +12,6 @@ import type { SandboxAgent, SandboxState } from './state';
  * agent and workspace. The routes that send SMS, start calls and run turns write to it, the seed
  * holds dated history, and the usage routes total it over a range.
  */
-
-export type UsageKind = 'conversation' | 'agentTurn' | 'sms' | 'call';
-
-export interface UsageRecord {
-	kind: UsageKind;
-	/** Milliseconds since the Unix epoch. */
-	at: number;
-	agentId: string;
-	workspaceId: string;
-	/** Calls: how long the call lasts. */
-	callSeconds?: number;
-}
 
 /** Credits per unit, the sandbox's price list (Convocore's real one is not public). */
 export const USAGE_CREDITS = { agentTurn: 1, sms: 2, callMinute: 5 } as const;

@@ -1,7 +1,8 @@
 import { agentSearchQuerySchema } from '../../nodes/shared/contracts/agent';
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
-import type { SandboxAgent, SandboxState } from '../domain/state';
+import { agentPhoneNumbers } from '../domain/call';
+import type { SandboxAgent } from '../domain/state';
 import type { Route, RouteContext } from './types';
 
 /** Agents as `GET /agents` and `GET /agents/{id}` return them: the full record, secrets included. */
@@ -25,16 +26,6 @@ export function agentRecord(agent: SandboxAgent): Record<string, unknown> {
 		// What the API set last wins: a PATCHed voiceConfig replaces the seeded one, keys and all.
 		...agent.fields,
 	};
-}
-
-/** Numbers that can call for the agent: those it answers calls for, then its SMS numbers. */
-export function agentPhoneNumbers(state: SandboxState, agent: SandboxAgent): string[] {
-	const voice = Object.values(state.numbers)
-		.filter((number) => number.agentId === agent.ID && number.capabilities.includes('voice'))
-		.map((number) => number.phoneNumber);
-	return [...new Set([...agent.smsNumbers, ...voice])].filter((phone) =>
-		state.numbers[phone]?.capabilities.includes('voice'),
-	);
 }
 
 function listAgents(ctx: RouteContext) {

@@ -1,9 +1,7 @@
 import { callRequestSchema, callResponseSchema } from '../../nodes/shared/contracts/call';
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
-import { sid } from '../domain/ids';
-import { conversationKey, type SandboxConversation } from '../domain/state';
-import { agentPhoneNumbers } from './agent';
+import { agentPhoneNumbers, callUpdatedEvent, placeCall } from '../domain/call';
 import type { Route, RouteContext } from './types';
 
 /**
@@ -30,29 +28,18 @@ function startCall(ctx: RouteContext) {
 		);
 	}
 	const now = Date.now();
-	ctx.state.counters.calls += 1;
-	const convoId = `call-${ctx.state.counters.calls}-${request.to.replace(/\D/g, '')}`;
-	const callSid = sid('CA', `call-${ctx.state.counters.calls}`);
-	const listenUrl = `wss://listen.convocore.example/calls/${convoId}`;
 	const lead = request.leadInfo ?? {};
-	const convo: SandboxConversation = {
-		ID: convoId,
-		agentId: agent.ID,
-		workspaceId: agent.workspaceId,
-		origin: 'telephony',
-		state: 'ai-chatting',
+	const { convo, callSid, listenUrl } = placeCall(ctx.state, {
+		agent,
+		from,
+		to: request.to,
 		userName: lead.username ?? request.to,
-		userPhone: request.to,
 		...(lead.email ? { userEmail: lead.email } : {}),
 		...(request.campaignId ? { campaignId: request.campaignId } : {}),
 		leadInfo: { ...lead },
-		messages: [],
-		history: [],
-		call: { callSid, from, endsAt: now + ctx.state.callDurationMs, listenUrl },
-		createdAt: now,
-		updatedAt: now,
-	};
-	ctx.state.conversations[conversationKey(agent.ID, convoId)] = convo;
+		at: now,
+	});
+	const convoId = convo.ID;
 	ctx.recordCall({
 		callSid,
 		agentId: agent.ID,
@@ -62,24 +49,7 @@ function startCall(ctx: RouteContext) {
 		...(request.campaignId ? { campaignId: request.campaignId } : {}),
 		at: now,
 	});
-	ctx.emitEvent('conversation_updated', {
-		agentId: agent.ID,
-		agentName: agent.title,
-		convoId,
-		sessionId: `session-${convoId}`,
-		channel: 'telephony',
-		region: ctx.region,
-		lightConvoData: {
-			ID: convoId,
-			userName: convo.userName,
-			userPhone: request.to,
-			origin: 'telephony',
-			state: convo.state,
-			messagesNum: 0,
-		},
-		turns: [],
-		operation: 'updated',
-	});
+	ctx.emitEvent('conversation_updated', callUpdatedEvent(agent, convo, ctx.region));
 	// `options` is echoed as the OpenAPI response allows, secrets in serverData included: the
 	// node must redact them.
 	const body = {

@@ -14,8 +14,8 @@ import {
 	groupLeads,
 	restartCampaign,
 	runCampaign,
-	type SandboxCampaign,
 } from '../domain/campaign';
+import type { SandboxCampaign } from '../domain/records';
 import { ApiError, parseOrThrow } from '../server/errors';
 import type { Route, RouteContext } from './types';
 

@@ -5,9 +5,9 @@ import {
 } from '../../nodes/shared/contracts/conversation';
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
-import { recordConversationMetrics } from '../domain/customMetricValues';
+import { settleCalls } from '../domain/call';
 import { isPublished } from '../server/mode';
-import { conversationKey, type SandboxConversation, type SandboxState } from '../domain/state';
+import { conversationKey, type SandboxConversation } from '../domain/state';
 import type { Route, RouteContext } from './types';
 
 /**
@@ -15,30 +15,6 @@ import type { Route, RouteContext } from './types';
  * client reads it; published mode pages by `page` + `limit` and answers `{ success, message,
  * data }` with no cursor, as the OpenAPI and docs.convocore.ai have it.
  */
-
-/** Calls whose simulated time is up end now: state, duration, turns and a summary. */
-export function settleCalls(state: SandboxState, now = Date.now()): void {
-	for (const convo of Object.values(state.conversations)) {
-		const call = convo.call;
-		if (!call || convo.state === 'ended_chat' || call.endsAt > now) continue;
-		const agent = state.agents[convo.agentId];
-		const name = convo.userName || convo.userPhone;
-		call.durationSeconds = Math.max(1, Math.round((call.endsAt - convo.createdAt) / 1000));
-		convo.history.push(
-			{
-				from: 'ai',
-				text: `Hi ${name}, this is ${agent?.title ?? 'your agent'}. Thanks for your interest!`,
-				at: call.endsAt,
-			},
-			{ from: 'human', text: 'Thanks, please send me the details by email.', at: call.endsAt },
-		);
-		convo.summary = `${agent?.title ?? 'The agent'} called ${name} (${convo.userPhone}); they asked for the details by email.`;
-		convo.metrics = { follow_up_needed: true, sentiment_score: 0.6 };
-		recordConversationMetrics(state, convo, call.endsAt);
-		convo.state = 'ended_chat';
-		convo.updatedAt = call.endsAt;
-	}
-}
 
 /** One conversation as the API has it; list rows lack the summary and captured variables. */
 export function conversationRecord(

@@ -9,7 +9,8 @@ import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
 import { conversationKey, type ConversationState, type SandboxConversation } from '../domain/state';
-import { conversationRecord, findConversation, settleCalls } from './conversation';
+import { conversationRecord, findConversation } from './conversation';
+import { settleCalls } from '../domain/call';
 import type { Route, RouteContext } from './types';
 
 /** Changing, handing over, deleting and exporting conversations (agent-at-work spec section 4). */

@@ -4,7 +4,7 @@ import {
 } from '../../nodes/shared/contracts/crawlerJob';
 import { jobRecord, startCrawl, targetAgentIds } from '../domain/crawlerJob';
 import { ApiError, parseOrThrow } from '../server/errors';
-import type { CrawlerJob } from '../domain/state';
+import type { CrawlerJob } from '../domain/records';
 import { callerWorkspace, findJob, pageQuery } from './crawlerJobCommon';
 import { crawlerPageRoutes } from './crawlerJobPages';
 import type { Route, RouteContext } from './types';

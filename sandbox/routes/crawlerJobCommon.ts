@@ -1,7 +1,7 @@
 import { CRAWLER_PAGE } from '../../nodes/shared/contracts/crawlerJob';
 import { assertWorkspaceSecret } from '../server/auth';
 import { ApiError } from '../server/errors';
-import type { CrawlerJob } from '../domain/state';
+import type { CrawlerJob } from '../domain/records';
 import type { RouteContext } from './types';
 
 /** What the crawler job and page routes share: the workspace and job of the path, and paging. */

@@ -15,7 +15,7 @@ import {
 	updateKnowledgeDocument,
 	type NewKnowledgeDocument,
 } from '../domain/knowledgeBase';
-import type { KnowledgeDocument } from '../domain/state';
+import type { KnowledgeDocument } from '../domain/records';
 import type { Route, RouteContext } from './types';
 
 /**

@@ -5,7 +5,8 @@ import {
 	deleteLeadGroupQuerySchema,
 } from '../../nodes/shared/contracts/leadGroup';
 import { findAgent } from '../server/auth';
-import { groupKey, groupLeads, type SandboxLeadGroup } from '../domain/campaign';
+import { groupKey, groupLeads } from '../domain/campaign';
+import type { SandboxLeadGroup } from '../domain/records';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
 import type { SandboxLead } from '../domain/state';

@@ -7,7 +7,7 @@ import {
 } from '../../nodes/shared/contracts/organisation';
 import { assertWorkspaceSecret } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
-import type { SandboxOrganisation } from '../domain/organisation';
+import type { SandboxOrganisation } from '../domain/records';
 import { agentRecord } from './agent';
 import type { Route, RouteContext } from './types';
 

@@ -3,12 +3,8 @@ import {
 	workspaceSessionsQuerySchema,
 } from '../../nodes/shared/contracts/sessions';
 import { ApiError, parseOrThrow } from '../server/errors';
-import {
-	listSessions,
-	sessionFeed,
-	sessionsOfConversation,
-	type FeedSession,
-} from '../domain/sessionFeed';
+import { listSessions, sessionFeed, sessionsOfConversation } from '../domain/sessionFeed';
+import type { FeedSession } from '../domain/records';
 import type { SandboxState } from '../domain/state';
 import type { Route, RouteContext } from './types';
 

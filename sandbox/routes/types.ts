@@ -1,6 +1,7 @@
 import type { Caller } from '../server/auth';
 import type { EventType } from '../../nodes/shared/contracts/events';
-import type { PlacedCall, SandboxRegion, SandboxState, SenderMode } from '../domain/state';
+import type { PlacedCall, SandboxState, SenderMode } from '../domain/state';
+import type { SandboxRegion } from '../domain/records';
 
 /** An SMS the sandbox "sent": what a test asserts on instead of a real handset. */
 export interface SentSms {

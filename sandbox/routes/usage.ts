@@ -8,13 +8,8 @@ import {
 import { assertWorkspaceSecret, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
-import {
-	publishedUsage,
-	usageIn,
-	usageLogsPage,
-	usageTotals,
-	type UsageRecord,
-} from '../domain/usage';
+import { publishedUsage, usageIn, usageLogsPage, usageTotals } from '../domain/usage';
+import type { UsageRecord } from '../domain/records';
 import type { Route, RouteContext } from './types';
 
 /**

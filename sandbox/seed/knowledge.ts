@@ -1,4 +1,4 @@
-import type { KnowledgeDocument } from '../domain/state';
+import type { KnowledgeDocument } from '../domain/records';
 
 /**
  * The seeded knowledge base: two documents of the EU White Label agent `agent-rental`, so the

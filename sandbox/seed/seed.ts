@@ -5,14 +5,13 @@ import { hexDigest, sid } from '../domain/ids';
 import { agentSecretFields, seedCallConversation, seedLeads, type CrmSeedIds } from './crm';
 import { KNOWLEDGE_SEED_IDS, seedKnowledgeDocs } from './knowledge';
 import type {
-	CrawlerJob,
 	SandboxAgent,
 	SandboxConversation,
 	SandboxNumber,
 	SandboxState,
 	SandboxWorkspace,
-	ScrapedPage,
 } from '../domain/state';
+import type { CrawlerJob, ScrapedPage } from '../domain/records';
 import { conversationKey } from '../domain/state';
 import { seedOrganisations } from '../domain/organisation';
 import { seedUsage } from '../domain/usage';

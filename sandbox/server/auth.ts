@@ -1,11 +1,6 @@
 import { ApiError, BILLING_URL } from './errors';
-import type {
-	SandboxAgent,
-	SandboxRegion,
-	SandboxState,
-	SandboxWorkspace,
-	WorkspacePlan,
-} from '../domain/state';
+import type { SandboxAgent, SandboxState, SandboxWorkspace, WorkspacePlan } from '../domain/state';
+import type { SandboxRegion } from '../domain/records';
 
 /** How a request authenticated: what requests() records instead of the secret itself. */
 export type AuthKind = 'workspace' | 'agent' | 'invalid' | 'missing';

@@ -1,17 +1,42 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only) */
 import type { ServerResponse } from 'http';
-import { isEventType } from '../../nodes/shared/contracts/events';
+import { isEventType, type EventType } from '../../nodes/shared/contracts/events';
 import { validationError } from './errors';
-import { faultSchema, type Fault } from './faults';
+import { faultSchema, type Fault, type FaultQueue } from './faults';
 import { sendJson } from './http';
-import { isSandboxMode, SANDBOX_MODES } from './mode';
+import { isSandboxMode, SANDBOX_MODES, type SandboxMode } from './mode';
+import type { RecordedRequest, RequestFilter } from './recorded';
 import { sessionControl } from '../domain/sessionControl';
-import type { SandboxServer } from './server';
-import type { SandboxRegion } from '../domain/state';
+import type { SandboxRegion } from '../domain/records';
+import type { SandboxState } from '../domain/state';
+import type { deliverEvent, DeliverOptions } from '../domain/events';
+import type { EventReceiver } from '../domain/receiver';
+import type { InteractSocket } from '../domain/agentInteract';
+import type { SentSms } from '../routes/types';
+
+/**
+ * What the control routes need of the sandbox. The server implements it and hands itself to
+ * handleControl, so that this file never imports the server (which imports it).
+ */
+export interface ControlledSandbox {
+	state: SandboxState;
+	mode: SandboxMode;
+	readonly sentSms: SentSms[];
+	readonly faults: FaultQueue;
+	readonly receiver: EventReceiver;
+	readonly interact: Pick<InteractSocket, 'open' | 'turns' | 'toolCalls'>;
+	requests(filter?: RequestFilter): RecordedRequest[];
+	reset(): void;
+	deliverEvent(
+		targetUrl: string,
+		type: EventType,
+		options?: DeliverOptions,
+	): ReturnType<typeof deliverEvent>;
+}
 
 /** Control routes for the CLI and demos; never recorded in requests(). */
 export async function handleControl(
-	sandbox: SandboxServer,
+	sandbox: ControlledSandbox,
 	method: string,
 	url: URL,
 	rawBody: string,

@@ -44,7 +44,7 @@ export function publishedValidationError(error: z.ZodError): ApiError {
 /**
  * Parses with a shared contract schema or throws the 400 that describes why not.
  *
- * In the published mode (sandbox/server/server/mode.ts) unknown keys are dropped without an error, at any
+ * In the published mode (sandbox/server/mode.ts) unknown keys are dropped without an error, at any
  * depth, as zod's default strip does on Convocore's server; only what is still wrong is refused.
  */
 export function parseOrThrow<S extends z.ZodTypeAny>(

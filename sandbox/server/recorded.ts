@@ -1,6 +1,6 @@
 import type { AuthKind } from './auth';
 import type { Fault } from './faults';
-import type { SandboxRegion } from '../domain/state';
+import type { SandboxRegion } from '../domain/records';
 
 /**
  * One API request as the sandbox recorded it. Its own file so that the server (which records
@@ -24,4 +24,20 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 	/** Set when an injected fault shaped the answer. */
 	fault?: Fault['kind'];
+}
+
+/** Which recorded requests to list (sandbox.requests(), the control route GET /__sandbox/requests). */
+export interface RequestFilter {
+	method?: string;
+	/** A string matches the whole path exactly; a RegExp is tested against it. */
+	path?: string | RegExp;
+	region?: SandboxRegion;
+}
+
+export function matchesFilter(request: RecordedRequest, filter: RequestFilter = {}): boolean {
+	if (filter.method && request.method !== filter.method.toUpperCase()) return false;
+	if (filter.region && request.region !== filter.region) return false;
+	if (filter.path instanceof RegExp) return filter.path.test(request.path);
+	if (typeof filter.path === 'string') return request.path === filter.path;
+	return true;
 }

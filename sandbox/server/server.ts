@@ -9,47 +9,23 @@ import { FaultQueue } from './faults';
 import { InteractSocket } from '../domain/agentInteract';
 import { EventReceiver } from '../domain/receiver';
 import { LoadShaper } from './load';
-import type { RecordedRequest } from './recorded';
+import { matchesFilter, type RecordedRequest, type RequestFilter } from './recorded';
 import type { Route, RouteResult, SentSms } from '../routes/types';
 import { createSeedState } from '../seed/seed';
-import type { PlacedCall, SandboxRegion, SandboxState } from '../domain/state';
-import { findVoice, isProviderSlug, previewMp3 } from '../seed/voices';
+import type { PlacedCall, SandboxState } from '../domain/state';
+import type { SandboxRegion } from '../domain/records';
 import { serveSite, SITE_PREFIX } from '../domain/site';
 import { recordCallUsage, recordSmsUsage } from '../domain/usage';
-import { handleControl } from './control';
+import { handleControl, type ControlledSandbox } from './control';
+import { servePreview } from './previews';
+import { RouteTable } from './router';
 import { answerWithFault } from './faultAnswer';
 import { readBody, sendJson } from './http';
 import { withMode, type SandboxMode } from './mode';
 
 /** The HTTP front of the sandbox: region bases, recording, faults, auth and plan gate, routing. */
 
-export interface RequestFilter {
-	method?: string;
-	/** A string matches the whole path exactly; a RegExp is tested against it. */
-	path?: string | RegExp;
-	region?: SandboxRegion;
-}
-
-interface CompiledRoute {
-	route: Route;
-	segments: string[];
-}
-
-type Match = { route: Route; params: Record<string, string> };
-
 const API_PATH = /^\/(eu|na)\/v3(\/.*)?$/;
-
-export function matchesFilter(request: RecordedRequest, filter: RequestFilter = {}): boolean {
-	if (filter.method && request.method !== filter.method.toUpperCase()) return false;
-	if (filter.region && request.region !== filter.region) return false;
-	if (filter.path instanceof RegExp) return filter.path.test(request.path);
-	if (typeof filter.path === 'string') return request.path === filter.path;
-	return true;
-}
-
-function splitPath(path: string): string[] {
-	return path.split('/').filter(Boolean);
-}
 
 function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,7 +35,7 @@ function errorResult(error: ApiError): RouteResult {
 	return { status: error.status, body: error.toBody(), headers: error.headers };
 }
 
-export class SandboxServer {
+export class SandboxServer implements ControlledSandbox {
 	state: SandboxState = createSeedState();
 	readonly sentSms: SentSms[] = [];
 	readonly recorded: RecordedRequest[] = [];
@@ -74,14 +50,14 @@ export class SandboxServer {
 		receiver: this.receiver,
 	});
 	url = '';
-	/** Strict or published (sandbox/server/server/mode.ts); kept across reset(). */
+	/** Strict or published (sandbox/server/mode.ts); kept across reset(). */
 	mode: SandboxMode = 'strict';
 
 	private readonly http: Server;
-	private readonly routes: CompiledRoute[];
+	private readonly routes: RouteTable;
 
 	constructor(routes: Route[]) {
-		this.routes = routes.map((route) => ({ route, segments: splitPath(route.pattern) }));
+		this.routes = new RouteTable(routes);
 		this.http = createServer((req, res) => {
 			this.handle(req, res).catch((error) => {
 				if (!res.headersSent)
@@ -148,7 +124,7 @@ export class SandboxServer {
 		const rawBody = await readBody(req);
 		if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/'))
 			return handleControl(this, method, url, rawBody, res);
-		if (url.pathname.startsWith('/previews/')) return this.handlePreview(method, url.pathname, res);
+		if (url.pathname.startsWith('/previews/')) return servePreview(method, url.pathname, res);
 		if (url.pathname === SITE_PREFIX || url.pathname.startsWith(`${SITE_PREFIX}/`))
 			return serveSite(method, url.pathname, res);
 
@@ -232,7 +208,7 @@ export class SandboxServer {
 		auth: ReturnType<typeof authenticate>;
 	}): Promise<RouteResult> {
 		try {
-			const match = this.findRoute(request.method, request.path);
+			const match = this.routes.find(request.method, request.path);
 			const auth = request.auth;
 			if ('error' in auth) throw auth.error;
 			enforcePlan(auth.caller.workspace, request.method);
@@ -271,73 +247,4 @@ export class SandboxServer {
 			};
 		}
 	}
-
-	/** 404 for an unknown path, 405 (with Allow) for a known path with the wrong method. */
-	private findRoute(method: string, path: string): Match {
-		const segments = splitPath(path);
-		const allowed = new Set<string>();
-		for (const compiled of this.routes) {
-			const params = matchSegments(compiled.segments, segments);
-			if (!params) continue;
-			if (compiled.route.method === method) return { route: compiled.route, params };
-			allowed.add(compiled.route.method);
-		}
-		if (allowed.size) {
-			throw new ApiError(
-				405,
-				'METHOD_NOT_ALLOWED',
-				`${method} is not allowed on ${path}. Allowed: ${[...allowed].join(', ')}.`,
-				undefined,
-				{
-					allow: [...allowed].join(', '),
-				},
-			);
-		}
-		const hint = path.startsWith('/voices/')
-			? ' Voice ids that contain "/" must be URL-encoded.'
-			: '';
-		throw new ApiError(404, 'NOT_FOUND', `No V3 endpoint ${method} ${path}.${hint}`);
-	}
-
-	private handlePreview(method: string, pathname: string, res: ServerResponse): void {
-		const match = /^\/previews\/([^/]+)\/([^/]+)\.mp3$/.exec(pathname);
-		if (method !== 'GET' && method !== 'HEAD') {
-			return sendJson(
-				res,
-				405,
-				{ message: `${method} is not allowed on previews.`, code: 'METHOD_NOT_ALLOWED' },
-				{ allow: 'GET, HEAD' },
-			);
-		}
-		const provider = match ? decodeURIComponent(match[1]) : '';
-		const voiceId = match ? decodeURIComponent(match[2]) : '';
-		if (!match || !isProviderSlug(provider) || !findVoice(provider, voiceId)) {
-			return sendJson(res, 404, { message: `No preview at ${pathname}.`, code: 'NOT_FOUND' });
-		}
-		const audio = previewMp3(provider, voiceId);
-		res.writeHead(200, {
-			'content-type': 'audio/mpeg',
-			'content-length': audio.length,
-			'cache-control': 'public, max-age=86400',
-		});
-		res.end(method === 'HEAD' ? undefined : audio);
-	}
-}
-
-/** Params of `pattern` in `segments`, decoded; undefined when they do not match. */
-function matchSegments(pattern: string[], segments: string[]): Record<string, string> | undefined {
-	if (pattern.length !== segments.length) return undefined;
-	const params: Record<string, string> = {};
-	for (let i = 0; i < pattern.length; i++) {
-		if (pattern[i].startsWith(':')) {
-			try {
-				params[pattern[i].slice(1)] = decodeURIComponent(segments[i]);
-			} catch {
-				return undefined;
-			}
-		} else if (pattern[i] !== segments[i]) {
-			return undefined;
-		}
-	}
-	return params;
 }

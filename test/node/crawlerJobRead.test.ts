@@ -9,7 +9,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
-import type { CrawlerJob, ScrapedPage } from '../../sandbox/domain/state';
+import type { CrawlerJob, ScrapedPage } from '../../sandbox/domain/records';
 import { nodeTypes, runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import { CONVOCORE_NODE_TYPE } from '../harness/engine';
 import { loadOptionsContext } from '../harness/loadOptions';

@@ -5,7 +5,7 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
-import type { MetricValueRecord } from '../../sandbox/domain/customMetricValues';
+import type { MetricValueRecord } from '../../sandbox/domain/records';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 
 const sandbox = useSandbox();

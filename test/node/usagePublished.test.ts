@@ -12,8 +12,8 @@ import {
 	usageIn,
 	usageLogsPage,
 	USAGE_LOGS_PAGE_SIZE,
-	type UsageRecord,
 } from '../../sandbox/domain/usage';
+import type { UsageRecord } from '../../sandbox/domain/records';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 

@@ -1,5 +1,6 @@
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
-import { addSessions, sessionFeed, type FeedSession } from '../../sandbox/domain/sessionFeed';
+import { addSessions, sessionFeed } from '../../sandbox/domain/sessionFeed';
+import type { FeedSession } from '../../sandbox/domain/records';
 import { sandboxCredential, useSandbox } from '../harness/convocore';
 import { PollHarness } from './harness';
 

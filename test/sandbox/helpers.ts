@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the sandbox's JSON answers are read loosely, as a client reads them */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { type SandboxMode } from '../../sandbox/server/mode';
-import { type SandboxRegion } from '../../sandbox/domain/state';
+import type { SandboxRegion } from '../../sandbox/domain/records';
 
 /** Real-HTTP helpers for the sandbox suites: every call goes through global fetch. */
 
@@ -44,7 +44,7 @@ export async function api(
 	};
 }
 
-/** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/server/server/mode.ts. */
+/** One sandbox per suite, back to the seed before every test; `mode` as in sandbox/server/mode.ts. */
 export function useSandbox(options: { mode?: SandboxMode } = {}): () => Sandbox {
 	let sandbox: Sandbox | undefined;
 	beforeAll(async () => {

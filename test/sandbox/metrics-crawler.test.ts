@@ -193,7 +193,7 @@ describe('custom-metric data routes (Unix seconds) and the v3 record routes', ()
 	});
 
 	it('a call that ends records its metrics, and the data routes count them', async () => {
-		const { settleCalls } = await import('../../sandbox/routes/conversation');
+		const { settleCalls } = await import('../../sandbox/domain/call');
 		const seeded =
 			sandbox().state.conversations[`${SANDBOX_IDS.ownAccountAgent}:${SANDBOX_IDS.callConvoId}`];
 		const endsAt = Date.now() - 5_000;

@@ -3,7 +3,7 @@ import { modeFromEnv } from '../../sandbox/server/mode';
 import { api, useSandbox } from './helpers';
 
 /**
- * The sandbox's two modes (sandbox/server/server/mode.ts): strict refuses unknown keys loudly; published drops
+ * The sandbox's two modes (sandbox/server/mode.ts): strict refuses unknown keys loudly; published drops
  * them without an error and refuses a missing required field as trpc-openapi does, so only what
  * is stored tells whether a field was kept.
  */
