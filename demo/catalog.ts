@@ -89,6 +89,19 @@ const campaign: ExampleSpec = {
 			dry.length === 3 && dry.every((r) => r.dryRun === true),
 			'the dry run did not check 3 recipients',
 		);
+		// Node version 6: Dry Run's one shape, the request sent to Convocore before its plan.
+		expect(
+			problems,
+			dry.every((r) => {
+				const requests = r.requests as Array<{ method?: string; url?: string }> | undefined;
+				return (
+					requests?.length === 1 &&
+					requests[0].method === 'POST' &&
+					/\/sms$/.test(`${requests[0].url}`)
+				);
+			}),
+			"the dry run did not show its request in Dry Run's one shape (requests)",
+		);
 		expect(
 			problems,
 			skipped.length === 1 && skipped[0].to === SANDBOX_IDS.humanHandoffRecipient,

@@ -57,8 +57,10 @@ export class Convocore implements INodeType {
 		// Workspace ID a picker; versions 1 to 3 keep the groups and the text field they stored.
 		// Version 5 asks Lead Group > Delete for a typed confirmation (Convocore's route deletes the
 		// group's leads with it); versions 1 to 4 run as they were saved, without one.
-		version: [1, 2, 3, 4, 5],
-		defaultVersion: 5,
+		// Version 6 gives every Dry Run one output, { dryRun, requests: [{ method, url, body }], ... }
+		// (helpers/dryRun.ts); versions 1 to 5 keep the five shapes workflows saved with them read.
+		version: [1, 2, 3, 4, 5, 6],
+		defaultVersion: 6,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			"Talk to Convocore agents, send SMS and start calls from them, run outbound campaigns on lead groups, read, tag, hand over and export conversations, create, update and clone agents, manage leads, knowledge bases, agents' tools and variables, and phone numbers, crawl sites into agents' knowledge bases, find text-to-speech voices, manage custom metrics and workspaces, list organisations and their clients, and read workspace and agent usage",

@@ -32,9 +32,10 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated by the secrets work (issues 29, 30): Tool > Create and Update's Header Authentication, tool names as display names, the Convocore Tool Header API credential on the node.
 	// Updated by the agents work (issues 29, 30): Send Message's Origin option, Agent > Create's Dry Run of two requests, Other Fields naming the published agent fields.
 	// Updated for node version 5: Lead Group > Delete asks for the typed confirmation DELETE GROUP AND ITS LEADS from version 5 on (versions 1 to 4 unchanged).
+	// Updated for node version 6: the version list gains 6, the default, whose Dry Run answers in one shape for every operation (helpers/dryRun.ts); no property changes, versions 1 to 5 unchanged.
 	'Convocore node': {
-		sha256: '17da5c9937148d6a635697fe25a237dc3fec3dd17d96c3762b6034f2090593bb',
-		length: 247708,
+		sha256: 'b96a57aba0a7a376125919f056723cd4e7843a4f8baf7d0b047d02f61436bdb5',
+		length: 247710,
 	},
 	'Convocore Trigger node': {
 		sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8',

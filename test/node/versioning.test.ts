@@ -67,8 +67,8 @@ describe('Workflows saved with 0.1.0 (node version 1, plain-text Agent ID)', () 
 
 	it('shows version 1 the text field and version 2 the picker, both stored as agentId', () => {
 		const { properties, version, defaultVersion } = new Convocore().description;
-		expect(version).toEqual([1, 2, 3, 4, 5]);
-		expect(defaultVersion).toBe(5);
+		expect(version).toEqual([1, 2, 3, 4, 5, 6]);
+		expect(defaultVersion).toBe(6);
 		const agentFields = properties.filter((property) => property.name === 'agentId');
 		const forVersion = (v: number) =>
 			agentFields.filter((p) =>

@@ -55,10 +55,11 @@ export function agentOutput(record: unknown, sent?: unknown): IDataObject {
 }
 
 /**
- * What Options > Dry Run returns: the request as it would go, secrets redacted: the secret fields,
- * and their values wherever else the body repeats them (a token pasted into an untyped field).
+ * What Options > Dry Run returns up to node version 5: the request as it would go, secrets redacted:
+ * the secret fields, and their values wherever else the body repeats them (a token pasted into an
+ * untyped field).
  */
-export function dryRunOutput(method: string, path: string, body: IDataObject): IDataObject {
+export function dryRunUpToVersion5(method: string, path: string, body: IDataObject): IDataObject {
 	return { dryRun: true, method, path, body: agentOutput(body, body) };
 }
 

@@ -9,15 +9,21 @@ import {
 	agentIdIn,
 	agentOutput,
 	agentPath,
-	dryRunOutput,
+	dryRunUpToVersion5,
 	halfDoneAgentError,
 	writeAgent,
 } from './api';
-import { readDryRun } from '../../helpers/dryRun';
+import {
+	dryRunOutput,
+	isOneShapeDryRun,
+	readDryRun,
+	type DryRunRequest,
+} from '../../helpers/dryRun';
+import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
+import { getBaseUrl } from '../../transport/request';
 import { checkWrite } from '../../helpers/writeCheck';
 import {
 	agentFieldProperties,
-	dryRunOption,
 	otherFieldsOption,
 	hintIgnoredPrompt,
 	readAgentFields,
@@ -44,7 +50,11 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...agentFieldProperties(show, { withTitle: false }),
-	optionsCollection(show, [dryRunOption, otherFieldsOption, timeoutOption()]),
+	optionsCollection(show, [
+		dryRunOption(REQUEST_WITH_SECRETS_REDACTED),
+		otherFieldsOption,
+		timeoutOption(),
+	]),
 ];
 
 interface CreatePlan {
@@ -73,8 +83,8 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: RequestScope) {
 	const itemIndex = scope.itemIndex ?? 0;
 	const updateFields = Object.keys(plan.updateOnly);
-	if (plan.dryRun) {
-		const post = dryRunOutput('POST', '/agents', plan.body as unknown as IDataObject);
+	if (plan.dryRun && !isOneShapeDryRun(this)) {
+		const post = dryRunUpToVersion5('POST', '/agents', plan.body as unknown as IDataObject);
 		if (updateFields.length === 0) return [{ json: post }];
 		// Secrets redacted across both requests: a token repeated in the other one is hidden too.
 		const then = agentOutput(
@@ -82,6 +92,18 @@ export async function execute(this: IExecuteFunctions, plan: CreatePlan, scope: 
 			plan,
 		);
 		return [{ json: { ...agentOutput(post, plan), then } }];
+	}
+	if (plan.dryRun) {
+		const url = `${await getBaseUrl.call(this, scope.itemIndex)}/agents`;
+		const requests: DryRunRequest[] = [{ method: 'POST', url, body: plan.body }];
+		if (updateFields.length)
+			requests.push({
+				method: 'PATCH',
+				url: `${url}/{new agent ID}`,
+				body: { agent: plan.updateOnly },
+			});
+		// Secrets redacted across both requests: a token repeated in the other one is hidden too.
+		return [{ json: dryRunOutput(agentOutput(requests, plan) as unknown as DryRunRequest[]) }];
 	}
 	const created = await writeAgent(this, 'POST', '/agents', plan.body, scope);
 	const sentAll = { ...plan.body.agent, ...plan.updateOnly };

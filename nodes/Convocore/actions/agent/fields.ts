@@ -280,16 +280,6 @@ export const otherFieldsOption: INodeProperties = {
 		'More agent fields as one JSON object, e.g. {"vg_defaultModel": "gpt-5-mini-2025-08-07", "vg_temperature": 0.3}. Any field of the groups above or of Convocore\'s agent API (vg_maxTokens, vg_enableUIEngine, ...) is accepted: anything else is refused before sending, as is a field also set above.',
 };
 
-/** Options > Dry Run of Create and Update. */
-export const dryRunOption: INodeProperties = {
-	displayName: 'Dry Run',
-	name: 'dryRun',
-	type: 'boolean',
-	default: false,
-	description:
-		'Whether to only validate and return the exact request that would be sent (secrets shown as [redacted]), without sending it',
-};
-
 /**
  * Convocore ignores the classic prompt fields of an agent on the node runtime (seed): setting
  * them there changes nothing the agent says, so the run says so.

@@ -17,7 +17,8 @@ import type { ConvocoreCredentialData } from '../../../shared/regions';
 import { addSecret, redactDeep } from '../../../shared/secrets';
 import { CREDENTIAL_TYPE, getBaseUrl } from '../../transport/request';
 import { concurrencyOptions, optionsCollection, timeoutOption } from '../../descriptions/options';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
@@ -95,14 +96,9 @@ export const description: INodeProperties[] = [
 	},
 	optionsCollection(show, [
 		concurrencyOptions('conversations')[0],
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the interact object that would be sent, opening no connection and spending nothing',
-		},
+		dryRunOption(
+			'validate and return the interact object that would be sent, opening no connection and spending nothing',
+		),
 		{
 			displayName: 'Include Turns',
 			name: 'includeTurns',
@@ -325,10 +321,11 @@ export async function execute(this: IExecuteFunctions, plan: MessagePlan, scope:
 			CREDENTIAL_TYPE,
 		)) as unknown as ConvocoreCredentialData;
 		const interact = interactObject(plan, conversationId, bucketOf(credentials, baseUrl));
-		if (plan.dryRun)
-			return [
-				{ json: { dryRun: true, url: interactUrl(baseUrl), interact } as unknown as IDataObject },
-			];
+		// A turn opens a WebSocket (GET, upgraded) and sends the interact object as its first message.
+		const url = interactUrl(baseUrl);
+		if (plan.dryRun && isOneShapeDryRun(this))
+			return [{ json: dryRunOutput([{ method: 'GET', url, body: interact }]) }];
+		if (plan.dryRun) return [{ json: { dryRun: true, url, interact } as unknown as IDataObject }];
 		// The limit's pacer and latency count from here, not from the wait behind earlier turns.
 		await scope.gate.wait();
 		const secrets = new Set<string>();

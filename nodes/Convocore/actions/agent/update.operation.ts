@@ -9,12 +9,13 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
-import { readDryRun } from '../../helpers/dryRun';
+import { agentOutput, agentPath, dryRunUpToVersion5, writeAgent } from './api';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
+import { getBaseUrl } from '../../transport/request';
 import { checkWrite } from '../../helpers/writeCheck';
 import {
 	agentFieldProperties,
-	dryRunOption,
 	otherFieldsOption,
 	hintIgnoredPrompt,
 	readAgentFields,
@@ -25,7 +26,11 @@ const show = { resource: ['agent'], operation: ['update'] };
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent to change'),
 	...agentFieldProperties(show, { withTitle: true }),
-	optionsCollection(show, [dryRunOption, otherFieldsOption, timeoutOption()]),
+	optionsCollection(show, [
+		dryRunOption(REQUEST_WITH_SECRETS_REDACTED),
+		otherFieldsOption,
+		timeoutOption(),
+	]),
 ];
 
 const agentIdOnly = lazy(() => z.object({ agentId: agentIdSchema }));
@@ -60,7 +65,10 @@ export async function execute(this: IExecuteFunctions, plan: UpdatePlan, scope: 
 	const agent = plan.body.agent as IDataObject;
 	if (plan.dryRun) {
 		hintIgnoredPrompt(this, agent, agent.enableNodes, scope.itemIndex ?? 0);
-		return [{ json: dryRunOutput('PATCH', path, plan.body as unknown as IDataObject) }];
+		const body = plan.body as unknown as IDataObject;
+		if (!isOneShapeDryRun(this)) return [{ json: dryRunUpToVersion5('PATCH', path, body) }];
+		const url = `${await getBaseUrl.call(this, scope.itemIndex)}${path}`;
+		return [{ json: dryRunOutput([{ method: 'PATCH', url, body: agentOutput(body, body) }]) }];
 	}
 	const record = await writeAgent(this, 'PATCH', path, { agent }, scope);
 	// Whether the agent runs on nodes is known from what was sent or, failing that, from its record.

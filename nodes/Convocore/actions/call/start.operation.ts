@@ -9,7 +9,8 @@ import { secretsIn } from '../../../shared/secrets';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 import { readJsonField, type JsonFieldShape } from '../../helpers/jsonFields';
 import { normalizePhone } from '../phoneNumber/common';
 import { agentIdProperty } from '../../descriptions/pickers';
@@ -118,14 +119,7 @@ export const description: INodeProperties[] = [
 			'callerInfo',
 			'Information about the caller, passed to the agent as it is',
 		),
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the exact request that would be sent, calling no one',
-		},
+		dryRunOption('validate and return the exact request that would be sent, calling no one'),
 		jsonListOption(
 			'Messages History (JSON)',
 			'messagesHistory',
@@ -212,9 +206,13 @@ export async function execute(this: IExecuteFunctions, plan: CallPlan, scope: Re
 	const sentSecrets = secretsIn(plan.request);
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(this, scope.itemIndex)}/calls`;
-		const request = { method: 'POST', url, body: plan.request };
+		const request = redactSecrets({ method: 'POST', url, body: plan.request }, sentSecrets);
 		return [
-			{ json: { dryRun: true, request: redactSecrets(request, sentSecrets) } as IDataObject },
+			{
+				json: isOneShapeDryRun(this)
+					? dryRunOutput([request])
+					: ({ dryRun: true, request } as IDataObject),
+			},
 		];
 	}
 	// A started call is billed: the transport never repeats a POST after an unclear failure.

@@ -7,7 +7,8 @@ import {
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
@@ -53,14 +54,9 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	optionsCollection(show, [
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the exact request that would restart the campaign, sending nothing',
-		},
+		dryRunOption(
+			'validate and return the exact request that would restart the campaign, sending nothing',
+		),
 		timeoutOption(),
 	]),
 ];
@@ -83,13 +79,13 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const path = `${campaignsPath(plan.agentId)}/${encodeURIComponent(plan.campaignId)}/restart`;
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(this, scope.itemIndex)}${path}`;
+		const request = { method: 'PATCH', url, body: plan.body };
+		const { campaignId } = plan;
 		return [
 			{
-				json: {
-					dryRun: true,
-					campaignId: plan.campaignId,
-					request: { method: 'PATCH', url, body: plan.body },
-				} as IDataObject,
+				json: isOneShapeDryRun(this)
+					? dryRunOutput([request], { campaignId })
+					: ({ dryRun: true, campaignId, request } as IDataObject),
 			},
 		];
 	}

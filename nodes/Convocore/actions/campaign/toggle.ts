@@ -10,7 +10,8 @@ import { type RequestScope } from '../../transport/retries';
 import { agentPath } from '../agent/api';
 import { requestChecked } from '../../helpers/answers';
 import type { Show } from '../conversation/common';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
@@ -34,16 +35,6 @@ import {
 type Wanted = 'running' | 'paused';
 type Plan = CampaignRef & { ownerId?: string; dryRun: boolean };
 
-function dryRunOption(verb: string): INodeProperties {
-	return {
-		displayName: 'Dry Run',
-		name: 'dryRun',
-		type: 'boolean',
-		default: false,
-		description: `Whether to only read the campaign and return the exact request that would ${verb} it, sending nothing`,
-	};
-}
-
 function startNotice(show: Show): INodeProperties {
 	return {
 		displayName:
@@ -62,7 +53,9 @@ function describe(wanted: Wanted, show: Show): INodeProperties[] {
 		...agentIdProperty(show, 'The agent that runs the campaign'),
 		campaignIdProperty(show, `The campaign to ${verb}`),
 		optionsCollection(show, [
-			dryRunOption(verb),
+			dryRunOption(
+				`read the campaign and return the exact request that would ${verb} it, sending nothing`,
+			),
 			{
 				displayName: 'Owner User ID',
 				name: 'ownerId',
@@ -124,6 +117,13 @@ async function toggleTo(ctx: IExecuteFunctions, wanted: Wanted, plan: Plan, scop
 	const done = wanted === 'running' ? 'started' : 'paused';
 	const already = wanted === 'running' ? 'alreadyRunning' : 'alreadyPaused';
 	if (isRunning === (wanted === 'running')) {
+		// Nothing would be sent: the campaign already is as asked.
+		if (plan.dryRun && isOneShapeDryRun(ctx)) {
+			const { campaignId } = plan;
+			const campaignShown = campaignOutput(campaign);
+			const added = { action: already, campaignId, enabled: isRunning, campaign: campaignShown };
+			return [{ json: dryRunOutput([], added as IDataObject) }];
+		}
 		return [
 			{
 				json: {
@@ -140,15 +140,13 @@ async function toggleTo(ctx: IExecuteFunctions, wanted: Wanted, plan: Plan, scop
 	const body = { ownerId: await ownerIdOf(ctx, plan, scope) };
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(ctx, scope.itemIndex)}${path}`;
+		const request = { method: 'PATCH', url, body };
+		const added = { action: done, campaignId: plan.campaignId, enabled: isRunning };
 		return [
 			{
-				json: {
-					dryRun: true,
-					action: done,
-					campaignId: plan.campaignId,
-					enabled: isRunning,
-					request: { method: 'PATCH', url, body },
-				} as IDataObject,
+				json: isOneShapeDryRun(ctx)
+					? dryRunOutput([request], added)
+					: ({ dryRun: true, ...added, request } as IDataObject),
 			},
 		];
 	}

@@ -12,7 +12,8 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 import { listFrom } from '../../helpers/listField';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, parseJsonParameter, validate } from '../../helpers/parameters';
@@ -177,14 +178,9 @@ export const description: INodeProperties[] = [
 		],
 	},
 	optionsCollection(show, [
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the exact request that would create the conversation, sending nothing',
-		},
+		dryRunOption(
+			'validate and return the exact request that would create the conversation, sending nothing',
+		),
 		timeoutOption(),
 	]),
 ];
@@ -250,12 +246,12 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/convos`;
 	if (plan.dryRun) {
 		const url = `${await getBaseUrl.call(this, scope.itemIndex)}${path}`;
+		const request = { method: 'POST', url, body: plan.body };
 		return [
 			{
-				json: {
-					dryRun: true,
-					request: { method: 'POST', url, body: plan.body },
-				} as unknown as IDataObject,
+				json: isOneShapeDryRun(this)
+					? dryRunOutput([request])
+					: ({ dryRun: true, request } as unknown as IDataObject),
 			},
 		];
 	}

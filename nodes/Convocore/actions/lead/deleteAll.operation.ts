@@ -6,7 +6,8 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption, REQUEST_DELETING_NOTHING } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
@@ -37,17 +38,7 @@ export const description: INodeProperties[] = [
 		description: `Type ${DELETE_ALL_CONFIRMATION} to confirm that every lead of the agent is deleted`,
 		displayOptions: { show },
 	},
-	optionsCollection(show, [
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the exact request that would be sent, deleting nothing',
-		},
-		timeoutOption(),
-	]),
+	optionsCollection(show, [dryRunOption(REQUEST_DELETING_NOTHING), timeoutOption()]),
 ];
 
 const planSchema = lazy(() =>
@@ -79,15 +70,15 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/leads/all`;
 	if (plan.dryRun) {
+		const request = {
+			method: 'DELETE',
+			url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+		};
 		return [
 			{
-				json: {
-					dryRun: true,
-					request: {
-						method: 'DELETE',
-						url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
-					},
-				} as IDataObject,
+				json: isOneShapeDryRun(this)
+					? dryRunOutput([request])
+					: ({ dryRun: true, request } as IDataObject),
 			},
 		];
 	}

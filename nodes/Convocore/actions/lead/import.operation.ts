@@ -7,6 +7,7 @@ import { describeIssues } from '../../../shared/contracts/common';
 import { lazy } from '../../../shared/contracts/lazy';
 import { leadGroupNameSchema } from '../../../shared/contracts/leadGroup';
 import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 import { normalizePhone } from '../phoneNumber/common';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact } from '../../helpers/parameters';
@@ -88,14 +89,7 @@ export const description: INodeProperties[] = [
 			default: 100,
 			description: `How many leads go in one request (1 to ${BULK_LEADS.maxBatchSize})`,
 		},
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the exact requests that would be sent, importing nothing',
-		},
+		dryRunOption('validate and return the exact requests that would be sent, importing nothing'),
 		timeoutOption(),
 	]),
 ];

@@ -5,6 +5,7 @@ import { leadGroupAnswerSchema } from '../../../shared/contracts/leadGroup';
 import { getBaseUrl } from '../../transport/request';
 import { RateLimitGate, type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
+import { dryRunOutput, isOneShapeDryRun, type DryRunRequest } from '../../helpers/dryRun';
 import { groupsPath } from '../leadGroup/common';
 import { itemRanges } from '../router';
 import { type BatchEntry } from '../types';
@@ -85,19 +86,15 @@ async function dryRunBatch(
 		batch[0].plan,
 		batch.map((entry) => entry.plan.lead),
 	);
-	const requests: IDataObject[] = [{ method: 'POST', url: `${base}${path}`, body }];
+	const requests: DryRunRequest[] = [{ method: 'POST', url: `${base}${path}`, body }];
+	const oneShape = isOneShapeDryRun(ctx);
 	// The batch's requests go with its first item only, so the output does not repeat them per lead.
-	return batch.map((entry, index) => [
-		{
-			json: {
-				dryRun: true,
-				batch: number,
-				batchItems: items,
-				lead: entry.plan.lead,
-				...(index === 0 ? { requests } : {}),
-			} as IDataObject,
-		},
-	]);
+	return batch.map((entry, index) => {
+		const added = { batch: number, batchItems: items, lead: entry.plan.lead } as IDataObject;
+		if (oneShape) return [{ json: dryRunOutput(index === 0 ? requests : [], added) }];
+		const shown = index === 0 ? { requests: requests as unknown as IDataObject[] } : {};
+		return [{ json: { dryRun: true, ...added, ...shown } }];
+	});
 }
 
 /** Lead IDs where an answer gives them, one per lead sent and in order (`data.leadIds` or `leadIds`); never made up. */

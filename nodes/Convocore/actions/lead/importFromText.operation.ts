@@ -10,7 +10,8 @@ import {
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
@@ -56,14 +57,9 @@ export const description: INodeProperties[] = [
 			description:
 				"Guidance for Convocore's AI, e.g. which lines are leads or where the company names are",
 		},
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the exact request that would be sent, importing nothing and spending no credits',
-		},
+		dryRunOption(
+			'validate and return the exact request that would be sent, importing nothing and spending no credits',
+		),
 		timeoutOption(),
 	]),
 ];
@@ -97,16 +93,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/magic-import-leads`;
 	if (plan.dryRun) {
+		const url = `${await getBaseUrl.call(this, scope.itemIndex)}${path}`;
+		const request = { method: 'POST', url, body: plan.body };
 		return [
 			{
-				json: {
-					dryRun: true,
-					request: {
-						method: 'POST',
-						url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
-						body: plan.body,
-					},
-				} as IDataObject,
+				json: isOneShapeDryRun(this)
+					? dryRunOutput([request])
+					: ({ dryRun: true, request } as IDataObject),
 			},
 		];
 	}

@@ -17,6 +17,8 @@ import { readAgentId } from '../../helpers/agentId';
 import { type ConvocoreOperation } from '../types';
 import { readJsonField } from '../../helpers/jsonFields';
 import { leadInfoFrom, normalizePhone, readMediaUrls } from './fields';
+import { smsOutput } from './dryRun';
+import { dryRunOption } from '../../descriptions/dryRun';
 
 const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
@@ -188,14 +190,9 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether to skip saving the agent turn to the history store (agent mode)',
 		},
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the resolved send plan (from number, mode, segment count) without sending',
-		},
+		dryRunOption(
+			'validate and return the resolved send plan (from number, mode, segment count) without sending',
+		),
 		{
 			displayName: 'Initial Prompt',
 			name: 'initialPrompt',
@@ -333,7 +330,7 @@ export async function execute(this: IExecuteFunctions, request: SmsRequest, scop
 		},
 		scope,
 	)) as SmsResponse;
-	return [{ json: result as IDataObject }];
+	return [{ json: await smsOutput(this, request, result, scope.itemIndex) }];
 }
 
 export const send: ConvocoreOperation<SmsRequest> = {

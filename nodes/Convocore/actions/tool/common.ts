@@ -17,7 +17,6 @@ import {
 	toolListEnvelopeSchema,
 	toolWithoutSecret,
 } from '../../../shared/contracts/tool';
-import { REDACTED } from '../../../shared/secrets';
 import type { RequestScope } from '../../transport/retries';
 import { listOrIdLocator } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
@@ -76,21 +75,6 @@ export async function fetchTools(
 /** A tool record for the output: never its server URL secret. */
 export function toolOutput(tool: Record<string, unknown>): IDataObject {
 	return toolWithoutSecret(tool) as IDataObject;
-}
-
-/** A request for Dry Run's output, the secret and a header field's fixed value shown as [redacted]. */
-export function dryRunRequest(
-	method: string,
-	url: string,
-	body?: { tool: Record<string, unknown> },
-): IDataObject {
-	if (!body) return { dryRun: true, request: { method, url } };
-	const shown = toolWithoutSecret(body.tool);
-	// A request has no such key: only an answer's output says whether a secret is set.
-	delete shown.hasServerUrlSecret;
-	const tool =
-		body.tool.serverUrlSecret === undefined ? shown : { ...shown, serverUrlSecret: REDACTED };
-	return { dryRun: true, request: { method, url, body: { tool } } } as IDataObject;
 }
 
 const titleCase = (value: string) => value[0].toUpperCase() + value.slice(1);

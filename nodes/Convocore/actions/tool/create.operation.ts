@@ -7,7 +7,7 @@ import { createToolRequestSchema, toolEnvelopeSchema } from '../../../shared/con
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { dryRunOption } from '../agent/fields';
+import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { readDryRun } from '../../helpers/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
@@ -21,11 +21,11 @@ import {
 	SERVER_URL_SECRET_FIELD,
 	agentToolsPath,
 	checkToolRules,
-	dryRunRequest,
 	readToolFields,
 	toolFieldsProperty,
 	toolOutput,
 } from './common';
+import { dryRunRequest } from './dryRun';
 
 const show = { resource: ['tool'], operation: ['create'] };
 
@@ -96,7 +96,7 @@ export const description: INodeProperties[] = [
 			SERVER_URL_SECRET_FIELD,
 		],
 	},
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption(REQUEST_WITH_SECRETS_REDACTED), timeoutOption()]),
 ];
 
 const planSchema = lazy(() =>
@@ -151,11 +151,11 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	if (plan.dryRun)
 		return [
 			{
-				json: dryRunRequest(
-					'POST',
-					`${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
-					plan.body,
-				),
+				json: dryRunRequest(this, {
+					method: 'POST',
+					url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+					body: plan.body,
+				}),
 			},
 		];
 	// The transport redacts the secret sent (a secret-named field) from the answer and from errors.

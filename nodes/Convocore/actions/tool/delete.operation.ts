@@ -3,12 +3,13 @@ import { toolDeleteAnswerSchema } from '../../../shared/contracts/tool';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { dryRunOption } from '../agent/fields';
+import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { readDryRun } from '../../helpers/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { dryRunRequest, readToolRef, toolIdProperty, toolPath, type ToolRef } from './common';
+import { readToolRef, toolIdProperty, toolPath, type ToolRef } from './common';
+import { dryRunRequest } from './dryRun';
 
 const show = { resource: ['tool'], operation: ['delete'] };
 
@@ -18,7 +19,7 @@ export const description: INodeProperties[] = [
 		show,
 		'The tool to delete. Deleting is irreversible: the agent can no longer call it.',
 	),
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption(REQUEST_WITH_SECRETS_REDACTED), timeoutOption()]),
 ];
 
 type Plan = ToolRef & { dryRun: boolean };
@@ -32,10 +33,11 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	if (plan.dryRun)
 		return [
 			{
-				json: {
-					...dryRunRequest('DELETE', `${await getBaseUrl.call(this, scope.itemIndex)}${path}`),
-					toolId: plan.toolId,
-				},
+				json: dryRunRequest(
+					this,
+					{ method: 'DELETE', url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}` },
+					{ toolId: plan.toolId },
+				),
 			},
 		];
 	const answer = await requestChecked(

@@ -10,7 +10,7 @@ import {
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { dryRunOption } from '../agent/fields';
+import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { readDryRun } from '../../helpers/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
@@ -23,13 +23,13 @@ import {
 	METHOD_OPTIONS,
 	SERVER_URL_SECRET_FIELD,
 	checkToolRules,
-	dryRunRequest,
 	readToolFields,
 	toolFieldsProperty,
 	toolIdProperty,
 	toolOutput,
 	toolPath,
 } from './common';
+import { dryRunRequest } from './dryRun';
 
 const show = { resource: ['tool'], operation: ['update'] };
 
@@ -91,7 +91,7 @@ export const description: INodeProperties[] = [
 		],
 	},
 	headerAuthProperty(show),
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption(REQUEST_WITH_SECRETS_REDACTED), timeoutOption()]),
 ];
 
 const planSchema = lazy(() =>
@@ -187,19 +187,15 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		const keptAsTheyAre = ['name', 'description'].filter(
 			(key) => plan.body.tool[key as 'name'] === undefined,
 		);
-		const request = dryRunRequest(
-			'PATCH',
-			`${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
-			plan.body,
-		);
+		const url = `${await getBaseUrl.call(this, scope.itemIndex)}${path}`;
+		const readFirst = `GET ${path}: ${keptAsTheyAre.join(' and ')} sent as the tool has them now`;
 		return [
 			{
-				json: keptAsTheyAre.length
-					? {
-							...request,
-							readFirst: `GET ${path}: ${keptAsTheyAre.join(' and ')} sent as the tool has them now`,
-						}
-					: request,
+				json: dryRunRequest(
+					this,
+					{ method: 'PATCH', url, body: plan.body },
+					keptAsTheyAre.length ? { readFirst } : {},
+				),
 			},
 		];
 	}

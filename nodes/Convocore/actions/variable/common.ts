@@ -15,6 +15,7 @@ import { listOrIdLocator } from '../../descriptions/pickers';
 import type { Show } from '../conversation/common';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
+import { dryRunOutput, isOneShapeDryRun } from '../../helpers/dryRun';
 
 export function variablesPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/variables`;
@@ -244,22 +245,13 @@ function withValuesRedacted(variable: Record<string, unknown>): IDataObject {
 	return output;
 }
 
-/** Options > Dry Run of Create, Update and Delete. */
-export const dryRunOption: INodeProperties = {
-	displayName: 'Dry Run',
-	name: 'dryRun',
-	type: 'boolean',
-	default: false,
-	description:
-		"Whether to only validate and return the exact request that would be sent (an environment variable's value shown as [redacted]), without sending it",
-};
-
 /**
  * What Dry Run outputs: the request that would have gone, its body's secrets redacted. An update
  * that does not say whether the variable is an environment variable may change one (the node does
- * not read it first), so its values are redacted unless it sets Is Env off.
+ * not read it first), so its values are redacted unless it sets Is Env off. The one shape from
+ * node version 6 on; `{ dryRun, request, ...added }` before.
  */
-export async function dryRunOutput(
+export async function variableDryRun(
 	ctx: IExecuteFunctions,
 	request: {
 		method: string;
@@ -268,6 +260,7 @@ export async function dryRunOutput(
 		envUnlessSaid?: boolean;
 	},
 	itemIndex: number | undefined,
+	added: IDataObject = {},
 ): Promise<IDataObject> {
 	const url = `${await getBaseUrl.call(ctx, itemIndex)}${request.path}`;
 	const variable = request.body?.variable;
@@ -276,8 +269,8 @@ export async function dryRunOutput(
 	const shown = variable && {
 		variable: secret ? withValuesRedacted(variable) : (variable as IDataObject),
 	};
-	return {
-		dryRun: true,
-		request: { method: request.method, url, ...(shown ? { body: shown } : {}) },
-	};
+	const sent = { method: request.method, url, ...(shown ? { body: shown } : {}) };
+	return isOneShapeDryRun(ctx)
+		? dryRunOutput([sent], added)
+		: { dryRun: true, request: sent, ...added };
 }

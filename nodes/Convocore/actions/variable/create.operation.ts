@@ -12,6 +12,7 @@ import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { checkWrite, checkedVariableFields } from '../../helpers/writeCheck';
 import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOption, REQUEST_WITH_ENV_VALUES_REDACTED } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
@@ -20,11 +21,10 @@ import { type ConvocoreOperation } from '../types';
 import {
 	checkTypedValue,
 	envSecrets,
-	dryRunOption,
-	dryRunOutput,
 	readTypedValue,
 	typedValueProperties,
 	typeOptions,
+	variableDryRun,
 	variableFieldOptions,
 	variableOutput,
 	variablesPath,
@@ -63,7 +63,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: variableFieldOptions(),
 	},
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption(REQUEST_WITH_ENV_VALUES_REDACTED), timeoutOption()]),
 ];
 
 const headSchema = lazy(() =>
@@ -123,7 +123,11 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	if (plan.dryRun)
 		return [
 			{
-				json: await dryRunOutput(this, { method: 'POST', path, body: plan.body }, scope.itemIndex),
+				json: await variableDryRun(
+					this,
+					{ method: 'POST', path, body: plan.body },
+					scope.itemIndex,
+				),
 			},
 		];
 	// Is Env set here: its value leaves the answer and every error, and an answer silent on isEnv is one.

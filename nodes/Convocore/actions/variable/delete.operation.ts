@@ -3,13 +3,13 @@ import { variableDeleteAnswerSchema } from '../../../shared/contracts/variable';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOption, REQUEST_WITH_ENV_VALUES_REDACTED } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import {
-	dryRunOption,
-	dryRunOutput,
 	readVariableRef,
+	variableDryRun,
 	variableIdProperty,
 	variablePath,
 	type VariableRef,
@@ -20,7 +20,7 @@ const show = { resource: ['variable'], operation: ['delete'] };
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent the variable belongs to (its variables fill the picker)'),
 	variableIdProperty(show, 'The variable to delete. Deleting is irreversible.'),
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption(REQUEST_WITH_ENV_VALUES_REDACTED), timeoutOption()]),
 ];
 
 type Plan = VariableRef & { dryRun: boolean };
@@ -34,10 +34,9 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	if (plan.dryRun)
 		return [
 			{
-				json: {
-					...(await dryRunOutput(this, { method: 'DELETE', path }, scope.itemIndex)),
+				json: await variableDryRun(this, { method: 'DELETE', path }, scope.itemIndex, {
 					variableId: plan.variableId,
-				},
+				}),
 			},
 		];
 	await requestChecked(

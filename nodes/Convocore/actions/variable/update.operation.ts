@@ -11,19 +11,19 @@ import { REDACTED } from '../../../shared/secrets';
 import { requestChecked } from '../../helpers/answers';
 import { checkWrite, checkedVariableFields } from '../../helpers/writeCheck';
 import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOption, REQUEST_WITH_ENV_VALUES_REDACTED } from '../../descriptions/dryRun';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import {
 	checkTypedValue,
-	dryRunOption,
-	dryRunOutput,
 	envSecrets,
 	readTypedValue,
 	readVariableRef,
 	typedValueProperties,
 	typeOptions,
+	variableDryRun,
 	variableFieldOptions,
 	variableIdProperty,
 	variableOutput,
@@ -70,7 +70,7 @@ export const description: INodeProperties[] = [
 			a.displayName < b.displayName ? -1 : 1,
 		),
 	},
-	optionsCollection(show, [dryRunOption, timeoutOption()]),
+	optionsCollection(show, [dryRunOption(REQUEST_WITH_ENV_VALUES_REDACTED), timeoutOption()]),
 ];
 
 type Plan = VariableRef & { body: VariableRequest; dryRun: boolean };
@@ -128,7 +128,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 	if (plan.dryRun)
 		return [
 			{
-				json: await dryRunOutput(
+				json: await variableDryRun(
 					this,
 					{ method: 'PATCH', path, body: plan.body, envUnlessSaid: true },
 					scope.itemIndex,

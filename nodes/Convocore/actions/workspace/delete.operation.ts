@@ -8,7 +8,8 @@ import {
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
+import { dryRunOption, REQUEST_DELETING_NOTHING } from '../../descriptions/dryRun';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
@@ -41,17 +42,7 @@ export const description: INodeProperties[] = [
 		description: `Type ${DELETE_WORKSPACE_CONFIRMATION} to confirm that the workspace and every agent in it are deleted`,
 		displayOptions: { show },
 	},
-	optionsCollection(show, [
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to only validate and return the exact request that would be sent, deleting nothing',
-		},
-		timeoutOption(),
-	]),
+	optionsCollection(show, [dryRunOption(REQUEST_DELETING_NOTHING), timeoutOption()]),
 ];
 
 const planSchema = lazy(() =>
@@ -83,16 +74,16 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = workspacePath(plan.workspaceId);
 	if (plan.dryRun) {
+		const request = {
+			method: 'DELETE',
+			url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
+		};
+		const { workspaceId } = plan;
 		return [
 			{
-				json: {
-					dryRun: true,
-					workspaceId: plan.workspaceId,
-					request: {
-						method: 'DELETE',
-						url: `${await getBaseUrl.call(this, scope.itemIndex)}${path}`,
-					},
-				} as IDataObject,
+				json: isOneShapeDryRun(this)
+					? dryRunOutput([request], { workspaceId })
+					: ({ dryRun: true, workspaceId, request } as IDataObject),
 			},
 		];
 	}
