@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { SESSIONS_PAGE } from '../shared/contracts/sessions';
+import { agentPicker, workspacePicker } from '../Convocore/descriptions/pickers';
 
 /** The Convocore Conversation Trigger's parameters (the node adds n8n's Poll Times itself, by `polling: true`). */
 
@@ -14,25 +15,9 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Workspace',
-		name: 'workspaceId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description:
-			"The workspace whose conversations to watch. The credential must hold this workspace's secret.",
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a workspace…',
-				typeOptions: { searchListMethod: 'searchWorkspaces', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. ws-…' },
-		],
-	},
+	workspacePicker(
+		"The workspace whose conversations to watch. The credential must hold this workspace's secret.",
+	),
 	{
 		displayName: 'Event',
 		name: 'event',
@@ -67,23 +52,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Agent',
-				name: 'agentId',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				description: 'Only sessions with this agent',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select an agent…',
-						typeOptions: { searchListMethod: 'searchAgents', searchable: true },
-					},
-					{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 8f1c2a…' },
-				],
-			},
+			agentPicker('Only sessions with this agent', { required: false, byUrl: false }),
 			{
 				displayName: 'Channel',
 				name: 'origin',

@@ -11,7 +11,7 @@ import {
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked, recordOf as documentOf } from '../../helpers/answers';
 import { checkWrite, checkedDocumentFields } from '../../helpers/writeCheck';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, docIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
@@ -20,7 +20,6 @@ import {
 	DESCRIPTION_FIELD,
 	REFRESH_RATE_OPTIONS,
 	TAGS_FIELD,
-	docIdProperty,
 	docPath,
 	metadataFrom,
 } from './common';

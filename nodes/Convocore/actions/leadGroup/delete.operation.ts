@@ -8,12 +8,11 @@ import {
 } from '../../../shared/contracts/leadGroup';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, leadGroupProperty } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { leadGroupProperty } from './common';
 
 const show = { resource: ['leadGroup'], operation: ['delete'] };
 

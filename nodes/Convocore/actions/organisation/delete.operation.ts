@@ -11,7 +11,8 @@ import { requestChecked } from '../../helpers/answers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { organisationLocator, organisationPath } from './common';
+import { organisationPath } from './common';
+import { organisationLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['organisation'], operation: ['delete'] };
 

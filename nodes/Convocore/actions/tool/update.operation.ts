@@ -12,7 +12,7 @@ import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { dryRunOption } from '../agent/fields';
 import { readDryRun } from '../../helpers/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, toolIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
@@ -26,7 +26,6 @@ import {
 	dryRunRequest,
 	readToolFields,
 	toolFieldsProperty,
-	toolIdProperty,
 	toolOutput,
 	toolPath,
 } from './common';

@@ -3,14 +3,13 @@ import { variableDeleteAnswerSchema } from '../../../shared/contracts/variable';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { readDryRun } from '../../helpers/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, variableIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import {
 	dryRunOption,
 	dryRunOutput,
 	readVariableRef,
-	variableIdProperty,
 	variablePath,
 	type VariableRef,
 } from './common';

@@ -11,7 +11,7 @@ import { REDACTED } from '../../../shared/secrets';
 import { requestChecked } from '../../helpers/answers';
 import { checkWrite, checkedVariableFields } from '../../helpers/writeCheck';
 import { readDryRun } from '../../helpers/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, variableIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
@@ -25,7 +25,6 @@ import {
 	typedValueProperties,
 	typeOptions,
 	variableFieldOptions,
-	variableIdProperty,
 	variableOutput,
 	variablePath,
 	type VariableRef,

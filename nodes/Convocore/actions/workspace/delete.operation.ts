@@ -13,7 +13,8 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { workspaceIdProperty, workspacePath } from './common';
+import { workspacePicker } from '../../descriptions/pickers';
+import { workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['delete'] };
 
@@ -29,7 +30,10 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	workspaceIdProperty(show, 'The workspace to delete with all its agents'),
+	workspacePicker('The workspace to delete with all its agents', {
+		show,
+		idPlaceholder: 'e.g. ws-1a2b3c',
+	}),
 	{
 		displayName: 'Confirmation',
 		name: 'confirmation',
