@@ -12,6 +12,8 @@ import { readDryRun } from '../../helpers/dryRun';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
+import { confirmationProperty } from '../../descriptions/confirmation';
+import { readConfirmation, typedConfirmation } from '../../helpers/confirmation';
 import { type ConvocoreOperation } from '../types';
 import { workspacePicker } from '../../descriptions/pickers';
 import { workspacePath } from './common';
@@ -34,17 +36,11 @@ export const description: INodeProperties[] = [
 		show,
 		idPlaceholder: 'e.g. ws-1a2b3c',
 	}),
-	{
-		displayName: 'Confirmation',
-		name: 'confirmation',
-		type: 'string',
-		required: true,
-		// Empty on purpose: nothing is deleted until someone types the phrase.
-		default: '',
-		placeholder: DELETE_WORKSPACE_CONFIRMATION,
-		description: `Type ${DELETE_WORKSPACE_CONFIRMATION} to confirm that the workspace and every agent in it are deleted`,
-		displayOptions: { show },
-	},
+	confirmationProperty(
+		show,
+		DELETE_WORKSPACE_CONFIRMATION,
+		'the workspace and every agent in it are deleted',
+	),
 	optionsCollection(show, [
 		{
 			displayName: 'Dry Run',
@@ -61,11 +57,10 @@ export const description: INodeProperties[] = [
 const planSchema = lazy(() =>
 	z.object({
 		workspaceId: workspaceIdSchema,
-		confirmation: z.literal(DELETE_WORKSPACE_CONFIRMATION, {
-			errorMap: () => ({
-				message: `must be exactly ${DELETE_WORKSPACE_CONFIRMATION} to delete the workspace and every agent in it`,
-			}),
-		}),
+		confirmation: typedConfirmation(
+			DELETE_WORKSPACE_CONFIRMATION,
+			'delete the workspace and every agent in it',
+		),
 	}),
 );
 type Plan = { workspaceId: string; dryRun: boolean };
@@ -76,7 +71,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		planSchema,
 		{
 			workspaceId: readIdParameter(this, 'workspaceId', itemIndex),
-			confirmation: this.getNodeParameter('confirmation', itemIndex, ''),
+			confirmation: readConfirmation(this, itemIndex),
 		},
 		itemIndex,
 		'workspace delete',
