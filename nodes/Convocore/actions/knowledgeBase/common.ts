@@ -6,14 +6,6 @@ import { docIdSchema } from '../../../shared/contracts/knowledgeBase';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 
-/** The refresh rates of url and sitemap documents, as options (sorted by name, as n8n's lint asks). */
-export const REFRESH_RATE_OPTIONS = [
-	{ name: 'Daily (Every 24 Hours)', value: '24h' },
-	{ name: 'Every 12 Hours', value: '12h' },
-	{ name: 'Every 6 Hours', value: '6h' },
-	{ name: 'Never', value: 'never' },
-];
-
 /** Tags as plain comma-separated text (what a model fills in), or a list from an expression. */
 export const TAGS_FIELD: INodeProperties = {
 	displayName: 'Tags',

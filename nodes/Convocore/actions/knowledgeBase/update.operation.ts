@@ -16,14 +16,9 @@ import { compact, validate } from '../../helpers/parameters';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	DESCRIPTION_FIELD,
-	REFRESH_RATE_OPTIONS,
-	TAGS_FIELD,
-	docPath,
-	metadataFrom,
-} from './common';
+import { DESCRIPTION_FIELD, TAGS_FIELD, docPath, metadataFrom } from './common';
 import { listFrom } from '../../helpers/listField';
+import { REFRESH_RATE_OPTIONS } from '../../descriptions/refreshRate';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
 
