@@ -21,13 +21,22 @@ export function timeoutOption(): INodeProperties {
 
 /** The Options collection of an operation shown under `show`; `options` sorted by display name. */
 export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+	return collectionOfOptions(options, show);
+}
+
+/** The Options collection of a node without resources (a trigger): always shown. */
+export function triggerOptions(options: INodeProperties[]): INodeProperties {
+	return collectionOfOptions(options);
+}
+
+function collectionOfOptions(options: INodeProperties[], show?: Show): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 		options,
 	};
 }
