@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { SESSIONS_PAGE } from '../shared/contracts/sessions';
+import { triggerOptions } from '../Convocore/descriptions/options';
+import { agentPicker, workspacePicker } from '../Convocore/descriptions/pickers';
 
 /** The Convocore Conversation Trigger's parameters (the node adds n8n's Poll Times itself, by `polling: true`). */
 
@@ -14,25 +16,9 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Workspace',
-		name: 'workspaceId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description:
-			"The workspace whose conversations to watch. The credential must hold this workspace's secret.",
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a workspace…',
-				typeOptions: { searchListMethod: 'searchWorkspaces', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. ws-…' },
-		],
-	},
+	workspacePicker(
+		"The workspace whose conversations to watch. The credential must hold this workspace's secret.",
+	),
 	{
 		displayName: 'Event',
 		name: 'event',
@@ -67,23 +53,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Agent',
-				name: 'agentId',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				description: 'Only sessions with this agent',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select an agent…',
-						typeOptions: { searchListMethod: 'searchAgents', searchable: true },
-					},
-					{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 8f1c2a…' },
-				],
-			},
+			agentPicker('Only sessions with this agent', { required: false, byUrl: false }),
 			{
 				displayName: 'Channel',
 				name: 'origin',
@@ -95,40 +65,33 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: SESSIONS_PAGE.maxLimit },
-				// SESSIONS_PAGE.maxLimit, written out: n8n's lint reads only a literal default.
-				default: 100,
-				description:
-					'Sessions per request (1 to 100). A poll with nothing new sends one request whatever the size.',
-			},
-			{
-				displayName: 'Region',
-				name: 'region',
-				type: 'options',
-				default: 'credential',
-				options: [
-					{ name: 'EU', value: 'eu' },
-					{
-						name: 'From Credential',
-						value: 'credential',
-						description:
-							"The credential's region; for a custom base URL, the region its path or host names",
-					},
-					{ name: 'North America', value: 'na' },
-				],
-				description: 'The region the workspace lives in; the sessions route requires it',
-			},
-		],
-	},
+	triggerOptions([
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: SESSIONS_PAGE.maxLimit },
+			// SESSIONS_PAGE.maxLimit, written out: n8n's lint reads only a literal default.
+			default: 100,
+			description:
+				'Sessions per request (1 to 100). A poll with nothing new sends one request whatever the size.',
+		},
+		{
+			displayName: 'Region',
+			name: 'region',
+			type: 'options',
+			default: 'credential',
+			options: [
+				{ name: 'EU', value: 'eu' },
+				{
+					name: 'From Credential',
+					value: 'credential',
+					description:
+						"The credential's region; for a custom base URL, the region its path or host names",
+				},
+				{ name: 'North America', value: 'na' },
+			],
+			description: 'The region the workspace lives in; the sessions route requires it',
+		},
+	]),
 ];

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { Show } from '../actions/conversation/common';
+import type { Show } from './displayOptions';
 import { MODE_NAMES, type OutputMode } from '../helpers/exportFile';
 
 export function outputModeProperty(show: Show, modes: OutputMode[]): INodeProperties {

@@ -1,6 +1,7 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { FIXED_CONCURRENCY, MAX_CONCURRENCY } from '../helpers/concurrency';
 import { TIMEOUT_SECONDS } from '../helpers/parameters';
+import { updateDisplayOptions, type Show } from './displayOptions';
 
 /** The Timeout entry of every operation's Options (stored in seconds; absent means the default). */
 export function timeoutOption(): INodeProperties {
@@ -19,23 +20,29 @@ export function timeoutOption(): INodeProperties {
 }
 
 /** The Options collection of an operation shown under `show`; `options` sorted by display name. */
-export function optionsCollection(
-	show: NonNullable<IDisplayOptions['show']>,
-	options: INodeProperties[],
-): INodeProperties {
+export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+	return collectionOfOptions(options, show);
+}
+
+/** The Options collection of a node without resources (a trigger): always shown. */
+export function triggerOptions(options: INodeProperties[]): INodeProperties {
+	return collectionOfOptions(options);
+}
+
+function collectionOfOptions(options: INodeProperties[], show?: Show): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 		options,
 	};
 }
 
 /** An Options collection holding only Timeout, for operations that have no other option. */
-export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+export function timeoutOnlyOptions(show: Show): INodeProperties {
 	return optionsCollection(show, [timeoutOption()]);
 }
 
@@ -43,15 +50,14 @@ export function timeoutOnlyOptions(show: NonNullable<IDisplayOptions['show']>): 
  * Return All and Limit in n8n's standard shapes, for a list operation shown under `show` (Limit
  * only while Return All is off). Shared by the voice and custom metric listings.
  */
-export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): INodeProperties[] {
-	return [
+export function returnAllAndLimit(show: Show): INodeProperties[] {
+	return updateDisplayOptions({ show }, [
 		{
 			displayName: 'Return All',
 			name: 'returnAll',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Limit',
@@ -60,16 +66,13 @@ export function returnAllAndLimit(show: NonNullable<IDisplayOptions['show']>): I
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 		},
-	];
+	]);
 }
 
 /** Simplify, on by default, for a Get or Get Many shown under `show`. */
-export function simplifyProperty(
-	show: NonNullable<IDisplayOptions['show']>,
-	what: string,
-): INodeProperties {
+export function simplifyProperty(show: Show, what: string): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',

@@ -1,6 +1,5 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-
-type Show = NonNullable<IDisplayOptions['show']>;
+import type { INodeProperties } from 'n8n-workflow';
+import type { Show } from './displayOptions';
 
 export function usageRangeProperties(show: Show, what: string): INodeProperties[] {
 	const sent =

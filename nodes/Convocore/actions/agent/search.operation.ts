@@ -10,7 +10,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { collectNumberedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
-import { listOrIdLocator } from '../../descriptions/pickers';
+import { workspacePicker } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
 import { requiredText } from '../crawlerJob/common';
 import {
@@ -36,15 +36,7 @@ const SORT_NAMES: Record<(typeof AGENT_SEARCH_SORTS)[number], string> = {
 };
 
 export const description: INodeProperties[] = [
-	listOrIdLocator({
-		displayName: 'Workspace',
-		name: 'workspaceId',
-		description: 'The workspace whose agents are searched',
-		show,
-		searchListMethod: 'searchWorkspaces',
-		listPlaceholder: 'Select a workspace…',
-		idPlaceholder: 'e.g. ws-…',
-	}),
+	workspacePicker('The workspace whose agents are searched', { show }),
 	{
 		displayName: 'Search Text',
 		name: 'search',

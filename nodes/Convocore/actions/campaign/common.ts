@@ -18,28 +18,14 @@ import {
 import { lazy } from '../../../shared/contracts/lazy';
 import { collectNumberedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
-import { listOrIdLocator } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
-import type { Show } from '../conversation/common';
+import type { Show } from '../../descriptions/displayOptions';
 import { listFrom } from '../../helpers/listField';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 
 export function campaignsPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/campaigns`;
-}
-
-/** The campaign picker: the chosen agent's campaigns, or an ID. */
-export function campaignIdProperty(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Campaign',
-		name: 'campaignId',
-		description,
-		show,
-		searchListMethod: 'searchCampaigns',
-		listPlaceholder: 'Select a campaign…',
-		idPlaceholder: 'e.g. campaign-1',
-	});
 }
 
 /** The agent of an operation that names no campaign (Create). */

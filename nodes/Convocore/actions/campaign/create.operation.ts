@@ -7,9 +7,8 @@ import {
 import type { RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
 import { checkWrite, withoutFields } from '../../helpers/writeCheck';
-import { leadGroupProperty } from '../leadGroup/common';
 import { listFrom } from '../../helpers/listField';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, leadGroupProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { campaignAnswerSchema } from '../../../shared/contracts/campaign';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, campaignIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { campaignIdProperty, campaignsPath, readCampaignRef, type CampaignRef } from './common';
+import { campaignsPath, readCampaignRef, type CampaignRef } from './common';
 
 const show = { resource: ['campaign'], operation: ['delete'] };
 

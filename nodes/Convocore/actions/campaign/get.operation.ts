@@ -1,15 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { RequestScope } from '../../transport/retries';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, campaignIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	campaignIdProperty,
-	campaignOutput,
-	findCampaign,
-	readCampaignRef,
-	type CampaignRef,
-} from './common';
+import { campaignOutput, findCampaign, readCampaignRef, type CampaignRef } from './common';
 
 const show = { resource: ['campaign'], operation: ['get'] };
 

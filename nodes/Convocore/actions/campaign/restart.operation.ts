@@ -9,17 +9,11 @@ import { type RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
 import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
 import { dryRunOption } from '../../descriptions/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, campaignIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import {
-	campaignIdProperty,
-	campaignOutput,
-	campaignsPath,
-	readCampaignRef,
-	type CampaignRef,
-} from './common';
+import { campaignOutput, campaignsPath, readCampaignRef, type CampaignRef } from './common';
 
 const show = { resource: ['campaign'], operation: ['restart'] };
 

@@ -9,15 +9,14 @@ import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { agentPath } from '../agent/api';
 import { requestChecked } from '../../helpers/answers';
-import type { Show } from '../conversation/common';
+import type { Show } from '../../descriptions/displayOptions';
 import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
 import { dryRunOption } from '../../descriptions/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, campaignIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
 import {
-	campaignIdProperty,
 	campaignOutput,
 	campaignsPath,
 	findCampaign,

@@ -7,17 +7,11 @@ import {
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { listFrom } from '../../helpers/listField';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, campaignIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	campaignIdProperty,
-	campaignsPath,
-	metricsProperty,
-	readCampaignRef,
-	readMetrics,
-} from './common';
+import { campaignsPath, metricsProperty, readCampaignRef, readMetrics } from './common';
 
 const show = { resource: ['campaign'], operation: ['update'] };
 

@@ -6,16 +6,11 @@ import {
 } from '../../../shared/contracts/conversationWrites';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, convoIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	convoIdProperty,
-	conversationPath,
-	readConversationRef,
-	type ConversationRef,
-} from './common';
+import { conversationPath, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['assign'] };
 

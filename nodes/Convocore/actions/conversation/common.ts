@@ -1,4 +1,4 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
@@ -6,24 +6,8 @@ import { agentIdSchema } from '../../../shared/contracts/agent';
 import { convoIdSchema } from '../../../shared/contracts/conversation';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
 import { CREDENTIAL_TYPE } from '../../transport/request';
-import { listOrIdLocator } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
-export type Show = NonNullable<IDisplayOptions['show']>;
-
-/** The conversation picker: recent conversations of the chosen agent, or an ID. */
-export function convoIdProperty(show: Show): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Conversation',
-		name: 'convoId',
-		description:
-			'The conversation to read. The list shows the chosen agent’s recent conversations.',
-		show,
-		searchListMethod: 'searchConversations',
-		listPlaceholder: 'Select a conversation…',
-		idPlaceholder: 'e.g. 4917612345678',
-	});
-}
 
 const conversationRefSchema = lazy(() =>
 	z.object({ agentId: agentIdSchema, convoId: convoIdSchema }),

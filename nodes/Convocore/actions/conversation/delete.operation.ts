@@ -2,15 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { conversationWriteAnswerSchema } from '../../../shared/contracts/conversationWrites';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, convoIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	convoIdProperty,
-	conversationPath,
-	readConversationRef,
-	type ConversationRef,
-} from './common';
+import { conversationPath, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['delete'] };
 

@@ -8,12 +8,12 @@ import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { readBinaryField, redactCsv, type OutputMode } from '../../helpers/exportFile';
 import { binaryFieldProperty, outputModeProperty } from '../../descriptions/exportFile';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, convoIdProperty } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { convoIdProperty, conversationPath } from './common';
+import { conversationPath } from './common';
 import { convoIdSchema } from '../../../shared/contracts/conversation';
 
 const show = { resource: ['conversation'], operation: ['export'] };

@@ -3,15 +3,10 @@ import { conversationSchema, simplifyConversation } from '../../../shared/contra
 import { redactSecrets } from '../../../shared/contracts/agent';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, convoIdProperty } from '../../descriptions/pickers';
 import { simplifyProperty, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	convoIdProperty,
-	conversationPath,
-	readConversationRef,
-	type ConversationRef,
-} from './common';
+import { conversationPath, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['get'] };
 

@@ -4,11 +4,10 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { redactSecrets } from '../../../shared/contracts/agent';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, convoIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import {
-	convoIdProperty,
 	conversationPath,
 	credentialRegion,
 	readConversationRef,

@@ -9,16 +9,11 @@ import { redactSecrets } from '../../../shared/contracts/agent';
 import type { RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
 import { listFrom } from '../../helpers/listField';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, convoIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	convoIdProperty,
-	conversationPath,
-	readConversationRef,
-	type ConversationRef,
-} from './common';
+import { conversationPath, readConversationRef, type ConversationRef } from './common';
 
 const show = { resource: ['conversation'], operation: ['update'] };
 

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 import {
 	CRAWLER_PAGE,
@@ -16,8 +11,6 @@ import { collectNumberedPages } from '../../transport/pagination';
 import { convocoreApiRequest } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
-import { listOrIdLocator } from '../../descriptions/pickers';
-import type { Show } from '../conversation/common';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
 
@@ -28,54 +21,9 @@ export const requiredText = (what: string) =>
 		.trim()
 		.min(1, 'is required');
 
-/**
- * The workspace of a crawler job operation, stored as `workspaceId`. Node versions 1 to 3 keep the
- * text field their workflows stored; version 4 offers a picker: From List (the workspaces the
- * secret can see, `GET /workspaces`) or By ID. Read with readWorkspaceId.
- */
-export function workspaceIdProperty(
-	show: Show,
-	description = 'The workspace the crawler job belongs to',
-): INodeProperties[] {
-	return [
-		{
-			displayName: 'Workspace ID',
-			name: 'workspaceId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. ws-…',
-			description,
-			displayOptions: { show: { ...show, '@version': [{ _cnd: { lte: 3 } }] } },
-		},
-		listOrIdLocator({
-			displayName: 'Workspace',
-			name: 'workspaceId',
-			description,
-			show: { ...show, '@version': [{ _cnd: { gte: 4 } }] },
-			searchListMethod: 'searchWorkspaces',
-			listPlaceholder: 'Select a workspace…',
-			idPlaceholder: 'e.g. ws-…',
-		}),
-	];
-}
-
 /** The Workspace ID of one item, from the text field (versions 1 to 3) or the picker (4). */
 export function readWorkspaceId(ctx: IExecuteFunctions, itemIndex: number): unknown {
 	return readIdParameter(ctx, 'workspaceId', itemIndex);
-}
-
-/** The Job ID picker: From List (the workspace's jobs) or By ID. Stored as `jobId`. */
-export function jobIdLocator(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Job',
-		name: 'jobId',
-		description,
-		show,
-		searchListMethod: 'searchCrawlerJobs',
-		listPlaceholder: 'Select a crawler job…',
-		idPlaceholder: 'e.g. crawl-job-…',
-	});
 }
 
 /** An optional field left empty (or null from an expression) is not sent. */

@@ -11,23 +11,17 @@ import { convocoreApiRequest } from '../../transport/request';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
 import { listFrom } from '../../helpers/listField';
-import {
-	emptyToUndefined,
-	fetchJobPages,
-	jobPath,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { emptyToUndefined, fetchJobPages, jobPath, requiredText, readWorkspaceId } from './common';
 import { afterCreationError, MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
+import { crawlerWorkspaceProperties } from '../../descriptions/pickers';
+import { REFRESH_RATE_OPTIONS } from '../../descriptions/refreshRate';
 
 const show = { resource: ['crawlerJob'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
-	...workspaceIdProperty(show, 'The workspace that runs the crawler job'),
+	...crawlerWorkspaceProperties(show, 'The workspace that runs the crawler job'),
 	{
 		displayName: 'URLs',
 		name: 'urls',

@@ -9,7 +9,8 @@ import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { jobIdLocator, jobPath, workspaceIdProperty, readWorkspaceId } from './common';
+import { jobPath, readWorkspaceId } from './common';
+import { crawlerWorkspaceProperties, jobIdLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['delete'] };
 
@@ -22,7 +23,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	...workspaceIdProperty(show),
+	...crawlerWorkspaceProperties(show),
 	// Versions 1 and 2 keep the text field their workflows stored; version 3 offers the picker.
 	{
 		displayName: 'Job ID',

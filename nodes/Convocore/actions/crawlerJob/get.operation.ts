@@ -5,18 +5,13 @@ import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import {
-	fetchJob,
-	jobIdLocator,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { fetchJob, requiredText, readWorkspaceId } from './common';
+import { crawlerWorkspaceProperties, jobIdLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
-	...workspaceIdProperty(show),
+	...crawlerWorkspaceProperties(show),
 	jobIdLocator(show, 'The crawler job to read'),
 	timeoutOnlyOptions(show),
 ];

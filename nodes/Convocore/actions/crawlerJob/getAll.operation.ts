@@ -10,18 +10,13 @@ import {
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { collectNumberedPages } from '../../transport/pagination';
-import {
-	fetchJobList,
-	pageSizeFor,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { fetchJobList, pageSizeFor, requiredText, readWorkspaceId } from './common';
+import { crawlerWorkspaceProperties } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['getAll'] };
 
 export const description: INodeProperties[] = [
-	...workspaceIdProperty(show, 'The workspace whose crawler jobs to list'),
+	...crawlerWorkspaceProperties(show, 'The workspace whose crawler jobs to list'),
 	...returnAllAndLimit(show),
 	timeoutOnlyOptions(show),
 ];

@@ -7,18 +7,13 @@ import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import {
-	jobIdLocator,
-	jobPath,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { jobPath, requiredText, readWorkspaceId } from './common';
+import { crawlerWorkspaceProperties, jobIdLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['getPage'] };
 
 export const description: INodeProperties[] = [
-	...workspaceIdProperty(show),
+	...crawlerWorkspaceProperties(show),
 	jobIdLocator(show, 'The crawler job that scraped the page'),
 	{
 		displayName: 'Page ID',

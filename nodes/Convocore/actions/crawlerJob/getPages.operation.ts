@@ -10,18 +10,13 @@ import {
 import { readIdParameter } from '../../helpers/agentId';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import {
-	fetchJobPages,
-	jobIdLocator,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { fetchJobPages, requiredText, readWorkspaceId } from './common';
+import { crawlerWorkspaceProperties, jobIdLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['getPages'] };
 
 export const description: INodeProperties[] = [
-	...workspaceIdProperty(show),
+	...crawlerWorkspaceProperties(show),
 	jobIdLocator(show, 'The crawler job whose scraped pages to list'),
 	...returnAllAndLimit(show),
 	timeoutOnlyOptions(show),

@@ -1,7 +1,8 @@
-import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { addSecret } from '../../../shared/secrets';
 import { compact } from '../../helpers/parameters';
 import { listFrom } from '../../helpers/listField';
+import type { Show } from '../../descriptions/displayOptions';
 import { emptyToUndefined } from './common';
 
 /**
@@ -9,7 +10,7 @@ import { emptyToUndefined } from './common';
  * it (secret, bearer token, header values) that must never appear in an output or an error.
  */
 
-export function webhookProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+export function webhookProperty(show: Show): INodeProperties {
 	return {
 		displayName: 'Webhook',
 		name: 'webhook',

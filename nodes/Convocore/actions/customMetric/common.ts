@@ -1,17 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetric';
 import { lazy } from '../../../shared/contracts/lazy';
 import { convocoreApiRequest } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
-import { listOrIdLocator } from '../../descriptions/pickers';
-import type { Show } from '../conversation/common';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 
@@ -22,19 +15,6 @@ export function customMetricsPath(agentId: string): string {
 
 export function customMetricPath(agentId: string, metricId: string): string {
 	return `${customMetricsPath(agentId)}/${encodeURIComponent(metricId)}`;
-}
-
-/** The metric picker by ID (Get, Update): the chosen agent's metrics (methods/customMetrics.ts), or an ID. */
-export function metricIdProperty(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Metric',
-		name: 'metricId',
-		description: `${description.replace(/\.$/, '')}. The list shows the chosen agent’s custom metrics.`,
-		show,
-		searchListMethod: 'searchCustomMetrics',
-		listPlaceholder: 'Select a metric…',
-		idPlaceholder: 'e.g. cm_4f1c2a9b8e7d6c5b',
-	});
 }
 
 const metricRefSchema = lazy(() =>

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { customMetricAnswerSchema } from '../../../shared/contracts/customMetricWrites';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, metricIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { customMetricPath, metricIdProperty, readMetricRef, type MetricRef } from './common';
+import { customMetricPath, readMetricRef, type MetricRef } from './common';
 
 const show = { resource: ['customMetric'], operation: ['get'] };
 

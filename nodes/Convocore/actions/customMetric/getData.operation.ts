@@ -15,7 +15,7 @@ import {
 import { lazy } from '../../../shared/contracts/lazy';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, metricKeyProperty } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
@@ -38,31 +38,7 @@ export const description: INodeProperties[] = [
 		],
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Metric',
-		name: 'metricKey',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description:
-			'The metric whose data to read. The list shows the chosen agent’s custom metrics; By Key takes its key (e.g. customer_satisfaction), as the data route names a metric by key.',
-		displayOptions: { show: { ...show, which: ['one'] } },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a metric…',
-				typeOptions: { searchListMethod: 'searchCustomMetricKeys', searchable: true },
-			},
-			{
-				displayName: 'By Key',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. customer_satisfaction',
-			},
-		],
-	},
+	metricKeyProperty({ ...show, which: ['one'] }),
 	...secondsRangeProperties(show),
 	{
 		displayName: 'Output',

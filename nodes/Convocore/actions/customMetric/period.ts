@@ -1,14 +1,13 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { toEpochMs } from '../../helpers/usageRange';
+import type { Show } from '../../descriptions/displayOptions';
 
 /**
  * From and To of Custom Metric > Get Data: n8n date-times, both required, sent as Unix SECONDS
  * (`startTs`, `endTs`: the getMetricData and getAllMetricsData pages say seconds, unlike the usage
  * routes' milliseconds), checked before anything is sent.
  */
-
-type Show = NonNullable<IDisplayOptions['show']>;
 
 export function secondsRangeProperties(show: Show): INodeProperties[] {
 	const sent =

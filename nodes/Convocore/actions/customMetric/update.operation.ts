@@ -9,11 +9,11 @@ import { lazy } from '../../../shared/contracts/lazy';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { listFrom } from '../../helpers/listField';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, metricIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { customMetricPath, metricIdProperty, readMetricRef, type MetricRef } from './common';
+import { customMetricPath, readMetricRef, type MetricRef } from './common';
 
 const show = { resource: ['customMetric'], operation: ['update'] };
 

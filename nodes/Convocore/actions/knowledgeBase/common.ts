@@ -3,31 +3,8 @@ import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { docIdSchema } from '../../../shared/contracts/knowledgeBase';
-import type { Show } from '../conversation/common';
-import { listOrIdLocator } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
-
-/** The document picker: the chosen agent's documents (methods/knowledgeBase.ts), or an ID. */
-export function docIdProperty(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Document',
-		name: 'docId',
-		description: `${description.replace(/\.$/, '')}. The list shows the chosen agent’s knowledge-base documents.`,
-		show,
-		searchListMethod: 'searchKnowledgeDocuments',
-		listPlaceholder: 'Select a document…',
-		idPlaceholder: 'e.g. kb-12',
-	});
-}
-
-/** The refresh rates of url and sitemap documents, as options (sorted by name, as n8n's lint asks). */
-export const REFRESH_RATE_OPTIONS = [
-	{ name: 'Daily (Every 24 Hours)', value: '24h' },
-	{ name: 'Every 12 Hours', value: '12h' },
-	{ name: 'Every 6 Hours', value: '6h' },
-	{ name: 'Never', value: 'never' },
-];
 
 /** Tags as plain comma-separated text (what a model fills in), or a list from an expression. */
 export const TAGS_FIELD: INodeProperties = {

@@ -16,14 +16,9 @@ import { readAgentId } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 import { SUPPORTED_FILES_HINT, readFileText } from './binaryFile';
-import {
-	DESCRIPTION_FIELD,
-	REFRESH_RATE_OPTIONS,
-	TAGS_FIELD,
-	kbPath,
-	metadataFrom,
-} from './common';
+import { DESCRIPTION_FIELD, TAGS_FIELD, kbPath, metadataFrom } from './common';
 import { listFrom } from '../../helpers/listField';
+import { REFRESH_RATE_OPTIONS } from '../../descriptions/refreshRate';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 const from = (...sources: string[]) => ({ show: { ...show, sourceType: sources } });

@@ -9,13 +9,13 @@ import {
 } from '../../../shared/contracts/knowledgeBase';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, docIdProperty } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
 import { listFrom } from '../../helpers/listField';
-import { docIdProperty, docPath, kbPath } from './common';
+import { docPath, kbPath } from './common';
 
 const show = { resource: ['knowledgeBase'], operation: ['delete'] };
 

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { knowledgeDocEnvelopeSchema } from '../../../shared/contracts/knowledgeBase';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked, recordOf as documentOf } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, docIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { docIdProperty, docPath, readDocRef, type DocRef } from './common';
+import { docPath, readDocRef, type DocRef } from './common';
 const show = { resource: ['knowledgeBase'], operation: ['get'] };
 
 export const description: INodeProperties[] = [

@@ -11,20 +11,14 @@ import {
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked, recordOf as documentOf } from '../../helpers/answers';
 import { checkWrite, checkedDocumentFields } from '../../helpers/writeCheck';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, docIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	DESCRIPTION_FIELD,
-	REFRESH_RATE_OPTIONS,
-	TAGS_FIELD,
-	docIdProperty,
-	docPath,
-	metadataFrom,
-} from './common';
+import { DESCRIPTION_FIELD, TAGS_FIELD, docPath, metadataFrom } from './common';
 import { listFrom } from '../../helpers/listField';
+import { REFRESH_RATE_OPTIONS } from '../../descriptions/refreshRate';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
 

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Show } from '../conversation/common';
+import type { Show } from '../../descriptions/displayOptions';
 import { readJsonField } from '../../helpers/jsonFields';
 import { compact } from '../../helpers/parameters';
 import { readIdParameter } from '../../helpers/agentId';

@@ -12,6 +12,8 @@ import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
+import { confirmationProperty } from '../../descriptions/confirmation';
+import { readConfirmation, typedConfirmation } from '../../helpers/confirmation';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['lead'], operation: ['deleteAll'] };
 
@@ -27,28 +29,14 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...agentIdProperty(show, 'The agent whose leads are all deleted'),
-	{
-		displayName: 'Confirmation',
-		name: 'confirmation',
-		type: 'string',
-		required: true,
-		// Empty on purpose: nothing is deleted until someone types the phrase.
-		default: '',
-		placeholder: DELETE_ALL_CONFIRMATION,
-		description: `Type ${DELETE_ALL_CONFIRMATION} to confirm that every lead of the agent is deleted`,
-		displayOptions: { show },
-	},
+	confirmationProperty(show, DELETE_ALL_CONFIRMATION, 'every lead of the agent is deleted'),
 	optionsCollection(show, [dryRunOption(REQUEST_DELETING_NOTHING), timeoutOption()]),
 ];
 
 const planSchema = lazy(() =>
 	z.object({
 		agentId: agentIdSchema,
-		confirmation: z.literal(DELETE_ALL_CONFIRMATION, {
-			errorMap: () => ({
-				message: `must be exactly ${DELETE_ALL_CONFIRMATION} to delete every lead of the agent`,
-			}),
-		}),
+		confirmation: typedConfirmation(DELETE_ALL_CONFIRMATION, 'delete every lead of the agent'),
 	}),
 );
 type Plan = { agentId: string; dryRun: boolean };
@@ -59,7 +47,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		planSchema,
 		{
 			agentId: readAgentId(this, itemIndex),
-			confirmation: this.getNodeParameter('confirmation', itemIndex, ''),
+			confirmation: readConfirmation(this, itemIndex),
 		},
 		itemIndex,
 		'confirmation',

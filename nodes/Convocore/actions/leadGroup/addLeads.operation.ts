@@ -10,12 +10,12 @@ import {
 import type { RequestScope } from '../../transport/retries';
 import { recordOf, requestChecked } from '../../helpers/answers';
 import { listFrom } from '../../helpers/listField';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, leadGroupProperty } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { groupsPath, leadGroupProperty } from './common';
+import { groupsPath } from './common';
 
 const show = { resource: ['leadGroup'], operation: ['addLeads'] };
 

@@ -8,12 +8,13 @@ import {
 } from '../../../shared/contracts/leadGroup';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, leadGroupProperty } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
+import { confirmationProperty } from '../../descriptions/confirmation';
+import { readConfirmation, typedConfirmation } from '../../helpers/confirmation';
 import { type ConvocoreOperation } from '../types';
-import { leadGroupProperty } from './common';
 
 const show = { resource: ['leadGroup'], operation: ['delete'] };
 
@@ -37,27 +38,17 @@ export const description: INodeProperties[] = [
 	},
 	...agentIdProperty(show, 'The agent that owns the group'),
 	leadGroupProperty(show, 'The group to delete, with its leads'),
-	{
-		displayName: 'Confirmation',
-		name: 'confirmation',
-		type: 'string',
-		required: true,
-		// Empty on purpose: nothing is deleted until someone types the phrase.
-		default: '',
-		placeholder: DELETE_LEAD_GROUP_CONFIRMATION,
-		description: `Type ${DELETE_LEAD_GROUP_CONFIRMATION} to confirm that the group and every lead in it are deleted`,
-		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: FIRST_CONFIRMED_VERSION } }] } },
-	},
+	confirmationProperty(
+		{ ...show, '@version': [{ _cnd: { gte: FIRST_CONFIRMED_VERSION } }] },
+		DELETE_LEAD_GROUP_CONFIRMATION,
+		'the group and every lead in it are deleted',
+	),
 	timeoutOnlyOptions(show),
 ];
 
 const planSchema = lazy(() => z.object({ agentId: agentIdSchema, groupName: leadGroupNameSchema }));
 const confirmationSchema = lazy(() =>
-	z.literal(DELETE_LEAD_GROUP_CONFIRMATION, {
-		errorMap: () => ({
-			message: `must be exactly ${DELETE_LEAD_GROUP_CONFIRMATION} to delete the group and its leads`,
-		}),
-	}),
+	typedConfirmation(DELETE_LEAD_GROUP_CONFIRMATION, 'delete the group and its leads'),
 );
 type Plan = z.output<typeof planSchema>;
 
@@ -72,7 +63,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const { agentId, groupName } = validate(
 		this,
 		confirmed,
-		{ ...given, confirmation: this.getNodeParameter('confirmation', itemIndex, '') },
+		{ ...given, confirmation: readConfirmation(this, itemIndex) },
 		itemIndex,
 		'lead group delete',
 	);

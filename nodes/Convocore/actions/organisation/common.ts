@@ -1,31 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 import { ORGANISATION_PAGE } from '../../../shared/contracts/organisation';
 import { collectNumberedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
-import { listOrIdLocator } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
-import type { Show } from '../conversation/common';
 
 /** What the organisation operations share: the picker, the paths and the page-by-page listing. */
-
-/** The organisation picker: From List (`GET /orgs`) or By ID, stored as `orgId`. */
-export function organisationLocator(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Organisation',
-		name: 'orgId',
-		description,
-		show,
-		searchListMethod: 'searchOrganisations',
-		listPlaceholder: 'Select an organisation…',
-		idPlaceholder: 'e.g. org-…',
-	});
-}
 
 export function organisationPath(orgId?: string): string {
 	return orgId === undefined ? '/orgs' : `/orgs/${encodeURIComponent(orgId)}`;

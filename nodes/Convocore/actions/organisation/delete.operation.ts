@@ -10,8 +10,11 @@ import { readIdParameter } from '../../helpers/agentId';
 import { requestChecked } from '../../helpers/answers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
+import { confirmationProperty } from '../../descriptions/confirmation';
+import { readConfirmation, typedConfirmation } from '../../helpers/confirmation';
 import { type ConvocoreOperation } from '../types';
-import { organisationLocator, organisationPath } from './common';
+import { organisationPath } from './common';
+import { organisationLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['organisation'], operation: ['delete'] };
 
@@ -28,28 +31,21 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	organisationLocator(show, 'The organisation to delete, with its clients'),
-	{
-		displayName: 'Confirmation',
-		name: 'confirmation',
-		type: 'string',
-		required: true,
-		// Empty on purpose: nothing is deleted until someone types the phrase.
-		default: '',
-		placeholder: DELETE_ORGANISATION_CONFIRMATION,
-		description: `Type ${DELETE_ORGANISATION_CONFIRMATION} to confirm that the organisation and all its clients are deleted`,
-		displayOptions: { show },
-	},
+	confirmationProperty(
+		show,
+		DELETE_ORGANISATION_CONFIRMATION,
+		'the organisation and all its clients are deleted',
+	),
 	timeoutOnlyOptions(show),
 ];
 
 const planSchema = lazy(() =>
 	z.object({
 		orgId: organisationIdSchema,
-		confirmation: z.literal(DELETE_ORGANISATION_CONFIRMATION, {
-			errorMap: () => ({
-				message: `must be exactly ${DELETE_ORGANISATION_CONFIRMATION} to delete the organisation and its clients`,
-			}),
-		}),
+		confirmation: typedConfirmation(
+			DELETE_ORGANISATION_CONFIRMATION,
+			'delete the organisation and its clients',
+		),
 	}),
 );
 type Plan = { orgId: string };
@@ -57,7 +53,7 @@ type Plan = { orgId: string };
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
 	const given = {
 		orgId: readIdParameter(this, 'orgId', itemIndex),
-		confirmation: this.getNodeParameter('confirmation', itemIndex, ''),
+		confirmation: readConfirmation(this, itemIndex),
 	};
 	const { orgId } = validate(this, planSchema, given, itemIndex, 'organisation delete');
 	return { orgId };

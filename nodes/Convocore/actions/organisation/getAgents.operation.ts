@@ -20,7 +20,8 @@ import {
 	timeoutOnlyOptions,
 } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
+import { collectOrganisationPages, organisationPath } from './common';
+import { organisationLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['organisation'], operation: ['getAgents'] };
 

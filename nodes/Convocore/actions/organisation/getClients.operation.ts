@@ -15,7 +15,8 @@ import {
 } from '../../helpers/parameters';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { collectOrganisationPages, organisationLocator, organisationPath } from './common';
+import { collectOrganisationPages, organisationPath } from './common';
+import { organisationLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['organisation'], operation: ['getClients'] };
 

@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IDisplayOptions,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -16,6 +15,7 @@ import { convocoreApiRequest } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { readJsonField } from '../../helpers/jsonFields';
 import { compact, validate } from '../../helpers/parameters';
+import type { Show } from '../../descriptions/displayOptions';
 import { type ConvocoreOperation } from '../types';
 /**
  * Pieces shared by the five phone number operations: number fields, the JSON escape hatch and the
@@ -61,10 +61,7 @@ export function showFor(operation: NumberOperation) {
 }
 
 /** The Phone Number field (E.164), shown under `show`. */
-export function phoneNumberProperty(
-	show: NonNullable<IDisplayOptions['show']>,
-	description: string,
-): INodeProperties {
+export function phoneNumberProperty(show: Show, description: string): INodeProperties {
 	return {
 		displayName: 'Phone Number',
 		name: 'phoneNumber',

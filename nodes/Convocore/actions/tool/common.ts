@@ -18,9 +18,7 @@ import {
 	toolWithoutSecret,
 } from '../../../shared/contracts/tool';
 import type { RequestScope } from '../../transport/retries';
-import { listOrIdLocator } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
-import type { Show } from '../conversation/common';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 
@@ -30,19 +28,6 @@ export function agentToolsPath(agentId: string): string {
 
 export function toolPath(toolId: string): string {
 	return `/tools/${encodeURIComponent(toolId)}`;
-}
-
-/** The tool picker: the chosen agent's tools (methods/tools.ts), or an ID. */
-export function toolIdProperty(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Tool',
-		name: 'toolId',
-		description: `${description.replace(/\.$/, '')}. The list shows the chosen agent’s tools.`,
-		show,
-		searchListMethod: 'searchTools',
-		listPlaceholder: 'Select a tool…',
-		idPlaceholder: 'e.g. tool-1',
-	});
 }
 
 const toolRefSchema = lazy(() => z.object({ agentId: agentIdSchema, toolId: toolIdSchema }));

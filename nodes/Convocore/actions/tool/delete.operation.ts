@@ -5,10 +5,10 @@ import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { readDryRun } from '../../helpers/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, toolIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { readToolRef, toolIdProperty, toolPath, type ToolRef } from './common';
+import { readToolRef, toolPath, type ToolRef } from './common';
 import { dryRunRequest } from './dryRun';
 
 const show = { resource: ['tool'], operation: ['delete'] };

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toolEnvelopeSchema } from '../../../shared/contracts/tool';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, toolIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { readToolRef, toolIdProperty, toolOutput, toolPath, type ToolRef } from './common';
+import { readToolRef, toolOutput, toolPath, type ToolRef } from './common';
 
 const show = { resource: ['tool'], operation: ['get'] };
 

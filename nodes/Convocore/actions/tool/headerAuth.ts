@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Show } from '../conversation/common';
+import type { Show } from '../../descriptions/displayOptions';
 
 /**
  * Header Authentication of Tool > Create and Update: Convocore documents tool fields sent `in:

@@ -12,7 +12,7 @@ import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { readDryRun } from '../../helpers/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, toolIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
@@ -25,7 +25,6 @@ import {
 	checkToolRules,
 	readToolFields,
 	toolFieldsProperty,
-	toolIdProperty,
 	toolOutput,
 	toolPath,
 } from './common';

@@ -11,8 +11,7 @@ import {
 } from '../../../shared/contracts/variable';
 import { REDACTED } from '../../../shared/secrets';
 import { getBaseUrl } from '../../transport/request';
-import { listOrIdLocator } from '../../descriptions/pickers';
-import type { Show } from '../conversation/common';
+import type { Show } from '../../descriptions/displayOptions';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 import { dryRunOutput, isOneShapeDryRun } from '../../helpers/dryRun';
@@ -23,19 +22,6 @@ export function variablesPath(agentId: string): string {
 
 export function variablePath(variableId: string): string {
 	return `/variables/${encodeURIComponent(variableId)}`;
-}
-
-/** The variable picker: the chosen agent's variables, or an ID. */
-export function variableIdProperty(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Variable',
-		name: 'variableId',
-		description,
-		show,
-		searchListMethod: 'searchVariables',
-		listPlaceholder: 'Select a variable…',
-		idPlaceholder: 'e.g. variable-1',
-	});
 }
 
 const variableRefSchema = lazy(() =>

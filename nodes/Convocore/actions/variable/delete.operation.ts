@@ -4,16 +4,10 @@ import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { readDryRun } from '../../helpers/dryRun';
 import { dryRunOption, REQUEST_WITH_ENV_VALUES_REDACTED } from '../../descriptions/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, variableIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	readVariableRef,
-	variableDryRun,
-	variableIdProperty,
-	variablePath,
-	type VariableRef,
-} from './common';
+import { readVariableRef, variableDryRun, variablePath, type VariableRef } from './common';
 
 const show = { resource: ['variable'], operation: ['delete'] };
 

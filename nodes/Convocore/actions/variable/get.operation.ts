@@ -2,16 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { variableAnswerSchema } from '../../../shared/contracts/variable';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, variableIdProperty } from '../../descriptions/pickers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import {
-	readVariableRef,
-	variableIdProperty,
-	variableOutput,
-	variablePath,
-	type VariableRef,
-} from './common';
+import { readVariableRef, variableOutput, variablePath, type VariableRef } from './common';
 
 const show = { resource: ['variable'], operation: ['get'] };
 

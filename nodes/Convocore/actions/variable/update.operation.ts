@@ -12,7 +12,7 @@ import { requestChecked } from '../../helpers/answers';
 import { checkWrite, checkedVariableFields } from '../../helpers/writeCheck';
 import { readDryRun } from '../../helpers/dryRun';
 import { dryRunOption, REQUEST_WITH_ENV_VALUES_REDACTED } from '../../descriptions/dryRun';
-import { agentIdProperty } from '../../descriptions/pickers';
+import { agentIdProperty, variableIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
@@ -25,7 +25,6 @@ import {
 	typeOptions,
 	variableDryRun,
 	variableFieldOptions,
-	variableIdProperty,
 	variableOutput,
 	variablePath,
 	type VariableRef,

@@ -11,6 +11,7 @@ import { getVoiceParamsSchema } from '../../../shared/contracts/voice';
 import { downloadFile, getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
 import { timeoutOnlyOptions } from '../../descriptions/options';
+import { voiceIdProperty } from '../../descriptions/pickers';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
 import { fetchVoice } from './api';
@@ -22,31 +23,7 @@ export const PREVIEW_MIME_TYPE = 'audio/mpeg';
 
 export const description: INodeProperties[] = [
 	providerProperty('get'),
-	{
-		displayName: 'Voice',
-		name: 'voiceId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description: "The voice, picked from the provider's catalog or given by its ID",
-		typeOptions: { loadOptionsDependsOn: ['provider'] },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a voice…',
-				typeOptions: { searchListMethod: 'searchVoices', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 21m00Tcm4TlvDq8ikWAM',
-			},
-		],
-		displayOptions: { show },
-	},
+	voiceIdProperty(show),
 	{
 		displayName: 'Download Preview',
 		name: 'downloadPreview',

@@ -2,26 +2,12 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { workspaceIdSchema } from '../../../shared/contracts/workspace';
-import { listOrIdLocator } from '../../descriptions/pickers';
-import type { Show } from '../conversation/common';
+import type { Show } from '../../descriptions/displayOptions';
 import { readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 
 export function workspacePath(workspaceId: string): string {
 	return `/workspaces/${encodeURIComponent(workspaceId)}`;
-}
-
-/** The workspace picker of the Workspace resource: the workspaces the secret can see, or an ID. */
-export function workspaceIdProperty(show: Show, description: string): INodeProperties {
-	return listOrIdLocator({
-		displayName: 'Workspace',
-		name: 'workspaceId',
-		description,
-		show,
-		searchListMethod: 'searchWorkspaces',
-		listPlaceholder: 'Select a workspace…',
-		idPlaceholder: 'e.g. ws-1a2b3c',
-	});
 }
 
 const workspaceRefSchema = lazy(() => z.object({ workspaceId: workspaceIdSchema }));

@@ -13,8 +13,11 @@ import { dryRunOption, REQUEST_DELETING_NOTHING } from '../../descriptions/dryRu
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readIdParameter } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
+import { confirmationProperty } from '../../descriptions/confirmation';
+import { readConfirmation, typedConfirmation } from '../../helpers/confirmation';
 import { type ConvocoreOperation } from '../types';
-import { workspaceIdProperty, workspacePath } from './common';
+import { workspacePicker } from '../../descriptions/pickers';
+import { workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['delete'] };
 
@@ -30,29 +33,25 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	workspaceIdProperty(show, 'The workspace to delete with all its agents'),
-	{
-		displayName: 'Confirmation',
-		name: 'confirmation',
-		type: 'string',
-		required: true,
-		// Empty on purpose: nothing is deleted until someone types the phrase.
-		default: '',
-		placeholder: DELETE_WORKSPACE_CONFIRMATION,
-		description: `Type ${DELETE_WORKSPACE_CONFIRMATION} to confirm that the workspace and every agent in it are deleted`,
-		displayOptions: { show },
-	},
+	workspacePicker('The workspace to delete with all its agents', {
+		show,
+		idPlaceholder: 'e.g. ws-1a2b3c',
+	}),
+	confirmationProperty(
+		show,
+		DELETE_WORKSPACE_CONFIRMATION,
+		'the workspace and every agent in it are deleted',
+	),
 	optionsCollection(show, [dryRunOption(REQUEST_DELETING_NOTHING), timeoutOption()]),
 ];
 
 const planSchema = lazy(() =>
 	z.object({
 		workspaceId: workspaceIdSchema,
-		confirmation: z.literal(DELETE_WORKSPACE_CONFIRMATION, {
-			errorMap: () => ({
-				message: `must be exactly ${DELETE_WORKSPACE_CONFIRMATION} to delete the workspace and every agent in it`,
-			}),
-		}),
+		confirmation: typedConfirmation(
+			DELETE_WORKSPACE_CONFIRMATION,
+			'delete the workspace and every agent in it',
+		),
 	}),
 );
 type Plan = { workspaceId: string; dryRun: boolean };
@@ -63,7 +62,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		planSchema,
 		{
 			workspaceId: readIdParameter(this, 'workspaceId', itemIndex),
-			confirmation: this.getNodeParameter('confirmation', itemIndex, ''),
+			confirmation: readConfirmation(this, itemIndex),
 		},
 		itemIndex,
 		'workspace delete',

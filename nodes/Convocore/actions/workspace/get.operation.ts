@@ -4,12 +4,13 @@ import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { readWorkspaceId, workspaceIdProperty, workspacePath } from './common';
+import { workspacePicker } from '../../descriptions/pickers';
+import { readWorkspaceId, workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
-	workspaceIdProperty(show, 'The workspace to read'),
+	workspacePicker('The workspace to read', { show, idPlaceholder: 'e.g. ws-1a2b3c' }),
 	timeoutOnlyOptions(show),
 ];
 

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/usage';
 import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
-import { listOrIdLocator } from '../../descriptions/pickers';
+import { workspacePicker } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
 import { requiredText } from '../crawlerJob/common';
 import {
@@ -31,15 +31,7 @@ const show = { resource: ['workspace'], operation: ['getUsage'] };
 const showLogs = { ...show, output: ['logs'] };
 
 export const description: INodeProperties[] = [
-	listOrIdLocator({
-		displayName: 'Workspace',
-		name: 'workspaceId',
-		description: 'The workspace whose usage is read',
-		show,
-		searchListMethod: 'searchWorkspaces',
-		listPlaceholder: 'Select a workspace…',
-		idPlaceholder: 'e.g. ws-…',
-	}),
+	workspacePicker('The workspace whose usage is read', { show }),
 	...usageRangeProperties(show, "the workspace's"),
 	{
 		displayName: 'Output',

@@ -11,7 +11,8 @@ import { listFrom } from '../../helpers/listField';
 import { compact, validate } from '../../helpers/parameters';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { emailsProperty, readWorkspaceId, workspaceIdProperty, workspacePath } from './common';
+import { workspacePicker } from '../../descriptions/pickers';
+import { emailsProperty, readWorkspaceId, workspacePath } from './common';
 
 const show = { resource: ['workspace'], operation: ['update'] };
 
@@ -24,7 +25,7 @@ const MARKETPLACE_FIELDS = {
 } as const;
 
 export const description: INodeProperties[] = [
-	workspaceIdProperty(show, 'The workspace to change'),
+	workspacePicker('The workspace to change', { show, idPlaceholder: 'e.g. ws-1a2b3c' }),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
