@@ -5,14 +5,8 @@ import type { RequestScope } from '../../transport/retries';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import {
-	agentIdIn,
-	agentOutput,
-	agentPath,
-	dryRunOutput,
-	halfDoneAgentError,
-	writeAgent,
-} from './api';
+import { agentIdIn, agentOutput, dryRunOutput, halfDoneAgentError, writeAgent } from './api';
+import { agentPath } from '../../helpers/paths';
 import { readDryRun } from '../../helpers/dryRun';
 import { checkWrite } from '../../helpers/writeCheck';
 import {

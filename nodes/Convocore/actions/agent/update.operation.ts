@@ -9,7 +9,8 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { agentOutput, agentPath, dryRunOutput, writeAgent } from './api';
+import { agentOutput, dryRunOutput, writeAgent } from './api';
+import { agentPath } from '../../helpers/paths';
 import { readDryRun } from '../../helpers/dryRun';
 import { checkWrite } from '../../helpers/writeCheck';
 import {

@@ -11,7 +11,7 @@ import { type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { readDryRun } from '../../helpers/dryRun';
 import { readJsonField, type JsonFieldShape } from '../../helpers/jsonFields';
-import { normalizePhone } from '../phoneNumber/common';
+import { normalizePhone } from '../../helpers/phone';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';

@@ -21,13 +21,6 @@ import type { Show } from '../conversation/common';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
 
-/** `.trim().min(1)` with the node's words, for the IDs of a path. */
-export const requiredText = (what: string) =>
-	z
-		.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` })
-		.trim()
-		.min(1, 'is required');
-
 /**
  * The workspace of a crawler job operation, stored as `workspaceId`. Node versions 1 to 3 keep the
  * text field their workflows stored; version 4 offers a picker: From List (the workspaces the

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/crawlerJob';
 import { redactDeep, withoutSecrets } from '../../../shared/secrets';
 import { convocoreApiRequest } from '../../transport/request';
-import { compact, validate } from '../../helpers/parameters';
+import { compact, validate, requiredText } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { REFRESH_RATE_OPTIONS } from '../knowledgeBase/common';
@@ -17,7 +17,6 @@ import {
 	emptyToUndefined,
 	fetchJobPages,
 	jobPath,
-	requiredText,
 	workspaceIdProperty,
 	readWorkspaceId,
 } from './common';

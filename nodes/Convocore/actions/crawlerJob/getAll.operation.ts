@@ -6,17 +6,12 @@ import {
 	listingFields,
 	readListing,
 	validate,
+	requiredText,
 } from '../../helpers/parameters';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { collectNumberedPages } from '../../transport/pagination';
-import {
-	fetchJobList,
-	pageSizeFor,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { fetchJobList, pageSizeFor, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getAll'] };
 

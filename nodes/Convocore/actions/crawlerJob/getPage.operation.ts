@@ -5,15 +5,9 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { convocoreApiRequest } from '../../transport/request';
 import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
-import { validate } from '../../helpers/parameters';
+import { validate, requiredText } from '../../helpers/parameters';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import {
-	jobIdLocator,
-	jobPath,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { jobIdLocator, jobPath, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPage'] };
 

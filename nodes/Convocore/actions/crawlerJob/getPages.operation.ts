@@ -6,17 +6,12 @@ import {
 	listingFields,
 	readListing,
 	validate,
+	requiredText,
 } from '../../helpers/parameters';
 import { readIdParameter } from '../../helpers/agentId';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import {
-	fetchJobPages,
-	jobIdLocator,
-	requiredText,
-	workspaceIdProperty,
-	readWorkspaceId,
-} from './common';
+import { fetchJobPages, jobIdLocator, workspaceIdProperty, readWorkspaceId } from './common';
 
 const show = { resource: ['crawlerJob'], operation: ['getPages'] };
 

@@ -7,7 +7,7 @@ import { describeIssues } from '../../../shared/contracts/common';
 import { lazy } from '../../../shared/contracts/lazy';
 import { leadGroupNameSchema } from '../../../shared/contracts/leadGroup';
 import { readDryRun } from '../../helpers/dryRun';
-import { normalizePhone } from '../phoneNumber/common';
+import { normalizePhone } from '../../helpers/phone';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';

@@ -5,7 +5,7 @@ import { leadGroupAnswerSchema } from '../../../shared/contracts/leadGroup';
 import { getBaseUrl } from '../../transport/request';
 import { RateLimitGate, type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { groupsPath } from '../leadGroup/common';
+import { groupsPath } from '../../helpers/paths';
 import { itemRanges } from '../router';
 import { type BatchEntry } from '../types';
 

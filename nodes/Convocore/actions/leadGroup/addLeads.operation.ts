@@ -15,7 +15,8 @@ import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { groupsPath, leadGroupProperty } from './common';
+import { leadGroupProperty } from './common';
+import { groupsPath } from '../../helpers/paths';
 
 const show = { resource: ['leadGroup'], operation: ['addLeads'] };
 

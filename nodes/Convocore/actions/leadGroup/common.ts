@@ -2,10 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { listOrIdLocator } from '../../descriptions/pickers';
 import type { Show } from '../conversation/common';
 
-export function groupsPath(agentId: string): string {
-	return `/agents/${encodeURIComponent(agentId)}/groups`;
-}
-
 /** The lead group picker: the chosen agent's groups by name (a group's name is its ID), or a name. */
 export function leadGroupProperty(
 	show: Show,

@@ -29,8 +29,3 @@ export function readMediaUrls(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(trim).filter((url) => url !== '');
 	return value;
 }
-
-/** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */
-export function normalizePhone(value: unknown): unknown {
-	return typeof value === 'string' ? value.replace(/[\s\-.()]/g, '') : value;
-}

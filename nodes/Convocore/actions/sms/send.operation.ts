@@ -16,7 +16,8 @@ import { optionsCollection, timeoutOption, concurrencyOptions } from '../../desc
 import { readAgentId } from '../../helpers/agentId';
 import { type ConvocoreOperation } from '../types';
 import { readJsonField } from '../../helpers/jsonFields';
-import { leadInfoFrom, normalizePhone, readMediaUrls } from './fields';
+import { leadInfoFrom, readMediaUrls } from './fields';
+import { normalizePhone } from '../../helpers/phone';
 
 const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
