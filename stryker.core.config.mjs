@@ -14,7 +14,7 @@ export default {
 	mutate: [
 		'nodes/shared/{secrets,deadline}.ts',
 		'nodes/Convocore/transport/{request,retries,slotLimit,concurrency,pacer}.ts',
-		'nodes/ConvocoreTrigger/delivery.ts',
+		'nodes/ConvocoreTrigger/{delivery,verification,redaction,emission}.ts',
 	],
 	incrementalFile: 'reports/mutation/core-incremental.json',
 	htmlReporter: { fileName: 'reports/mutation/core.html' },
