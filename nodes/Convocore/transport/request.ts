@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodTypeAny } from 'zod';
-import { apiError, headerValue, redirectError, unexpectedBodyError } from '../../shared/apiErrors';
+import { apiError, headerValue } from '../../shared/apiErrors';
+import { redirectError, unexpectedBodyError } from '../../shared/requestErrors';
 import { describeIssues } from '../../shared/contracts/common';
 import { compilePredicate, type Predicate } from '../../shared/contracts/predicate';
 import { resolveBaseUrl, type ConvocoreCredentialData } from '../../shared/regions';
