@@ -13,7 +13,7 @@ export default {
 	tsconfigFile: 'tsconfig.mutation-core.json',
 	mutate: [
 		'nodes/shared/{secrets,deadline}.ts',
-		'nodes/Convocore/transport/{request,retries,slotLimit,concurrency,pacer}.ts',
+		'nodes/Convocore/transport/{request,download,retries,slotLimit,concurrency,pacer}.ts',
 		'nodes/ConvocoreTrigger/{delivery,verification,redaction,emission}.ts',
 	],
 	incrementalFile: 'reports/mutation/core-incremental.json',
