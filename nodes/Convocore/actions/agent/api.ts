@@ -12,7 +12,7 @@ import {
 	type ExportTemplateAnswer,
 	type ImportTemplateRequest,
 	untypedAnswerSchema,
-} from '../../../shared/contracts/agentFields';
+} from '../../../shared/contracts/agentTemplate';
 import { secretsIn } from '../../../shared/secrets';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';

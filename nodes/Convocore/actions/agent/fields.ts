@@ -5,10 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import {
-	AGENT_SMS_AUTH_TOKEN_FIELD,
-	classicPromptFieldsIn,
-} from '../../../shared/contracts/agentFields';
+import { AGENT_SMS_AUTH_TOKEN_FIELD } from '../../../shared/contracts/agentFieldNames';
+import { classicPromptFieldsIn } from '../../../shared/contracts/agentFields';
 import { dataTypeGroups, topicGroups, type FieldKind, type Group } from './fieldGroups';
 import { readJsonField } from '../../helpers/jsonFields';
 import { parseJsonParameter } from '../../helpers/parameters';
