@@ -13,8 +13,8 @@ export default {
 	tsconfigFile: 'tsconfig.mutation-core.json',
 	mutate: [
 		'nodes/shared/{secrets,deadline}.ts',
-		'nodes/Convocore/transport/{request,retries,slotLimit,concurrency,pacer}.ts',
-		'nodes/ConvocoreTrigger/delivery.ts',
+		'nodes/Convocore/transport/{request,download,retries,slotLimit,concurrency,pacer}.ts',
+		'nodes/ConvocoreTrigger/{delivery,verification,redaction,emission}.ts',
 	],
 	incrementalFile: 'reports/mutation/core-incremental.json',
 	htmlReporter: { fileName: 'reports/mutation/core.html' },

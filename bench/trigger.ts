@@ -10,7 +10,7 @@
  *  - time per delivery, what Convocore's sender waits for (it gives up after 60 s).
  *  - the constant-time secret comparison against a plain ===.
  */
-import { secretsMatch } from '../nodes/ConvocoreTrigger/delivery';
+import { secretsMatch } from '../nodes/ConvocoreTrigger/verification';
 import { sampleEventPayload } from '../sandbox/domain/events';
 import { jsonRequest, TriggerHarness, type Delivery } from '../test/harness/webhook';
 import type { Benchmark } from './common';

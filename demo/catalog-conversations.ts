@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { expect, json, quote } from './checks';
-import type { ExampleSpec } from './runner';
+import type { ExampleSpec } from './example';
 
 const ASK = 'Ask the agent';
 const JUDGE = 'Judge the answer';

@@ -6,7 +6,7 @@ import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { type Sandbox } from '../sandbox';
 import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { expect, json, output } from './checks';
-import type { ExampleOutcome, ExampleSpec } from './runner';
+import type { ExampleOutcome, ExampleSpec } from './example';
 
 const WEEK = 'Satisfaction this week';
 const DAY_MS = 86_400_000;

@@ -20,7 +20,7 @@ import {
 } from '../test/harness/engine';
 import { expect, json } from './checks';
 import type { Engine, WorkflowJson } from './engine';
-import type { ExampleOutcome, ExampleSpec } from './runner';
+import type { ExampleOutcome, ExampleSpec } from './example';
 
 const TRIGGER = 'New conversation';
 const LEAD = 'Save the lead';

@@ -4,7 +4,7 @@
  */
 import { outputOf, type NamedCredential } from '../test/harness/engine';
 import { expect, json, quote } from './checks';
-import type { ExampleSpec } from './runner';
+import type { ExampleSpec } from './example';
 
 const TOOL_ANSWER = 'Answer from the workflow';
 

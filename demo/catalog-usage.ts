@@ -11,7 +11,7 @@ import { creditsOf, usageIn, usageTotals } from '../sandbox/domain/usage';
 import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { outputOf } from '../test/harness/engine';
 import { expect } from './checks';
-import type { ExampleOutcome, ExampleSpec } from './runner';
+import type { ExampleOutcome, ExampleSpec } from './example';
 
 const rowsOf = (outcome: ExampleOutcome): IDataObject[] =>
 	outputOf(outcome.run, 'Report rows', 0, { ifNotRun: 'empty' }).map((item) => item.json);

@@ -12,7 +12,7 @@ import { monthlyUsageReport } from './catalog-usage';
 import { answerCheck, handOver, leadsToCampaign, twoTurns } from './catalog-conversations';
 import { toolServedByWorkflow } from './catalog-tools';
 import { expect, json, output, quote } from './checks';
-import type { ExampleSpec } from './runner';
+import type { ExampleSpec } from './example';
 
 const LEAD_SMS = 'Agent writes and sends the SMS';
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { outputOf } from '../test/harness/engine';
-import type { ExampleOutcome } from './runner';
+import type { ExampleOutcome } from './example';
 
 /** A node's output items (none when it did not run, e.g. a branch not taken). */
 export const output = (outcome: ExampleOutcome, node: string, index = 0) =>

@@ -4,9 +4,7 @@
  * (node types loaded from the built package) and for test/examples (node types from the sources).
  */
 import { join } from 'path';
-import type { IRun } from 'n8n-workflow';
 import type { Sandbox } from '../sandbox';
-import type { EventType } from '../nodes/shared/contracts/events';
 import type { NamedCredential } from '../test/harness/engine';
 import { TOOL_HEADER_CREDENTIALS } from './catalog-tools';
 import { startWebhookServer, WebhookWorkflow } from '../test/harness/webhook';
@@ -19,6 +17,7 @@ import {
 	type NodeRun,
 	type WorkflowJson,
 } from './engine';
+import type { DeliveryResult, ExampleOutcome, ExampleSpec } from './example';
 
 /** The name every example's Convocore nodes reference their credential by. */
 export const CREDENTIAL_NAME = 'Convocore account';
@@ -43,52 +42,6 @@ export function sandboxCredentials(sandbox: Sandbox): Record<string, NamedCreden
 		// Example 15's tool header, on Tool > Create and on the Webhook that checks it.
 		...TOOL_HEADER_CREDENTIALS,
 	};
-}
-
-/** One event the sandbox posts to a trigger example's Production URL. */
-export interface Delivery {
-	label: string;
-	type: EventType;
-	/** Default: the workspace secret of the credential. */
-	workspaceSecret?: string;
-	/** The HTTP status the trigger must answer. */
-	expectStatus: number;
-	/** Whether the delivery must start an execution. */
-	expectRun: boolean;
-}
-
-export interface DeliveryResult extends Delivery {
-	status: number;
-	body: string;
-	ran: boolean;
-}
-
-export interface ExampleOutcome {
-	workflow: WorkflowJson;
-	/** The run the report describes (for a trigger example: the execution the first event started). */
-	run: IRun;
-	/** Trigger examples only. */
-	webhook?: { productionUrl: string; deliveries: DeliveryResult[]; executions: number };
-	/** Examples that serve a webhook: the runs its requests started. */
-	webhookRuns?: IRun[];
-}
-
-export interface ExampleSpec {
-	/** File name under examples/. */
-	file: string;
-	/** Set for a trigger example: the events the sandbox delivers over HTTP, in order. */
-	deliveries?: Delivery[];
-	/**
-	 * Set for an example whose Webhook node serves an agent's tool: that node is served at its
-	 * Production URL on a real listener (as an active workflow) while the manual branch runs.
-	 */
-	servesWebhook?: boolean;
-	/** Set for an example that runs its own way (a polling trigger: demo/catalog-poll.ts). */
-	run?(workflow: WorkflowJson, engine: Engine, sandbox: Sandbox): Promise<ExampleOutcome>;
-	/** The key facts of a run, one short line each. */
-	summarize(outcome: ExampleOutcome, sandbox: Sandbox): string[];
-	/** What must be true after the run; each problem found is one line. */
-	verify(outcome: ExampleOutcome, sandbox: Sandbox): string[];
 }
 
 export interface ExampleResult {

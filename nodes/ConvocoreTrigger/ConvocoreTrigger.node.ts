@@ -8,7 +8,8 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { decideDelivery, type ReplayGuard } from './delivery';
+import { decideDelivery } from './delivery';
+import { type ReplayGuard } from './verification';
 import { ALL_EVENTS, EVENT_OPTIONS } from './eventOptions';
 import { readParameter } from './parameters';
 

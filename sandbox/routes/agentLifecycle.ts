@@ -1,8 +1,8 @@
 import {
 	createAgentRequestSchema,
-	importTemplateRequestSchema,
 	updateAgentRequestSchema,
 } from '../../nodes/shared/contracts/agentFields';
+import { importTemplateRequestSchema } from '../../nodes/shared/contracts/agentTemplate';
 import { assertWorkspaceSecret, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import type { SandboxAgent, SandboxState } from '../domain/state';

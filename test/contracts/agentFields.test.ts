@@ -6,9 +6,9 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
+import { AGENT_PROMPT_FIELDS } from '../../nodes/shared/contracts/agentFieldNames';
 import {
 	agentOverridesSchema as overridesForSms,
-	AGENT_PROMPT_FIELDS,
 	agentChangesSchema,
 	agentFieldsSchema,
 	agentOverridesSchema,

@@ -20,7 +20,7 @@ import {
 	AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
 	AGENT_TELEPHONY_SMS_TEXT_FIELDS,
 	AGENT_TEXT_FIELDS,
-} from '../../nodes/shared/contracts/agentFields';
+} from '../../nodes/shared/contracts/agentFieldNames';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import {

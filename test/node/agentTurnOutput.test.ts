@@ -3,7 +3,7 @@
  * form (bot turns `from: "bot"`, UI Engine snapshots as turn objects) and the earlier reading
  * (`from: "ai"`, `{ type: "text-card", text }`) both give the reply.
  */
-import type { TurnFrames } from '../../nodes/Convocore/transport/interactSocket';
+import type { TurnFrames } from '../../nodes/Convocore/transport/interactFrames';
 import { lastBotText, turnOutput } from '../../nodes/Convocore/actions/agent/turnOutput';
 
 const frames = (over: Partial<TurnFrames>): TurnFrames => ({

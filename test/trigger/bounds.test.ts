@@ -2,7 +2,7 @@
  * Deliveries no real Convocore event looks like, and options that would silently switch the
  * replay guard off: refused before any execution starts (issue 9, item 7).
  */
-import { MAX_BODY_BYTES, MAX_DEPTH } from '../../nodes/ConvocoreTrigger/delivery';
+import { MAX_BODY_BYTES, MAX_DEPTH } from '../../nodes/ConvocoreTrigger/verification';
 import { jsonRequest, TriggerHarness, type Delivery } from '../harness/webhook';
 import { payloadFor, without, WORKSPACE_SECRET } from './fixtures';
 

@@ -4,7 +4,8 @@
  */
 import crypto from 'crypto';
 import { EVENT_PAYLOAD_SCHEMAS, EVENT_TYPES } from '../../nodes/shared/contracts/events';
-import { readEnvelope, redactSecret, secretsMatch } from '../../nodes/ConvocoreTrigger/delivery';
+import { redactSecret } from '../../nodes/ConvocoreTrigger/redaction';
+import { readEnvelope, secretsMatch } from '../../nodes/ConvocoreTrigger/verification';
 import { REDACTED } from '../../nodes/shared/secrets';
 import { payloadFor, WORKSPACE_SECRET } from './fixtures';
 

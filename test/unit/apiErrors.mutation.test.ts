@@ -7,19 +7,21 @@ import type { IHttpRequestMethods, INode } from 'n8n-workflow';
 import {
 	MAY_HAVE_BEEN_PROCESSED,
 	apiError,
-	connectionError,
-	deadlineError,
 	describeRequest,
 	headerValue,
 	isIdempotent,
-	rateLimitTooLongError,
-	redirectError,
-	safeHost,
 	seconds,
-	unexpectedBodyError,
 	type ErrorScope,
 	type RetryReport,
 } from '../../nodes/shared/apiErrors';
+import {
+	connectionError,
+	deadlineError,
+	rateLimitTooLongError,
+	redirectError,
+	safeHost,
+	unexpectedBodyError,
+} from '../../nodes/shared/requestErrors';
 
 const node: INode = {
 	id: 'n1',

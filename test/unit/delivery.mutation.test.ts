@@ -1,14 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code with made-up values, never ships (package.json "files" is dist/ only) */
-import {
-	MAX_BODY_BYTES,
-	MAX_DEPTH,
-	VALIDATION_KEY,
-	buildItem,
-	decideDelivery,
-	readEnvelope,
-	redactSecret,
-	type DeliverySettings,
-} from '../../nodes/ConvocoreTrigger/delivery';
+import { decideDelivery, type DeliverySettings } from '../../nodes/ConvocoreTrigger/delivery';
+import { VALIDATION_KEY, buildItem } from '../../nodes/ConvocoreTrigger/emission';
+import { redactSecret } from '../../nodes/ConvocoreTrigger/redaction';
+import { MAX_BODY_BYTES, MAX_DEPTH, readEnvelope } from '../../nodes/ConvocoreTrigger/verification';
 import { REDACTED } from '../../nodes/shared/secrets';
 const SECRET = 'vg_unit_Secret_42';
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -8,10 +8,10 @@
 import type { IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { z } from 'zod';
 import { listingContract } from '../../nodes/shared/contracts/common';
+import { downloadFile } from '../../nodes/Convocore/transport/download';
 import {
 	CREDENTIAL_TYPE,
 	convocoreApiRequest,
-	downloadFile,
 	getBaseUrl,
 	type ConvocoreRequest,
 } from '../../nodes/Convocore/transport/request';

@@ -130,3 +130,10 @@ export function compact<T extends Record<string, unknown>>(value: T): Partial<T>
 		Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== ''),
 	) as Partial<T>;
 }
+
+/** `.trim().min(1)` with the node's words, for the IDs of a path. */
+export const requiredText = (what: string) =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` })
+		.trim()
+		.min(1, 'is required');

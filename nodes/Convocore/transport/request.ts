@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	JsonObject,
-} from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import type { ZodError, ZodTypeAny } from 'zod';
-import { apiError, headerValue, redirectError, unexpectedBodyError } from '../../shared/apiErrors';
+import { apiError, headerValue } from '../../shared/apiErrors';
+import { redirectError, unexpectedBodyError } from '../../shared/requestErrors';
 import { describeIssues } from '../../shared/contracts/common';
 import { compilePredicate, type Predicate } from '../../shared/contracts/predicate';
 import { resolveBaseUrl, type ConvocoreCredentialData } from '../../shared/regions';
@@ -152,46 +147,6 @@ export async function convocoreApiRequest<T = unknown>(
 }
 
 /**
- * Downloads a file that the API pointed at (a voice preview on a CDN). The credential is NOT
- * sent: the URL may be on another host than the API, so following its redirects is harmless.
- */
-export async function downloadFile(
-	this: IExecuteFunctions,
-	url: string,
-	scope: RequestScope = {},
-): Promise<{ data: Buffer; contentType?: string }> {
-	const options: IHttpRequestOptions = {
-		method: 'GET',
-		url,
-		encoding: 'arraybuffer',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	};
-	const errorScope: RetryScope = {
-		ctx: this,
-		request: { method: 'GET', path: safeUrl(url) },
-		scope,
-		secrets: new Set(),
-	};
-	const response = await sendWithRetries(this, options, errorScope, (ctx, requestOptions) =>
-		ctx.helpers.httpRequest(requestOptions),
-	);
-	if (response.statusCode < 200 || response.statusCode >= 300) {
-		throw new NodeApiError(
-			redactedNode(this.getNode()),
-			{ message: `Download failed with HTTP ${response.statusCode}` } as JsonObject,
-			{
-				message: `Could not download ${safeUrl(url)} (HTTP ${response.statusCode})`,
-				httpCode: String(response.statusCode),
-				itemIndex: scope.itemIndex,
-			},
-		);
-	}
-	const contentType = headerValue(response.headers, 'content-type');
-	return { data: Buffer.from(response.body as ArrayBuffer), contentType };
-}
-
-/**
  * The parsed body. A success must be valid JSON, except that text the server labelled
  * `text/plain` is handed on as a string when the request's contract accepts one (an untyped
  * endpoint answering a bare phone number). An HTML page or malformed JSON stays an error even
@@ -305,14 +260,4 @@ function mismatchError(error: ZodError, statusCode: number, errorScope: RetrySco
 function throwIfListingRefused(error: ZodError, statusCode: number, errorScope: RetryScope): void {
 	if (error.issues.every((issue) => issue.code === 'custom'))
 		throw mismatchError(error, statusCode, errorScope);
-}
-
-/** A URL without query string or credentials, safe to show. */
-function safeUrl(url: string): string {
-	try {
-		const parsed = new URL(url);
-		return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-	} catch {
-		return 'the file';
-	}
 }

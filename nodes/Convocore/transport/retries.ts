@@ -7,16 +7,18 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import {
-	cancelledError,
-	connectionError,
-	deadlineError,
 	headerValue,
 	isRead,
-	rateLimitTooLongError,
 	type ErrorScope,
 	type Headers,
 	type RetryReport,
 } from '../../shared/apiErrors';
+import {
+	cancelledError,
+	connectionError,
+	deadlineError,
+	rateLimitTooLongError,
+} from '../../shared/requestErrors';
 import { Deadline, TIMED_OUT } from '../../shared/deadline';
 
 /**

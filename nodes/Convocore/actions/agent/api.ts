@@ -12,10 +12,11 @@ import {
 	type ExportTemplateAnswer,
 	type ImportTemplateRequest,
 	untypedAnswerSchema,
-} from '../../../shared/contracts/agentFields';
+} from '../../../shared/contracts/agentTemplate';
 import { secretsIn } from '../../../shared/secrets';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
+import { agentPath } from '../../helpers/paths';
 
 /** `GET /agents`, read wherever the list sits; shared by Agent > Get Many and the agent picker. */
 export async function fetchAgents(
@@ -25,10 +26,6 @@ export async function fetchAgents(
 	return agentsFromList(
 		await requestChecked(ctx, { method: 'GET', path: '/agents', response: agentListSchema }, scope),
 	);
-}
-
-export function agentPath(agentId: string): string {
-	return `/agents/${encodeURIComponent(agentId)}`;
 }
 
 /** `POST /agents` or `PATCH /agents/{id}` with `{ agent }`: the agent record Convocore answers. */

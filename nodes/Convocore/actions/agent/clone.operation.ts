@@ -13,12 +13,12 @@ import { type ConvocoreOperation } from '../types';
 import {
 	agentIdIn,
 	agentOutput,
-	agentPath,
 	fetchTemplate,
 	halfDoneAgentError,
 	importTemplate,
 	writeAgent,
 } from './api';
+import { agentPath } from '../../helpers/paths';
 import { checkWrite } from '../../helpers/writeCheck';
 import {
 	agentFieldProperties,

@@ -5,14 +5,7 @@ import type { RequestScope } from '../../transport/retries';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import {
-	agentIdIn,
-	agentOutput,
-	agentPath,
-	dryRunUpToVersion5,
-	halfDoneAgentError,
-	writeAgent,
-} from './api';
+import { agentIdIn, agentOutput, dryRunUpToVersion5, halfDoneAgentError, writeAgent } from './api';
 import {
 	dryRunOutput,
 	isOneShapeDryRun,
@@ -21,6 +14,7 @@ import {
 } from '../../helpers/dryRun';
 import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { getBaseUrl } from '../../transport/request';
+import { agentPath } from '../../helpers/paths';
 import { checkWrite } from '../../helpers/writeCheck';
 import {
 	agentFieldProperties,

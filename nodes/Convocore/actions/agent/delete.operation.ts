@@ -10,7 +10,7 @@ import { readAgentId } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { agentPath } from './api';
+import { agentPath } from '../../helpers/paths';
 
 const show = { resource: ['agent'], operation: ['delete'] };
 

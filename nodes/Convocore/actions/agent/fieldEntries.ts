@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { AGENT_SMS_AUTH_TOKEN_FIELD } from '../../../shared/contracts/agentFields';
+import { AGENT_SMS_AUTH_TOKEN_FIELD } from '../../../shared/contracts/agentFieldNames';
 import type { FieldKind } from './fieldGroups';
 
 /**

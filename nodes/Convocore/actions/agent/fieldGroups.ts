@@ -9,7 +9,7 @@ import {
 	AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
 	AGENT_TELEPHONY_SMS_TEXT_FIELDS,
 	AGENT_TEXT_FIELDS,
-} from '../../../shared/contracts/agentFields';
+} from '../../../shared/contracts/agentFieldNames';
 
 /**
  * How Agent > Create, Update and Clone group the agent's fields in the editor. The fields and

@@ -17,7 +17,7 @@ import {
 	type UsagePlanRange,
 } from '../../helpers/usageRange';
 import { usageRangeProperties } from '../../descriptions/usageRange';
-import { agentPath } from './api';
+import { agentPath } from '../../helpers/paths';
 
 const show = { resource: ['agent'], operation: ['getUsage'] };
 

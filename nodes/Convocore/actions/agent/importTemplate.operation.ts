@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	importTemplateRequestSchema,
 	type ImportTemplateRequest,
-} from '../../../shared/contracts/agentFields';
+} from '../../../shared/contracts/agentTemplate';
 import { REDACTED } from '../../../shared/secrets';
 import type { RequestScope } from '../../transport/retries';
 import { compact, parseJsonParameter, validate } from '../../helpers/parameters';

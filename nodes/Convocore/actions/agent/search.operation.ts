@@ -12,8 +12,8 @@ import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
 import { workspacePicker } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
-import { requiredText } from '../crawlerJob/common';
 import {
+	requiredText,
 	hintWhenLimitReached,
 	listingFields,
 	readListing,

@@ -1,17 +1,5 @@
 import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agent';
-import {
-	COMMAND_PROMPT_PATTERN,
-	GREETING_PROMPT,
-	INTERACT_BUCKETS,
-	INTERACT_ORIGINS,
-	lightConvoDataSchema,
-	type InteractObject,
-} from '../../../shared/contracts/agentInteract';
-import { lazy } from '../../../shared/contracts/lazy';
 import { interactUrl, runInteractTurn } from '../../transport/interactSocket';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
 import { addSecret, redactDeep } from '../../../shared/secrets';
@@ -24,6 +12,8 @@ import { compact, validate } from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { turnOutput } from './turnOutput';
+import { inConversationOrder } from './conversationOrder';
+import { bucketOf, interactObject, planSchema, type MessageFields } from './messagePlan';
 
 /**
  * Send Message: one turn of a conversation with the agent over Convocore's interact WebSocket
@@ -161,64 +151,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-const text = (what: string) => z.string({ invalid_type_error: `must be text (${what})` });
-
-const planSchema = lazy(() =>
-	z
-		.object({
-			agentId: agentIdSchema,
-			message: text('the message'),
-			conversationId: text('a conversation ID')
-				.trim()
-				.max(200, 'must be at most 200 characters')
-				.regex(/^[^\r\n\t]*$/, 'must not contain line breaks or tabs'),
-			user: lightConvoDataSchema,
-			options: z.object({
-				plainText: z.boolean({ invalid_type_error: 'must be true or false' }),
-				recordHistory: z.boolean({ invalid_type_error: 'must be true or false' }),
-				startWithGreeting: z.boolean({ invalid_type_error: 'must be true or false' }),
-				testConversation: z.boolean({ invalid_type_error: 'must be true or false' }),
-				includeTurns: z.boolean({ invalid_type_error: 'must be true or false' }),
-				origin: z.enum(INTERACT_ORIGINS, {
-					errorMap: () => ({ message: `must be one of ${INTERACT_ORIGINS.join(', ')}` }),
-				}),
-			}),
-		})
-		.superRefine((plan, context) => {
-			const message = plan.message.trim();
-			if (plan.options.startWithGreeting) {
-				if (message)
-					context.addIssue({
-						code: 'custom',
-						path: ['message'],
-						message:
-							"must be empty with Start With the Agent's Greeting (the greeting turn sends no user message)",
-					});
-				return;
-			}
-			if (!message)
-				context.addIssue({
-					code: 'custom',
-					path: ['message'],
-					message: "is required (or turn on Options > Start With the Agent's Greeting)",
-				});
-			else if (message.toLowerCase() === GREETING_PROMPT)
-				context.addIssue({
-					code: 'custom',
-					path: ['message'],
-					message:
-						'must not be just "start", which Convocore reads as a request for the greeting: use Options > Start With the Agent\'s Greeting',
-				});
-			else if (COMMAND_PROMPT_PATTERN.test(message))
-				context.addIssue({
-					code: 'custom',
-					path: ['message'],
-					message:
-						'must not start with @cancel: or @rewind:, which Convocore reads as commands, not as a message',
-				});
-		}),
-);
-type MessagePlan = z.output<typeof planSchema> & { dryRun: boolean };
+type MessagePlan = MessageFields & { dryRun: boolean };
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<MessagePlan> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -244,73 +177,6 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		'message',
 	);
 	return { ...plan, dryRun: readDryRun(this, itemIndex) };
-}
-
-/** `bucket` of the credential's region; a custom base is NA only when its host or path says so. */
-function bucketOf(credentials: ConvocoreCredentialData, baseUrl: string): InteractObject['bucket'] {
-	if (credentials.region === 'na') return INTERACT_BUCKETS.na;
-	if (credentials.region === 'eu') return INTERACT_BUCKETS.eu;
-	const { host, pathname } = new URL(baseUrl);
-	return /(^|[-./])na([-./]|$)/i.test(`${host}${pathname}`)
-		? INTERACT_BUCKETS.na
-		: INTERACT_BUCKETS.eu;
-}
-
-function interactObject(
-	plan: MessagePlan,
-	conversationId: string,
-	bucket: InteractObject['bucket'],
-): InteractObject {
-	const { options } = plan;
-	return {
-		agentId: plan.agentId,
-		convoId: conversationId,
-		bucket,
-		prompt: options.startWithGreeting ? GREETING_PROMPT : plan.message,
-		lightConvoData: { ...plan.user, origin: options.origin },
-		disableUiEngine: options.plainText,
-		disableRecordHistory: !options.recordHistory,
-		isTest: options.testConversation,
-	};
-}
-
-/** The turns of each conversation of one execution, chained so that they never overlap; each resolves to whether it succeeded. */
-const conversationQueues = new WeakMap<IExecuteFunctions, Map<string, Promise<boolean>>>();
-
-/**
- * Waits for the turns of `conversationId` that came before (in input order: items start in
- * input order, and each joins the queue before its first await), then runs `turn`. Without
- * Continue On Fail the run stops at the first failure, so a turn queued behind a failed one is
- * not sent: its output would be dropped with the run, and the credits spent for nothing.
- */
-async function inConversationOrder<T>(
-	ctx: IExecuteFunctions,
-	conversationId: string,
-	itemIndex: number,
-	turn: () => Promise<T>,
-): Promise<T> {
-	let queues = conversationQueues.get(ctx);
-	if (!queues) conversationQueues.set(ctx, (queues = new Map()));
-	const before = queues.get(conversationId);
-	let done!: (succeeded: boolean) => void;
-	const mine = new Promise<boolean>((resolve) => (done = resolve));
-	queues.set(conversationId, mine);
-	let succeeded = false;
-	try {
-		if (before && !(await before) && !ctx.continueOnFail()) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Not sent: an earlier turn of conversation ${conversationId} failed`,
-				{ itemIndex },
-			);
-		}
-		const result = await turn();
-		succeeded = true;
-		return result;
-	} finally {
-		done(succeeded);
-		if (queues.get(conversationId) === mine) queues.delete(conversationId);
-	}
 }
 
 export async function execute(this: IExecuteFunctions, plan: MessagePlan, scope: ItemScope) {

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { TurnFrames } from '../../transport/interactSocket';
+import type { TurnFrames } from '../../transport/interactFrames';
 
 /**
  * One Send Message item from the frames of its turn: the reply (the chunks joined, or else the

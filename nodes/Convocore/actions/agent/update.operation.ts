@@ -9,10 +9,11 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { agentOutput, agentPath, dryRunUpToVersion5, writeAgent } from './api';
+import { agentOutput, dryRunUpToVersion5, writeAgent } from './api';
 import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
 import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { getBaseUrl } from '../../transport/request';
+import { agentPath } from '../../helpers/paths';
 import { checkWrite } from '../../helpers/writeCheck';
 import {
 	agentFieldProperties,

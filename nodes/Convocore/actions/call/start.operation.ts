@@ -12,7 +12,7 @@ import { requestChecked } from '../../helpers/answers';
 import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';
 import { dryRunOption } from '../../descriptions/dryRun';
 import { readJsonField, type JsonFieldShape } from '../../helpers/jsonFields';
-import { normalizePhone } from '../phoneNumber/common';
+import { normalizePhone } from '../../helpers/phone';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';

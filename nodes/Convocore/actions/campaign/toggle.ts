@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/campaign';
 import { getBaseUrl } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
-import { agentPath } from '../agent/api';
+import { agentPath } from '../../helpers/paths';
 import { requestChecked } from '../../helpers/answers';
 import type { Show } from '../../descriptions/displayOptions';
 import { dryRunOutput, isOneShapeDryRun, readDryRun } from '../../helpers/dryRun';

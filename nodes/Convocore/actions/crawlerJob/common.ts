@@ -14,13 +14,6 @@ import { readIdParameter } from '../../helpers/agentId';
 
 /** What the crawler job operations share: their ID fields, paths and page-by-page listings. */
 
-/** `.trim().min(1)` with the node's words, for the IDs of a path. */
-export const requiredText = (what: string) =>
-	z
-		.string({ required_error: 'is required', invalid_type_error: `must be text (${what})` })
-		.trim()
-		.min(1, 'is required');
-
 /** The Workspace ID of one item, from the text field (versions 1 to 3) or the picker (4). */
 export function readWorkspaceId(ctx: IExecuteFunctions, itemIndex: number): unknown {
 	return readIdParameter(ctx, 'workspaceId', itemIndex);

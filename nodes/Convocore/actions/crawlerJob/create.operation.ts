@@ -8,11 +8,11 @@ import {
 } from '../../../shared/contracts/crawlerJob';
 import { redactDeep, withoutSecrets } from '../../../shared/secrets';
 import { convocoreApiRequest } from '../../transport/request';
-import { compact, validate } from '../../helpers/parameters';
+import { compact, validate, requiredText } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { listFrom } from '../../helpers/listField';
-import { emptyToUndefined, fetchJobPages, jobPath, requiredText, readWorkspaceId } from './common';
+import { emptyToUndefined, fetchJobPages, jobPath, readWorkspaceId } from './common';
 import { afterCreationError, MAX_WAIT_SECONDS, unsuccessfulJobError, waitForJob } from './wait';
 import { readWebhook, webhookProperty, webhookSecrets } from './webhook';
 import { crawlerWorkspaceProperties } from '../../descriptions/pickers';

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
-import { validate } from '../../helpers/parameters';
+import { validate, requiredText } from '../../helpers/parameters';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import { fetchJob, requiredText, readWorkspaceId } from './common';
+import { fetchJob, readWorkspaceId } from './common';
 import { crawlerWorkspaceProperties, jobIdLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['get'] };

@@ -6,11 +6,12 @@ import {
 	listingFields,
 	readListing,
 	validate,
+	requiredText,
 } from '../../helpers/parameters';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { collectNumberedPages } from '../../transport/pagination';
-import { fetchJobList, pageSizeFor, requiredText, readWorkspaceId } from './common';
+import { fetchJobList, pageSizeFor, readWorkspaceId } from './common';
 import { crawlerWorkspaceProperties } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['getAll'] };

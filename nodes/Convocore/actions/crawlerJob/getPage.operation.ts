@@ -5,9 +5,9 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { convocoreApiRequest } from '../../transport/request';
 import { readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
-import { validate } from '../../helpers/parameters';
+import { validate, requiredText } from '../../helpers/parameters';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import { jobPath, requiredText, readWorkspaceId } from './common';
+import { jobPath, readWorkspaceId } from './common';
 import { crawlerWorkspaceProperties, jobIdLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['getPage'] };

@@ -6,11 +6,12 @@ import {
 	listingFields,
 	readListing,
 	validate,
+	requiredText,
 } from '../../helpers/parameters';
 import { readIdParameter } from '../../helpers/agentId';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation, type ItemScope } from '../types';
-import { fetchJobPages, requiredText, readWorkspaceId } from './common';
+import { fetchJobPages, readWorkspaceId } from './common';
 import { crawlerWorkspaceProperties, jobIdLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['getPages'] };

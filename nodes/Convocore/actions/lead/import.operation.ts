@@ -8,7 +8,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { leadGroupNameSchema } from '../../../shared/contracts/leadGroup';
 import { readDryRun } from '../../helpers/dryRun';
 import { dryRunOption } from '../../descriptions/dryRun';
-import { normalizePhone } from '../phoneNumber/common';
+import { normalizePhone } from '../../helpers/phone';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { compact } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';

@@ -6,7 +6,7 @@ import { getBaseUrl } from '../../transport/request';
 import { RateLimitGate, type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { dryRunOutput, isOneShapeDryRun, type DryRunRequest } from '../../helpers/dryRun';
-import { groupsPath } from '../leadGroup/common';
+import { groupsPath } from '../../helpers/paths';
 import { itemRanges } from '../router';
 import { type BatchEntry } from '../types';
 

@@ -15,7 +15,7 @@ import { readAgentId, readIdParameter } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
-import { groupsPath } from './common';
+import { groupsPath } from '../../helpers/paths';
 
 const show = { resource: ['leadGroup'], operation: ['addLeads'] };
 

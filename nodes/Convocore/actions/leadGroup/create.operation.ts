@@ -16,7 +16,7 @@ import { compact, validate } from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { groupsPath } from './common';
+import { groupsPath } from '../../helpers/paths';
 
 const show = { resource: ['leadGroup'], operation: ['create'] };
 

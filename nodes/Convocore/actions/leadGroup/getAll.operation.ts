@@ -15,7 +15,7 @@ import { listingFields, readListing, validate } from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
 import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { groupsPath } from './common';
+import { groupsPath } from '../../helpers/paths';
 
 const show = { resource: ['leadGroup'], operation: ['getAll'] };
 

@@ -10,12 +10,12 @@ import {
 	additionalFieldsProperty,
 	executeNumberRequest,
 	mergeAdditionalBody,
-	normalizePhone,
 	numberOperation,
 	phoneNumberProperty,
 	showFor,
 	trimmed,
 } from './common';
+import { normalizePhone } from '../../helpers/phone';
 
 type BuyRequest = z.output<typeof buyNumberRequestSchema>;
 

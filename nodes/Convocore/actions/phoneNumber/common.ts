@@ -16,6 +16,7 @@ import { type RequestScope } from '../../transport/retries';
 import { readJsonField } from '../../helpers/jsonFields';
 import { compact, validate } from '../../helpers/parameters';
 import type { Show } from '../../descriptions/displayOptions';
+import { normalizePhone } from '../../helpers/phone';
 import { type ConvocoreOperation } from '../types';
 /**
  * Pieces shared by the five phone number operations: number fields, the JSON escape hatch and the
@@ -42,11 +43,6 @@ export function numberOperation<Plan>(
 
 /** A value as a request body holds it (expressions may hand over any JSON value). */
 export type BodyValue = IDataObject[string];
-
-/** Spaces, dashes, dots and brackets are how people write numbers; E.164 has none of them. */
-export function normalizePhone(value: unknown): BodyValue {
-	return (typeof value === 'string' ? value.replace(/[\s\-.()]/g, '') : value) as BodyValue;
-}
 
 export function trimmed(value: unknown): BodyValue {
 	return (typeof value === 'string' ? value.trim() : value) as BodyValue;

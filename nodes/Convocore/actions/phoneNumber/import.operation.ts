@@ -13,13 +13,13 @@ import {
 	PROVIDER_NAME,
 	additionalFieldsProperty,
 	mergeAdditionalBody,
-	normalizePhone,
 	numberOperation,
 	phoneNumberProperty,
 	sendNumberRequest,
 	showFor,
 	trimmed,
 } from './common';
+import { normalizePhone } from '../../helpers/phone';
 
 type ImportRequest = z.output<typeof importNumberRequestSchema>;
 

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import {
-	MAX_MEDIA_URLS,
 	SMS_SEGMENT_LENGTH,
 	VALIDITY_PERIOD,
 	smsRequestSchema,
@@ -16,9 +15,10 @@ import { optionsCollection, timeoutOption, concurrencyOptions } from '../../desc
 import { readAgentId } from '../../helpers/agentId';
 import { type ConvocoreOperation } from '../types';
 import { readJsonField } from '../../helpers/jsonFields';
-import { leadInfoFrom, normalizePhone, readMediaUrls } from './fields';
+import { additionalFieldOptions, leadInfoFrom, readMediaUrls } from './fields';
 import { smsOutput } from './dryRun';
 import { dryRunOption } from '../../descriptions/dryRun';
+import { normalizePhone } from '../../helpers/phone';
 
 const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
@@ -87,84 +87,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Campaign ID',
-				name: 'campaignId',
-				type: 'string',
-				default: '',
-				description: 'Attached to the outbound SMS conversation',
-			},
-			{
-				displayName: 'Conversation ID',
-				name: 'convoId',
-				type: 'string',
-				default: '',
-				description: 'Defaults to the digits of the recipient number',
-			},
-			{
-				displayName: 'From',
-				name: 'from',
-				type: 'string',
-				default: '',
-				placeholder: '+14155550100',
-				description:
-					"A specific number connected to the agent, in E.164 format. Defaults to the agent's primary SMS number.",
-			},
-			{
-				displayName: 'Lead Info',
-				name: 'leadInfo',
-				type: 'collection',
-				placeholder: 'Add Lead Detail',
-				default: {},
-				description: 'Merged into the conversation for personalisation',
-				options: [
-					{ displayName: 'Address', name: 'address', type: 'string', default: '' },
-					{
-						displayName: 'Email',
-						name: 'email',
-						type: 'string',
-						placeholder: 'name@email.com',
-						default: '',
-					},
-					{
-						displayName: 'Extra Fields',
-						name: 'extra',
-						type: 'fixedCollection',
-						typeOptions: { multipleValues: true },
-						placeholder: 'Add Extra Field',
-						default: {},
-						options: [
-							{
-								displayName: 'Field',
-								name: 'field',
-								values: [
-									{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-									{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-								],
-							},
-						],
-					},
-					{ displayName: 'Username', name: 'username', type: 'string', default: '' },
-				],
-			},
-			{
-				displayName: 'Media URL',
-				name: 'mediaUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/image.png',
-				description: 'One media file to attach (MMS)',
-			},
-			{
-				displayName: 'Media URLs',
-				name: 'mediaUrls',
-				type: 'string',
-				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Media URL' },
-				default: [],
-				description: `Media files to attach, at most ${MAX_MEDIA_URLS}. An expression may give a list of URLs or one URL as text, which is sent as a one-item list; several URLs in one text are refused.`,
-			},
-		],
+		options: additionalFieldOptions,
 	},
 	optionsCollection(show, [
 		{

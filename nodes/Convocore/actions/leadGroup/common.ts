@@ -1,3 +1,0 @@
-export function groupsPath(agentId: string): string {
-	return `/agents/${encodeURIComponent(agentId)}/groups`;
-}
