@@ -4,7 +4,7 @@ import { addSessions, sessionFeed, startFeedTimer, stopFeedTimer } from './sessi
 import type { SandboxState } from './state';
 
 /**
- * The feed's control routes (sandbox/server/server/control.ts), for the CLI, the demo and the end-to-end run:
+ * The feed's control routes (sandbox/server/control.ts), for the CLI, the demo and the end-to-end run:
  * - `POST /__sandbox/sessions` `{ count?, agentId?, origin?, convoId? }` adds that many sessions
  *   now (default 1) and answers them; with `everyMs` it instead starts the feed's own timer, which
  *   adds `count` sessions each interval until `DELETE /__sandbox/sessions/timer` or a reset;

@@ -11,7 +11,7 @@ import type { Route, RouteContext } from './types';
 
 /**
  * Workspaces (agent-at-work spec §6). The spec says nothing of who may do what; the sandbox's
- * reading, after sandbox/server/server/auth.ts (a secret belongs to one workspace, an agent secret to one agent):
+ * reading, after sandbox/server/auth.ts (a secret belongs to one workspace, an agent secret to one agent):
  * - a workspace secret sees its own workspace and the workspaces it created through
  *   `POST /workspaces` (an agency's client workspaces); an agent secret sees its own workspace;
  * - creating, changing and deleting are workspace-level: an agent secret is refused (403), and

@@ -12,7 +12,7 @@ import { PUBLIC_VOICES, type PublicVoice } from './voicesPublic';
  * A deterministic voice catalog for all eleven providers, about forty voices each so that
  * pagination is exercised. Languages, genders and accents are written the inconsistent ways real
  * providers write them, so that the filters' normalisation is what gets tested. Where a provider
- * publishes its voices' IDs (sandbox/seed/seed/voicesPublic.ts), the catalog uses those; the other slots get
+ * publishes its voices' IDs (sandbox/seed/voicesPublic.ts), the catalog uses those; the other slots get
  * IDs generated in the provider's own format.
  */
 

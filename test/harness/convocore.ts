@@ -25,7 +25,7 @@ export function sandboxCredential(
 
 /**
  * Starts one sandbox for the test file, resets it before each test, closes it after all.
- * `mode: 'published'` makes it behave like Convocore's published server (sandbox/server/server/mode.ts).
+ * `mode: 'published'` makes it behave like Convocore's published server (sandbox/server/mode.ts).
  */
 export function useSandbox(options: { mode?: SandboxMode } = {}): { readonly current: Sandbox } {
 	const holder: { current: Sandbox } = { current: undefined as unknown as Sandbox };

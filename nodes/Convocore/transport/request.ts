@@ -20,8 +20,6 @@ import {
 	redactedNode,
 	secretsIn,
 } from '../../shared/secrets';
-// The gate, the retry policy, the request scope and the context type live with the retry loop
-// (request -> retries -> errors, errors depending on neither); they stay importable from here.
 /**
  * The one way every Convocore node talks to the V3 API: URL from the credential, JSON in and
  * out, `{ success, data }` envelopes unwrapped, every answer checked against its contract, one

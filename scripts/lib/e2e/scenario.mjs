@@ -23,7 +23,7 @@ const ACTION_TYPE = `${PACKAGE_NAME}.convocore`;
 const TRIGGER_TYPE = `${PACKAGE_NAME}.convocoreTrigger`;
 const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
 
-// The sandbox's seed secrets (sandbox/seed/seed/seed.ts; also printed by `npm run sandbox`).
+// The sandbox's seed secrets (sandbox/seed/seed.ts; also printed by `npm run sandbox`).
 export const SANDBOX_SECRETS = {
 	whiteLabel: 'vg_EUwhiteLabel7Qm2Xk9p',
 	proPlan: 'vg_EUproPlan9Vb4Tz6Qc1x',
