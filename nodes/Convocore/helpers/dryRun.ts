@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../shared/contracts/lazy';
 import { validate } from './parameters';
+
 const dryRunSchema = lazy(() =>
 	z.object({
 		options: z.object({ dryRun: z.boolean({ invalid_type_error: 'must be true or false' }) }),

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { describeIssues } from '../../shared/contracts/common';
 
 /*
- * The parameters every operation shares (Options > Timeout, Return All and Limit, Simplify) and
- * the readings of their values, apart from runOperation so that operation.ts holds only how
- * items are run. Operations import them through ./operation, which re-exports them.
+ * The readings every operation shares: Options > Timeout, Return All and Limit, JSON parameters,
+ * and the contract check that names the field, the rule and the item. The properties they read
+ * are built in ../descriptions/options.ts.
  */
 
 /** Options > Timeout: the overall deadline of one item's request, retries and waits included. */

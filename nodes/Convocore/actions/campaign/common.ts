@@ -21,8 +21,7 @@ import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import type { Show } from '../../descriptions/displayOptions';
 import { listFrom } from '../../helpers/listField';
-import { readAgentId, readIdParameter } from '../../helpers/agentId';
-import { validate } from '../../helpers/parameters';
+import { agentRef, type AgentRef } from '../../helpers/agentRef';
 
 export function campaignsPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/campaigns`;
@@ -31,23 +30,9 @@ export function campaignsPath(agentId: string): string {
 /** The agent of an operation that names no campaign (Create). */
 export const agentRefSchema = lazy(() => z.object({ agentId: agentIdSchema }));
 
-const campaignRefSchema = lazy(() =>
-	z.object({ agentId: agentIdSchema, campaignId: campaignIdSchema }),
-);
-export type CampaignRef = z.output<typeof campaignRefSchema>;
-
-export function readCampaignRef(ctx: IExecuteFunctions, itemIndex: number): CampaignRef {
-	return validate(
-		ctx,
-		campaignRefSchema,
-		{
-			agentId: readAgentId(ctx, itemIndex),
-			campaignId: readIdParameter(ctx, 'campaignId', itemIndex),
-		},
-		itemIndex,
-		'campaign',
-	);
-}
+const campaignRef = agentRef('campaignId', campaignIdSchema, 'campaign');
+export type CampaignRef = AgentRef<'campaignId'>;
+export const readCampaignRef = campaignRef.read;
 
 /** One page of `GET /agents/{agentId}/campaigns` (pages from 1). */
 export async function fetchCampaignPage(

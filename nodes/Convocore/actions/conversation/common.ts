@@ -1,28 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { z } from 'zod';
-import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agent';
 import { convoIdSchema } from '../../../shared/contracts/conversation';
 import type { ConvocoreCredentialData } from '../../../shared/regions';
 import { CREDENTIAL_TYPE } from '../../transport/request';
-import { readAgentId, readIdParameter } from '../../helpers/agentId';
-import { validate } from '../../helpers/parameters';
+import { agentRef, type AgentRef } from '../../helpers/agentRef';
 
-const conversationRefSchema = lazy(() =>
-	z.object({ agentId: agentIdSchema, convoId: convoIdSchema }),
-);
-export type ConversationRef = z.output<typeof conversationRefSchema>;
-
-export function readConversationRef(ctx: IExecuteFunctions, itemIndex: number): ConversationRef {
-	return validate(
-		ctx,
-		conversationRefSchema,
-		{ agentId: readAgentId(ctx, itemIndex), convoId: readIdParameter(ctx, 'convoId', itemIndex) },
-		itemIndex,
-		'conversation',
-	);
-}
+const conversationRef = agentRef('convoId', convoIdSchema, 'conversation');
+export type ConversationRef = AgentRef<'convoId'>;
+export const readConversationRef = conversationRef.read;
 
 export function conversationPath({ agentId, convoId }: ConversationRef): string {
 	return `/agents/${encodeURIComponent(agentId)}/convos/${encodeURIComponent(convoId)}`;

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agent';
 import { METRIC_PAGE, customMetricsPageContract } from '../../../shared/contracts/customMetric';
 import { lazy } from '../../../shared/contracts/lazy';
 import { convocoreApiRequest } from '../../transport/request';
 import { type RequestScope } from '../../transport/retries';
-import { readAgentId, readIdParameter } from '../../helpers/agentId';
-import { validate } from '../../helpers/parameters';
+import { agentRef, type AgentRef } from '../../helpers/agentRef';
 
 /** The v3 custom-metric routes (docs.convocore.ai /api-reference/v3/customMetrics/*). */
 export function customMetricsPath(agentId: string): string {
@@ -17,26 +15,15 @@ export function customMetricPath(agentId: string, metricId: string): string {
 	return `${customMetricsPath(agentId)}/${encodeURIComponent(metricId)}`;
 }
 
-const metricRefSchema = lazy(() =>
-	z.object({
-		agentId: agentIdSchema,
-		metricId: z
-			.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric ID)' })
-			.trim()
-			.min(1, 'is required'),
-	}),
+const metricIdSchema = lazy(() =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: 'must be text (a metric ID)' })
+		.trim()
+		.min(1, 'is required'),
 );
-export type MetricRef = z.output<typeof metricRefSchema>;
-
-export function readMetricRef(ctx: IExecuteFunctions, itemIndex: number, what: string): MetricRef {
-	return validate(
-		ctx,
-		metricRefSchema,
-		{ agentId: readAgentId(ctx, itemIndex), metricId: readIdParameter(ctx, 'metricId', itemIndex) },
-		itemIndex,
-		what,
-	);
-}
+const metricRef = agentRef('metricId', metricIdSchema, 'custom metric');
+export type MetricRef = AgentRef<'metricId'>;
+export const readMetricRef = metricRef.read;
 
 type MetricRow = z.output<typeof customMetricsPageContract>['metrics'][number];
 

@@ -1,10 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
-import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agent';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { docIdSchema } from '../../../shared/contracts/knowledgeBase';
-import { readAgentId, readIdParameter } from '../../helpers/agentId';
-import { validate } from '../../helpers/parameters';
+import { agentRef, type AgentRef } from '../../helpers/agentRef';
 
 /** Tags as plain comma-separated text (what a model fills in), or a list from an expression. */
 export const TAGS_FIELD: INodeProperties = {
@@ -30,18 +26,9 @@ export function metadataFrom(description: unknown): IDataObject | undefined {
 	return { description: description as string };
 }
 
-export const docRefSchema = lazy(() => z.object({ agentId: agentIdSchema, docId: docIdSchema }));
-export type DocRef = z.output<typeof docRefSchema>;
-
-export function readDocRef(ctx: IExecuteFunctions, itemIndex: number): DocRef {
-	return validate(
-		ctx,
-		docRefSchema,
-		{ agentId: readAgentId(ctx, itemIndex), docId: readIdParameter(ctx, 'docId', itemIndex) },
-		itemIndex,
-		'knowledge document',
-	);
-}
+const docRef = agentRef('docId', docIdSchema, 'knowledge document');
+export type DocRef = AgentRef<'docId'>;
+export const readDocRef = docRef.read;
 
 /** `/agents/{agentId}/kb`, then `rest` (already encoded, starting with `/`). */
 export function kbPath(agentId: string, rest = ''): string {

@@ -1,16 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
-import { lazy } from '../../../shared/contracts/lazy';
-import { agentIdSchema } from '../../../shared/contracts/agent';
 import { leadEnvelopeSchema, leadIdSchema } from '../../../shared/contracts/lead';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked, recordOf as leadOf } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
-import { readAgentId } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
-import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
 import { leadIdProperty, readLeadId } from './common';
+import { agentRef, type AgentRef } from '../../helpers/agentRef';
 const show = { resource: ['lead'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
@@ -19,18 +15,9 @@ export const description: INodeProperties[] = [
 	timeoutOnlyOptions(show),
 ];
 
-export const leadRefSchema = lazy(() => z.object({ agentId: agentIdSchema, leadId: leadIdSchema }));
-export type LeadRef = z.output<typeof leadRefSchema>;
-
-export function readLeadRef(ctx: IExecuteFunctions, itemIndex: number): LeadRef {
-	return validate(
-		ctx,
-		leadRefSchema,
-		{ agentId: readAgentId(ctx, itemIndex), leadId: readLeadId(ctx, itemIndex) },
-		itemIndex,
-		'lead',
-	);
-}
+const leadRef = agentRef('leadId', leadIdSchema, 'lead', readLeadId);
+export type LeadRef = AgentRef<'leadId'>;
+export const readLeadRef = leadRef.read;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<LeadRef> {
 	return readLeadRef(this, itemIndex);

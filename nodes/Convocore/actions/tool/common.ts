@@ -5,9 +5,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agent';
-import { lazy } from '../../../shared/contracts/lazy';
 import {
 	TOOL_CHANNELS,
 	TOOL_FIELD_LOCATIONS,
@@ -19,8 +16,7 @@ import {
 } from '../../../shared/contracts/tool';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { readAgentId, readIdParameter } from '../../helpers/agentId';
-import { validate } from '../../helpers/parameters';
+import { agentRef, type AgentRef } from '../../helpers/agentRef';
 
 export function agentToolsPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/tools`;
@@ -30,18 +26,9 @@ export function toolPath(toolId: string): string {
 	return `/tools/${encodeURIComponent(toolId)}`;
 }
 
-const toolRefSchema = lazy(() => z.object({ agentId: agentIdSchema, toolId: toolIdSchema }));
-export type ToolRef = z.output<typeof toolRefSchema>;
-
-export function readToolRef(ctx: IExecuteFunctions, itemIndex: number): ToolRef {
-	return validate(
-		ctx,
-		toolRefSchema,
-		{ agentId: readAgentId(ctx, itemIndex), toolId: readIdParameter(ctx, 'toolId', itemIndex) },
-		itemIndex,
-		'tool',
-	);
-}
+const toolRef = agentRef('toolId', toolIdSchema, 'tool');
+export type ToolRef = AgentRef<'toolId'>;
+export const readToolRef = toolRef.read;
 
 /** Every tool of an agent (`GET /agents/{agentId}/tools` has no paging). Also read by the picker. */
 export async function fetchTools(

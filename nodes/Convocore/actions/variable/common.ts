@@ -1,8 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { z } from 'zod';
-import { agentIdSchema } from '../../../shared/contracts/agent';
-import { lazy } from '../../../shared/contracts/lazy';
 import {
 	typedVariableValue,
 	VARIABLE_LOCATIONS,
@@ -12,9 +9,8 @@ import {
 import { REDACTED } from '../../../shared/secrets';
 import { getBaseUrl } from '../../transport/request';
 import type { Show } from '../../descriptions/displayOptions';
-import { readAgentId, readIdParameter } from '../../helpers/agentId';
-import { validate } from '../../helpers/parameters';
 import { dryRunOutput, isOneShapeDryRun } from '../../helpers/dryRun';
+import { agentRef, type AgentRef } from '../../helpers/agentRef';
 
 export function variablesPath(agentId: string): string {
 	return `/agents/${encodeURIComponent(agentId)}/variables`;
@@ -24,23 +20,9 @@ export function variablePath(variableId: string): string {
 	return `/variables/${encodeURIComponent(variableId)}`;
 }
 
-const variableRefSchema = lazy(() =>
-	z.object({ agentId: agentIdSchema, variableId: variableIdSchema }),
-);
-export type VariableRef = z.output<typeof variableRefSchema>;
-
-export function readVariableRef(ctx: IExecuteFunctions, itemIndex: number): VariableRef {
-	return validate(
-		ctx,
-		variableRefSchema,
-		{
-			agentId: readAgentId(ctx, itemIndex),
-			variableId: readIdParameter(ctx, 'variableId', itemIndex),
-		},
-		itemIndex,
-		'variable',
-	);
-}
+const variableRef = agentRef('variableId', variableIdSchema, 'variable');
+export type VariableRef = AgentRef<'variableId'>;
+export const readVariableRef = variableRef.read;
 
 const TYPE_NAMES: Record<VariableType, string> = {
 	boolean: 'Boolean',
