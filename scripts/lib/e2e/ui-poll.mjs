@@ -46,11 +46,18 @@ export async function fetchTestEventStep({ editor, rest, checks, sandbox, n8nUrl
 			const count = editor.outputPanel().locator('[data-test-id="ndv-items-count"]').first();
 			await count.waitFor({ state: 'visible', timeout: 60_000 });
 			const items = (await count.textContent()).replace(/\s+/g, ' ').trim();
-			const text = await editor.ndvText();
+			// The item count can show before the table has drawn its row, and a narrow column breaks
+			// "convo-feed-4" over two lines: read the panel until the ID is there, whitespace aside.
+			const shows = (panel) => panel.replace(/\s+/g, '').includes(added.convoId);
+			let text = await editor.ndvText();
+			for (let tries = 0; !shows(text) && tries < 40; tries++) {
+				await editor.page.waitForTimeout(250);
+				text = await editor.ndvText();
+			}
 			await editor.screenshot('conversation-trigger-test-event');
 			await editor.closeNode();
 			assert(/^1 item/.test(items), `output: ${items}`);
-			assert(text.includes(added.convoId), `the output does not show ${added.convoId}`);
+			assert(shows(text), `the output does not show ${added.convoId}`);
 			return `output ${items}: ${added.convoId}`;
 		},
 	);
