@@ -190,10 +190,13 @@ async function leaks(ctx: BenchContext): Promise<void> {
 	let deadlines = 0;
 	let stopped = 0;
 	const realDeadline = interactRuntime.deadline;
-	interactRuntime.deadline = (ms, stop) => {
+	interactRuntime.deadline = (ms, expire) => {
 		deadlines++;
-		stop.addEventListener('abort', () => stopped++, { once: true });
-		return realDeadline(ms, stop);
+		const stop = realDeadline(ms, expire);
+		return () => {
+			stopped++;
+			stop();
+		};
 	};
 	try {
 		sandbox.injectFault({ path: '/interact', kind: 'refuse-handshake', times: 100 });

@@ -41,19 +41,13 @@ export function sendMessages(
 export function fakeDeadlineClock() {
 	const real = interactRuntime.deadline;
 	const deadlines: Array<{ ms: number; fire: () => void; stopped: boolean }> = [];
-	interactRuntime.deadline = (ms, stop) =>
-		new Promise<void>((resolve, reject) => {
-			const entry = { ms, fire: resolve, stopped: false };
-			deadlines.push(entry);
-			stop.addEventListener(
-				'abort',
-				() => {
-					entry.stopped = true;
-					reject(new Error('stopped'));
-				},
-				{ once: true },
-			);
-		});
+	interactRuntime.deadline = (ms, expire) => {
+		const entry = { ms, fire: expire, stopped: false };
+		deadlines.push(entry);
+		return () => {
+			entry.stopped = true;
+		};
+	};
 	return {
 		deadlines,
 		restore: () => {

@@ -152,6 +152,14 @@ describe('Agent > Send Message: turns that do not end well', () => {
 		}
 	});
 
+	it("on the real clock (the node's own timer, not a fake), a silent server's turn ends at Options > Timeout, and the socket is released", async () => {
+		// Only the outcome is asserted: on a busy machine the 1 s ends later, never differently.
+		interactFault('silent');
+		const error = (await send(question, { options: { timeout: 1 } })).error('Convocore');
+		expect(error?.message).toBe('The agent did not finish its turn within 1 s (Options > Timeout)');
+		await released();
+	});
+
 	it('a turn that ends well stops its deadline', async () => {
 		const clock = fakeDeadlineClock();
 		try {

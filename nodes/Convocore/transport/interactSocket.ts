@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 import { convocoreError, seconds, type ErrorScope } from '../../shared/apiErrors';
 import { unwatchCancel, watchCancel, type Expirable } from '../../shared/deadline';
 import { executionCancelSignal, type ConvocoreContext } from './retries';
+import { startTurnDeadline } from './turnDeadlines';
 import { FrameCollector, MAX_TURN_BYTES, type TurnFrames } from './interactFrames';
 
 /**
@@ -42,19 +42,13 @@ const OPEN = 1;
 
 /**
  * The socket class and the deadline's clock, replaceable in tests (a counting fake, a fake
- * clock). The deadline waits with n8n's sleep, whose timer an abort signal clears (n8n-workflow
- * 2.x); where sleep takes no signal (1.x), AbortSignal.timeout, whose timer keeps nothing alive.
+ * clock). `deadline` calls `expire` once `ms` have passed, unless the function it returns is
+ * called first.
  */
 export const interactRuntime = {
 	socketClass: (): InteractSocketConstructor | undefined =>
 		typeof WebSocket === 'undefined' ? undefined : WebSocket,
-	deadline(ms: number, stop: AbortSignal): Promise<void> {
-		if (sleep.length >= 2) return sleep(ms, stop);
-		const timer = AbortSignal.timeout(ms);
-		return new Promise<void>((resolve) =>
-			timer.addEventListener('abort', () => resolve(), { once: true }),
-		);
-	},
+	deadline: startTurnDeadline,
 };
 
 export interface TurnRequest {
@@ -68,10 +62,16 @@ export interface TurnRequest {
 	secrets: ReadonlySet<string>;
 }
 
+/** The last base URL and its socket URL: every item of a run asks for the same one. */
+let lastInteractUrl = { baseUrl: '', url: '' };
+
 /** `https://eu-gcp-api.vg-stuff.com/v3` → `wss://eu-gcp-api.vg-stuff.com/interact` (spec §1; `ws:` for `http:`). */
 export function interactUrl(baseUrl: string): string {
+	if (lastInteractUrl.baseUrl === baseUrl) return lastInteractUrl.url;
 	const base = new URL(baseUrl);
-	return `${base.protocol === 'http:' ? 'ws:' : 'wss:'}//${base.host}/interact`;
+	const url = `${base.protocol === 'http:' ? 'ws:' : 'wss:'}//${base.host}/interact`;
+	lastInteractUrl = { baseUrl, url };
+	return url;
 }
 
 export function noWebSocketMessage(): string {
@@ -104,7 +104,6 @@ export async function runInteractTurn(
 	const cancel = executionCancelSignal(ctx);
 	const startedAt = Date.now();
 	const frames = new FrameCollector();
-	const stop = new AbortController();
 	let opened = false;
 	let socket: InteractSocket | undefined;
 
@@ -127,14 +126,16 @@ export async function runInteractTurn(
 					opened
 						? { kind: 'closed', code: event.code ?? 1006, reason: event.reason ?? '' }
 						: { kind: 'failed', opened },
+					true,
 				),
 		};
-		function finish(result: Settle): void {
+		/** Settles the turn once; a socket that has not closed yet is let go of and closed. */
+		function finish(result: Settle, socketClosed = false): void {
 			if (settled) return;
 			settled = true;
-			stop.abort();
+			stopDeadline();
 			if (cancel) unwatchCancel(cancel, watcher);
-			if (socket) {
+			if (socket && !socketClosed) {
 				for (const [type, listener] of Object.entries(listeners))
 					socket.removeEventListener(type as keyof typeof listeners, listener);
 				// Released every time: a socket still connecting or open is closed (ignoring any error).
@@ -148,12 +149,11 @@ export async function runInteractTurn(
 			}
 			resolve(result);
 		}
+		const stopDeadline = interactRuntime.deadline(request.timeoutMs, () =>
+			finish({ kind: 'deadline' }),
+		);
 		if (cancel?.aborted) return finish({ kind: 'cancelled' });
 		if (cancel) watchCancel(cancel, watcher);
-		interactRuntime.deadline(request.timeoutMs, stop.signal).then(
-			() => finish({ kind: 'deadline' }),
-			() => undefined,
-		);
 		try {
 			socket = new Socket(url, { headers: { Authorization: `Bearer ${request.secret}` } });
 		} catch {
