@@ -21,7 +21,7 @@ import {
 	interleave,
 	median,
 	now,
-	settledHeap,
+	heapAroundRun,
 	timed,
 } from './lib';
 
@@ -186,21 +186,25 @@ export const leadImport: Benchmark = {
 		// 100,000 leads once: time and requests, and the heap left while the output is held.
 		const many = scaled(ctx, MANY_LEADS, 1000);
 		resetWithLatency(sandbox, LATENCY_MS);
-		let items: INodeExecutionData[] | undefined = leadItems(many);
-		const before = await settledHeap();
-		// Timed by hand: a { ms, value } wrapper would keep the output alive after it is dropped.
-		const started = now();
-		let output: INodeExecutionData[] | undefined = await importLeads(ctx, items);
-		const manyMs = now() - started;
-		items = undefined;
-		const requests = sandbox.count({ method: 'POST' });
-		const manyStored = leadCount(ctx);
-		// The sandbox's own records of the run are not the node's: cleared before measuring.
-		sandbox.reset();
-		const withOutput = await settledHeap();
-		const count = output.length;
-		output = undefined;
-		const after = await settledHeap();
+		let manyMs = 0;
+		let requests = 0;
+		let manyStored = 0;
+		const { before, withOutput, after, count } = await heapAroundRun(
+			async () => {
+				const items = leadItems(many);
+				// Timed by hand: a { ms, value } wrapper would keep the output alive after it is dropped.
+				const started = now();
+				const output = await importLeads(ctx, items);
+				manyMs = now() - started;
+				return output;
+			},
+			() => {
+				requests = sandbox.count({ method: 'POST' });
+				manyStored = leadCount(ctx);
+				// The sandbox's own records of the run are not the node's: cleared before measuring.
+				sandbox.reset();
+			},
+		);
 		const outputSize = withOutput - after;
 		report.expect(
 			`${many.toLocaleString('en')} leads: all stored once, one output item each`,
