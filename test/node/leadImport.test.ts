@@ -3,48 +3,15 @@
  * engine against the sandbox over real HTTP: batches of all input items, one output per item,
  * invalid leads refused alone, a failed batch naming its items, Dry Run, the typed confirmation.
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox/seed/seed';
-import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { useSandbox } from '../harness/convocore';
+import { leadAgentPath, leadRunner, people, personMapping } from '../harness/leads';
 
 const sandbox = useSandbox();
-const agent = { __rl: true, mode: 'id', value: SANDBOX_IDS.ownAccountAgent };
-const agentPath = `/agents/${SANDBOX_IDS.ownAccountAgent}`;
-
-async function run(
-	resource: string,
-	parameters: INodeParameters,
-	{
-		input = [{ json: {} }],
-		continueOnFail = false,
-	}: { input?: INodeExecutionData[]; continueOnFail?: boolean } = {},
-) {
-	return await runConvocore(
-		{ resource, agentId: agent, ...parameters },
-		{ credential: sandboxCredential(sandbox.current), typeVersion: 3, input, continueOnFail },
-	);
-}
-
-const mapping = {
-	leadName: '={{ $json.name }}',
-	email: '={{ $json.email }}',
-	phone: '={{ $json.phone }}',
-	additionalFields: { company: '={{ $json.company }}' },
-};
-
-function people(count: number): INodeExecutionData[] {
-	return Array.from({ length: count }, (_, index) => ({
-		json: {
-			name: `Person ${index}`,
-			email: `p${index}@example.com`,
-			phone: `+49 176 ${String(1_000_000 + index)}`,
-			company: 'Acme',
-		},
-	}));
-}
+const run = leadRunner(sandbox, 3);
+const mapping = { ...personMapping, additionalFields: { company: '={{ $json.company }}' } };
 
 const bulkRequests = () =>
-	sandbox.current.requests({ method: 'POST', path: `${agentPath}/leads/bulk` });
+	sandbox.current.requests({ method: 'POST', path: `${leadAgentPath}/leads/bulk` });
 
 describe('Lead > Import', () => {
 	it('sends all items in batches of Batch Size, in order, and outputs one item per input item with its ID', async () => {
@@ -128,7 +95,7 @@ describe('Lead > Import', () => {
 	it('a failed batch names the items it held and the ones imported before it', async () => {
 		sandbox.current.injectFault({
 			method: 'POST',
-			path: `${agentPath}/leads/bulk`,
+			path: `${leadAgentPath}/leads/bulk`,
 			kind: 'status',
 			status: 400,
 		});
@@ -147,7 +114,7 @@ describe('Lead > Import', () => {
 		sandbox.current.reset();
 		sandbox.current.injectFault({
 			method: 'POST',
-			path: `${agentPath}/leads/bulk`,
+			path: `${leadAgentPath}/leads/bulk`,
 			kind: 'status',
 			status: 502,
 			afterProcessing: true,
@@ -169,7 +136,7 @@ describe('Lead > Import', () => {
 		// Items 2-3 go to a group: Convocore refuses their request.
 		sandbox.current.injectFault({
 			method: 'POST',
-			path: `${agentPath}/groups`,
+			path: `${leadAgentPath}/groups`,
 			kind: 'status',
 			status: 400,
 		});
@@ -194,7 +161,7 @@ describe('Lead > Import', () => {
 			{ operation: 'import', ...mapping, options: { groupName: 'recall', batchSize: 2 } },
 			{ input: people(3) },
 		);
-		const posts = sandbox.current.requests({ method: 'POST', path: `${agentPath}/groups` });
+		const posts = sandbox.current.requests({ method: 'POST', path: `${leadAgentPath}/groups` });
 		expect(posts.map((post) => post.body)).toEqual([
 			{
 				groupName: 'recall',
@@ -237,7 +204,7 @@ describe('Lead > Import', () => {
 		expect(items[0].json.requests).toEqual([
 			{
 				method: 'POST',
-				url: `${sandbox.current.baseUrl('eu')}${agentPath}/groups`,
+				url: `${sandbox.current.baseUrl('eu')}${leadAgentPath}/groups`,
 				body: { groupName: 'recall', leads: [items[0].json.lead, items[1].json.lead] },
 			},
 		]);
@@ -268,7 +235,7 @@ describe('Lead > Export', () => {
 			'Person 1',
 		]);
 		expect(
-			sandbox.current.requests({ path: `${agentPath}/leads/export-filtered` })[0].body,
+			sandbox.current.requests({ path: `${leadAgentPath}/leads/export-filtered` })[0].body,
 		).toEqual({ groupName: 'recall' });
 
 		const file = await run('lead', {
@@ -277,7 +244,7 @@ describe('Lead > Export', () => {
 			output: 'csvFile',
 		});
 		const [item] = file.items();
-		expect(sandbox.current.requests({ path: `${agentPath}/leads/export` })[0].query).toEqual({
+		expect(sandbox.current.requests({ path: `${leadAgentPath}/leads/export` })[0].query).toEqual({
 			timeRange: 'all',
 		});
 		const csv = Buffer.from(item.binary!.data.data, 'base64').toString('utf8');
@@ -327,7 +294,10 @@ describe('Lead > Delete Many and Delete All', () => {
 		});
 		expect(dry.items()[0].json).toEqual({
 			dryRun: true,
-			request: { method: 'DELETE', url: `${sandbox.current.baseUrl('eu')}${agentPath}/leads/all` },
+			request: {
+				method: 'DELETE',
+				url: `${sandbox.current.baseUrl('eu')}${leadAgentPath}/leads/all`,
+			},
 		});
 		expect(sandbox.current.requests()).toHaveLength(0);
 		const result = await run('lead', { operation: 'deleteAll', confirmation: 'DELETE ALL LEADS' });

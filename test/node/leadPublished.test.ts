@@ -3,44 +3,13 @@
  * mode (Convocore's server as it publishes itself): the bulk answer is { success, count } with no
  * lead IDs. Checked by outcome: what the sandbox stored, what the user gets.
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { ROUTES } from '../../sandbox/routes';
-import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
+import { useSandbox } from '../harness/convocore';
+import { leadAgentPath, leadRunner, people, personMapping } from '../harness/leads';
 
 const sandbox = useSandbox({ mode: 'published' });
-const agent = { __rl: true, mode: 'id', value: SANDBOX_IDS.ownAccountAgent };
-const agentPath = `/agents/${SANDBOX_IDS.ownAccountAgent}`;
-
-async function run(
-	resource: string,
-	parameters: INodeParameters,
-	{
-		input = [{ json: {} }],
-		continueOnFail = false,
-	}: { input?: INodeExecutionData[]; continueOnFail?: boolean } = {},
-) {
-	return await runConvocore(
-		{ resource, agentId: agent, ...parameters },
-		{ credential: sandboxCredential(sandbox.current), typeVersion: 4, input, continueOnFail },
-	);
-}
-
-const mapping = {
-	leadName: '={{ $json.name }}',
-	email: '={{ $json.email }}',
-	phone: '={{ $json.phone }}',
-};
-
-function people(count: number): INodeExecutionData[] {
-	return Array.from({ length: count }, (_, index) => ({
-		json: {
-			name: `Person ${index}`,
-			email: `p${index}@example.com`,
-			phone: `+49176${String(1_000_000 + index)}`,
-		},
-	}));
-}
+const run = leadRunner(sandbox, 4);
+const mapping = personMapping;
 
 const inGroup = (name: string) =>
 	Object.values(sandbox.current.state.leads).filter((lead) => lead.groupName === name);
@@ -102,9 +71,9 @@ describe('Lead > Import (published mode)', () => {
 					item.json.id === undefined,
 			),
 		).toBe(true);
-		expect(sandbox.current.requests({ method: 'POST', path: `${agentPath}/groups` })).toHaveLength(
-			3,
-		);
+		expect(
+			sandbox.current.requests({ method: 'POST', path: `${leadAgentPath}/groups` }),
+		).toHaveLength(3);
 	});
 
 	it('into a group made first by Lead Group > Create, as example 13 does', async () => {
@@ -125,13 +94,13 @@ describe('Lead > Import (published mode)', () => {
 		// Faults fire in the order injected, one request each: batch 1 passes (no delay), batch 2 is stored, then answered 502.
 		sandbox.current.injectFault({
 			method: 'POST',
-			path: `${agentPath}/groups`,
+			path: `${leadAgentPath}/groups`,
 			kind: 'latency',
 			latencyMs: 0,
 		});
 		sandbox.current.injectFault({
 			method: 'POST',
-			path: `${agentPath}/groups`,
+			path: `${leadAgentPath}/groups`,
 			kind: 'status',
 			status: 502,
 			afterProcessing: true,
@@ -151,21 +120,21 @@ describe('Lead > Import (published mode)', () => {
 		);
 		// What the sandbox really holds: batches 1 and 2, grouped; batch 3 was not sent.
 		expect(inGroup('followup').map(nameOf)).toEqual(people(200).map((person) => person.json.name));
-		expect(sandbox.current.requests({ method: 'POST', path: `${agentPath}/groups` })).toHaveLength(
-			2,
-		);
+		expect(
+			sandbox.current.requests({ method: 'POST', path: `${leadAgentPath}/groups` }),
+		).toHaveLength(2);
 	});
 
 	it('under Continue On Fail, batch 2 refused: its items carry the error, batches 1 and 3 are stored and grouped', async () => {
 		sandbox.current.injectFault({
 			method: 'POST',
-			path: `${agentPath}/groups`,
+			path: `${leadAgentPath}/groups`,
 			kind: 'latency',
 			latencyMs: 0,
 		});
 		sandbox.current.injectFault({
 			method: 'POST',
-			path: `${agentPath}/groups`,
+			path: `${leadAgentPath}/groups`,
 			kind: 'status',
 			status: 400,
 		});
@@ -218,16 +187,11 @@ describe('Lead Group > Delete (published mode)', () => {
 			{ input: people(2) },
 		);
 		const deleteAt5 = async (confirmation?: string) =>
-			await runConvocore(
-				{
-					resource: 'leadGroup',
-					agentId: agent,
-					operation: 'delete',
-					groupName: { __rl: true, mode: 'id', value: 'old' },
-					...(confirmation === undefined ? {} : { confirmation }),
-				},
-				{ credential: sandboxCredential(sandbox.current), typeVersion: 5 },
-			);
+			await leadRunner(sandbox, 5)('leadGroup', {
+				operation: 'delete',
+				groupName: { __rl: true, mode: 'id', value: 'old' },
+				...(confirmation === undefined ? {} : { confirmation }),
+			});
 		// Empty, n8n's engine refuses the required field itself (2.x names it; 1.x says the workflow
 		// has issues); anything else but the phrase, the node does.
 		await expect(deleteAt5()).rejects.toThrow(
