@@ -34,14 +34,16 @@ function armFor(endsAt: number): void {
 
 function expireDue(): void {
 	const now = performance.now();
+	const due: TurnDeadline[] = [];
 	let next = Infinity;
 	for (const deadline of waiting) {
-		if (deadline.endsAt <= now) {
-			waiting.delete(deadline);
-			deadline.expire();
-		} else if (deadline.endsAt < next) next = deadline.endsAt;
+		if (deadline.endsAt <= now) due.push(deadline);
+		else if (deadline.endsAt < next) next = deadline.endsAt;
 	}
+	for (const deadline of due) waiting.delete(deadline);
+	// Armed for the rest before any expiry runs, so nothing an expiry does can leave them unarmed.
 	if (next < armedFor) armFor(next);
+	for (const deadline of due) deadline.expire();
 }
 
 /** Calls `expire` once `ms` have passed, unless the function returned is called first. */
