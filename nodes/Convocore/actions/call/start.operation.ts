@@ -14,6 +14,7 @@ import { dryRunOption } from '../../descriptions/dryRun';
 import { readJsonField, type JsonFieldShape } from '../../helpers/jsonFields';
 import { normalizePhone } from '../../helpers/phone';
 import { agentIdProperty } from '../../descriptions/pickers';
+import { leadInfoProperty } from '../../descriptions/leadInfo';
 import { compact, validate } from '../../helpers/parameters';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
@@ -75,25 +76,7 @@ export const description: INodeProperties[] = [
 				description:
 					"One of the agent's numbers, in E.164 format. Defaults to the agent's primary number.",
 			},
-			{
-				displayName: 'Lead Info',
-				name: 'leadInfo',
-				type: 'collection',
-				placeholder: 'Add Lead Detail',
-				default: {},
-				description: 'Who is called, for the agent to personalise the call',
-				options: [
-					{ displayName: 'Address', name: 'address', type: 'string', default: '' },
-					{
-						displayName: 'Email',
-						name: 'email',
-						type: 'string',
-						placeholder: 'name@email.com',
-						default: '',
-					},
-					{ displayName: 'Username', name: 'username', type: 'string', default: '' },
-				],
-			},
+			leadInfoProperty('Who is called, for the agent to personalise the call'),
 		],
 	},
 	optionsCollection(show, [

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { MAX_MEDIA_URLS } from '../../../shared/contracts/sms';
 import { compact } from '../../helpers/parameters';
+import { leadInfoProperty } from '../../descriptions/leadInfo';
 
 /**
  * The SMS send fields under Additional Fields, and the reading of those an expression may hand
@@ -32,43 +33,26 @@ export const additionalFieldOptions: INodeProperties[] = [
 		description:
 			"A specific number connected to the agent, in E.164 format. Defaults to the agent's primary SMS number.",
 	},
-	{
-		displayName: 'Lead Info',
-		name: 'leadInfo',
-		type: 'collection',
-		placeholder: 'Add Lead Detail',
-		default: {},
-		description: 'Merged into the conversation for personalisation',
-		options: [
-			{ displayName: 'Address', name: 'address', type: 'string', default: '' },
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-			},
-			{
-				displayName: 'Extra Fields',
-				name: 'extra',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Extra Field',
-				default: {},
-				options: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-						],
-					},
-				],
-			},
-			{ displayName: 'Username', name: 'username', type: 'string', default: '' },
-		],
-	},
+	leadInfoProperty('Merged into the conversation for personalisation', [
+		{
+			displayName: 'Extra Fields',
+			name: 'extra',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Extra Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Field',
+					name: 'field',
+					values: [
+						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+					],
+				},
+			],
+		},
+	]),
 	{
 		displayName: 'Media URL',
 		name: 'mediaUrl',
