@@ -52,7 +52,7 @@ async function main() {
 	const workDir = mkdtempSync(join(tmpdir(), 'convocore-e2e-ui-'));
 	let browser;
 	try {
-		const install = ensureN8n(join(repoRoot, '.cache', 'e2e'), log);
+		const install = ensureN8n(log);
 		const chromium = ensureChromium(log);
 		ensureBuilt();
 		const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', workDir], {

@@ -2,7 +2,8 @@
 // End-to-end test: this package in a real n8n server, installed the way n8n installs community
 // packages, driven through n8n's REST API like a user in the editor, in single and queue mode.
 //
-//  1. n8n@2.41.1 on Node 24 in .cache/e2e/ (installed on the first run, reused after; see
+//  1. n8n@2.41.1 on Node 24 in ~/.cache/n8n-nodes-convocore/e2e/ (installed on the first run on
+//     the machine, reused after by every clone; see
 //     scripts/lib/e2e/n8n-install.mjs).
 //  2. `npm pack`, then the tarball installed into <user folder>/.n8n/nodes as n8n's community
 //     package installer does it.
@@ -62,7 +63,7 @@ async function main() {
 	const timings = {};
 	try {
 		let since = Date.now();
-		const install = ensureN8n(join(repoRoot, '.cache', 'e2e'), log);
+		const install = ensureN8n(log);
 		timings.install = seconds(since);
 		log(`n8n ready: ${install.n8nBin} on Node ${install.nodeVersion} (${timings.install})`);
 
