@@ -6,8 +6,9 @@
  *  - lazy: what n8n does at every start, in every process: n8n-core's LazyPackageDirectoryLoader
  *    over the package, which reads the dist/known and dist/types metadata the build generates;
  *  - floor: the same loader, in the same warmed process, over the same package.json with empty
- *    metadata files (no node, no credential): what n8n pays for any lazily loaded package. The
- *    target is the lazy start against this floor, so it holds on any machine;
+ *    metadata files (no node, no credential): what n8n pays for any lazily loaded package. Shown
+ *    beside the lazy start with the description's size and the cost of each 100 KB of it, for
+ *    information: the floor reads no description, so a ratio to it measures the editor's fields;
  *  - eager: the same loader's fallback without that metadata (n8n-core's PackageDirectoryLoader):
  *    every node and credential required, instantiated and checked;
  *  - n8n's own Twilio node, required (the measure this bench has always compared with; now
@@ -35,8 +36,8 @@ import { scaled, type Benchmark } from './common';
 import { fmtBytes, fmtMs, fmtRatio, median } from './lib';
 
 const STARTS = 15;
-/** The lazy start against n8n's own floor (the same loader over empty metadata), and against the eager load. */
-const TARGET_LAZY_VS_FLOOR = 1.3;
+/** The lazy start against the eager load of the same package: the target. Against n8n's own floor
+ * (the same loader over empty metadata) it is information, with the description's size beside it. */
 const TARGET_LAZY_VS_EAGER = 0.15;
 const ROOT = resolve(__dirname, '..');
 
@@ -208,15 +209,21 @@ export const loadTime: Benchmark = {
 				'eager load of the package in n8n (PackageDirectoryLoader, no metadata), same measure',
 				fmtMs(eager),
 			);
-			report.target(
-				"lazy start vs n8n's floor (same loader, empty metadata), medians",
-				lazy / floor,
-				{ op: '<=', limit: TARGET_LAZY_VS_FLOOR },
-				fmtRatio,
+			// Information, not a target (issue 40): the floor reads no description at all, so no build
+			// that keeps every field in the editor can reach 1.3x of it. What the lazy start costs above
+			// the floor is the description n8n reads, shown as its size and its cost per 100 KB.
+			const metadataBytes = metadata.reduce((sum, bytes) => sum + bytes, 0);
+			report.info(
+				"lazy start vs n8n's floor (same loader, empty metadata), medians (information: the floor reads no description)",
+				fmtRatio(lazy / floor),
 			);
 			report.info(
-				"lazy start vs n8n's floor, minimums",
-				fmtRatio(minOf(samples.lazy) / minOf(samples.floor)),
+				"side by side: n8n's floor | lazy start | the description n8n reads (dist/known + dist/types)",
+				`${fmtMs(floor)} | ${fmtMs(lazy)} | ${fmtBytes(metadataBytes)}`,
+			);
+			report.info(
+				'cost of each 100 KB of description at the lazy start ((lazy - floor) / size, medians)',
+				fmtMs(((lazy - floor) / metadataBytes) * 100 * 1024),
 			);
 			report.target(
 				'lazy start vs eager load of the same package',
