@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazy } from './lazy';
 import { telcoField } from '../telco';
 import { agentOverridesSchema } from './agentFields';
+import { mcpServerSchema } from './agentNodes';
 export const messageItemSchema = lazy(() =>
 	z
 		.object({
@@ -42,7 +43,8 @@ export const agentOptionsSchema = lazy(() =>
 			overrideInitialPrompt: z.boolean().optional(),
 			messagesHistory: z.array(messageItemSchema).optional(),
 			messagesHistoryMergeMode: z.enum(['append', 'replace_system_context']).optional(),
-			mcpServers: z.array(z.unknown()).optional(),
+			// The seed shows no item shape: the published nodes[].mcpServers[] item's (our reading).
+			mcpServers: z.array(mcpServerSchema).optional(),
 			schemaCrawlJobId: z.string().optional(),
 			agentOverrides: agentOverridesSchema.optional(),
 			toolsOverrides: z.array(z.unknown()).optional(),
