@@ -3,7 +3,7 @@ import type { SandboxAgent } from '../domain/state';
 import { agentSecretFields } from './crm';
 
 /**
- * Two agents for MCP servers (issue 39), in the workspace given (the EU White Label one): one on the node/canvas
+ * Two agents for MCP servers (issue 39), in the workspace given (the EU legacy pay-as-you-go one: not plan-gated, and its listings stay short): one on the node/canvas
  * runtime whose nodes have the published shape (a start node, two LLM nodes, one of them with
  * its own LLM key, and an end node), and a classic single-prompt agent with no nodes at all.
  * Neither has numbers, usage or metrics: the other seeds' totals stay as they were.

@@ -488,7 +488,7 @@ export function createSeedState(): SandboxState {
 	const state: SandboxState = {
 		workspaces: byKey(seedWorkspaces(), (w) => w.id),
 		// The MCP agents have no usage, organisation or metrics: the other seeds' totals stay as they were.
-		agents: byKey([...agents, ...seedMcpAgents(SANDBOX_IDS.euWorkspace)], (a) => a.ID),
+		agents: byKey([...agents, ...seedMcpAgents(SANDBOX_IDS.euLegacyWorkspace)], (a) => a.ID),
 		numbers: byKey(seedNumbers(), (n) => n.phoneNumber),
 		conversations: byKey(seedConversations(), (c) => conversationKey(c.agentId, c.ID)),
 		metrics: {

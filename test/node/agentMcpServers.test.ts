@@ -24,10 +24,14 @@ describe.each(['strict', 'published'] as const)(
 	(mode) => {
 		const sandbox = useSandbox({ mode });
 
+		/** The MCP seed agents live in the EU legacy workspace (sandbox/seed/mcpAgents.ts). */
+		const legacyCredential = () =>
+			sandboxCredential(sandbox.current, sandbox.current.keys.euLegacy);
+
 		async function agentOp(parameters: INodeParameters, agentId: string = canvas) {
 			return await runConvocore(
 				{ resource: 'agent', agentId: byId(agentId), ...parameters },
-				{ credential: sandboxCredential(sandbox.current), typeVersion: 6 },
+				{ credential: legacyCredential(), typeVersion: 6 },
 			);
 		}
 		const connect = (parameters: INodeParameters = {}, agentId?: string) =>
@@ -275,11 +279,11 @@ describe.each(['strict', 'published'] as const)(
 
 		it("the node picker lists the agent's nodes by name and type", async () => {
 			const options = await getAgentNodes.call(
-				loadOptionsContext(sandbox.current, {
-					resource: 'agent',
-					operation: 'connectMcpServer',
-					agentId: byId(canvas),
-				}),
+				loadOptionsContext(
+					sandbox.current,
+					{ resource: 'agent', operation: 'connectMcpServer', agentId: byId(canvas) },
+					{ credential: legacyCredential() },
+				),
 			);
 			expect(options.map(({ name, value }) => [name, value])).toEqual([
 				['Start (start node)', 'node-start'],

@@ -14,6 +14,7 @@ import { agentPath } from '../../helpers/paths';
 import { dryRunOutput } from '../../helpers/dryRun';
 import { getBaseUrl } from '../../transport/request';
 import { checkWrite } from '../../helpers/writeCheck';
+import type { Show } from '../../descriptions/displayOptions';
 import { agentOutput, writeAgent } from './api';
 
 /**
@@ -213,10 +214,7 @@ export function hasServer(node: StoredNode, name: string): boolean {
 }
 
 /** Node > Nodes (chosen): the agent's nodes, listed by name and type, for the picker. */
-export function nodeIdsProperty(
-	show: Record<string, unknown[]>,
-	description: string,
-): INodeProperties {
+export function nodeIdsProperty(show: Show, description: string): INodeProperties {
 	return {
 		displayName: 'Node Names or IDs',
 		name: 'nodeIds',

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Show } from '../../descriptions/displayOptions';
 import { z } from 'zod';
 
 /** The fields of Agent > Connect and Disconnect MCP Server that name, locate and pick. */
-
-type Show = Record<string, string[]>;
 
 export function serverNameProperty(show: Show, description: string): INodeProperties {
 	return {

@@ -9,6 +9,7 @@ import {
 	type McpServer,
 } from '../../../shared/contracts/agentNodes';
 import { validate } from '../../helpers/parameters';
+import type { Show } from '../../descriptions/displayOptions';
 
 /**
  * SMS > Send's MCP Servers (agent mode): tool servers for this one interaction, sent as
@@ -17,7 +18,7 @@ import { validate } from '../../helpers/parameters';
  * of the published `nodes[].mcpServers[]` item, `{ name, url, transport }` (our reading).
  */
 
-export function mcpServersProperty(show: Record<string, string[]>): INodeProperties {
+export function mcpServersProperty(show: Show): INodeProperties {
 	return {
 		displayName: 'MCP Servers',
 		name: 'mcpServers',
