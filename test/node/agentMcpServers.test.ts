@@ -98,6 +98,30 @@ describe.each(['strict', 'published'] as const)(
 				expectNoNodeSecret(item.json);
 			});
 
+			it('items run one after another: two servers connected by two items to one agent are both kept', async () => {
+				const run = await runConvocore(
+					{
+						resource: 'agent',
+						operation: 'connectMcpServer',
+						agentId: byId(canvas),
+						serverName: '={{ $json.name }}',
+						serverUrl: '={{ $json.url }}',
+					},
+					{
+						credential: legacyCredential(),
+						typeVersion: 6,
+						input: [
+							{ json: { name: 'first', url: 'https://a.example.com/mcp' } },
+							{ json: { name: 'second', url: 'https://b.example.com/mcp' } },
+						],
+					},
+				);
+				expect(run.items()).toHaveLength(2);
+				expect(
+					(storedNodes()[1].mcpServers as Array<{ name: string }>).map(({ name }) => name),
+				).toEqual(['first', 'second']);
+			});
+
 			it('replaces the entry of the same name where it was, on the chosen node only', async () => {
 				const [item] = (
 					await connect({
@@ -240,6 +264,21 @@ describe.each(['strict', 'published'] as const)(
 			it('nothing to remove: a clear output, changed false, and no PATCH', async () => {
 				const [item] = (await disconnect({ serverName: 'never-connected' })).items();
 				expect(item.json).toEqual({
+					agentId: canvas,
+					serverName: 'never-connected',
+					removedFrom: [],
+					changed: false,
+				});
+				expect(requests()).toEqual([`GET /agents/${canvas}`]);
+			});
+
+			it('Dry Run with nothing to remove: its one shape, no request', async () => {
+				const [item] = (
+					await disconnect({ serverName: 'never-connected', options: { dryRun: true } })
+				).items();
+				expect(item.json).toEqual({
+					dryRun: true,
+					requests: [],
 					agentId: canvas,
 					serverName: 'never-connected',
 					removedFrom: [],

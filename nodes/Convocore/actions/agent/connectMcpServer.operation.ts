@@ -204,4 +204,11 @@ export async function execute(this: IExecuteFunctions, plan: ConnectPlan, scope:
 	];
 }
 
-export const connectMcpServer: ConvocoreOperation<ConnectPlan> = { description, prepare, execute };
+export const connectMcpServer: ConvocoreOperation<ConnectPlan> = {
+	description,
+	// One item at a time: each reads the agent's nodes and writes them all back, so two items on
+	// the same agent in parallel would each write what the other had not yet changed.
+	defaultConcurrency: 1,
+	prepare,
+	execute,
+};

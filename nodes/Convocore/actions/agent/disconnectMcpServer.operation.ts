@@ -8,7 +8,7 @@ import { agentIdProperty } from '../../descriptions/pickers';
 import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { dryRunOption, REQUEST_WITH_SECRETS_REDACTED } from '../../descriptions/dryRun';
 import { readAgentId } from '../../helpers/agentId';
-import { readDryRun } from '../../helpers/dryRun';
+import { dryRunOutput, readDryRun } from '../../helpers/dryRun';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
 import {
@@ -109,7 +109,9 @@ export async function execute(this: IExecuteFunctions, plan: DisconnectPlan, sco
 			type: 'info',
 			location: 'outputPane',
 		});
-		return [{ json: { ...result, changed: false } }];
+		const output = { ...result, changed: false };
+		// Dry Run keeps its one shape: nothing would be sent.
+		return [{ json: plan.dryRun ? dryRunOutput([], output) : output }];
 	}
 	refuseMaskedSecrets(this, itemIndex, ACTION, agentId, nodes);
 	const removeFrom = new Set(targets.map((node) => node.id));
@@ -128,6 +130,9 @@ export async function execute(this: IExecuteFunctions, plan: DisconnectPlan, sco
 
 export const disconnectMcpServer: ConvocoreOperation<DisconnectPlan> = {
 	description,
+	// One item at a time: each reads the agent's nodes and writes them all back, so two items on
+	// the same agent in parallel would each write what the other had not yet changed.
+	defaultConcurrency: 1,
 	prepare,
 	execute,
 };
