@@ -207,6 +207,17 @@ describe.each(['strict', 'published'] as const)(
 				expect(json(storedNodes())).toBe(before);
 			});
 
+			it('warns when the answer does not hold the servers sent (a server that dropped nodes)', async () => {
+				sandbox.current.state.droppedAgentFields = ['nodes'];
+				const [item] = (await connect()).items();
+				expect(item.json.warnings).toEqual([
+					expect.stringMatching(
+						new RegExp(`^Agent ${canvas}: Convocore answered without this field as set: nodes\\.`),
+					),
+				]);
+				expect(json(storedNodes())).toBe(json(canvasNodes()));
+			});
+
 			it('Dry Run shows the PATCH with the node key redacted and sends it not', async () => {
 				const [item] = (await connect({ options: { dryRun: true } })).items();
 				expect(requests()).toEqual([`GET /agents/${canvas}`]);
