@@ -53,6 +53,17 @@ describe.each(['strict', 'published'] as const)(
 			});
 		});
 
+		it('Agent Options (JSON) mcpServers keep keys beyond the published item, as before', async () => {
+			const entry = { ...servers[0], headers: { 'x-team': 'orders' } };
+			const initialPrompt = 'Where is my order?';
+			const agentOptions = JSON.stringify({ mcpServers: [entry] });
+			(await send({ options: { initialPrompt, agentOptions } })).items();
+			expect((smsRequests()[0].body as { options?: unknown }).options).toEqual({
+				initialPrompt,
+				agentOptions: { mcpServers: [entry] },
+			});
+		});
+
 		it('sends no mcpServers when none is set', async () => {
 			(await send({})).items();
 			expect((smsRequests()[0].body as { options?: unknown }).options).toEqual({

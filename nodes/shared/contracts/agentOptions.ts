@@ -43,8 +43,9 @@ export const agentOptionsSchema = lazy(() =>
 			overrideInitialPrompt: z.boolean().optional(),
 			messagesHistory: z.array(messageItemSchema).optional(),
 			messagesHistoryMergeMode: z.enum(['append', 'replace_system_context']).optional(),
-			// The seed shows no item shape: the published nodes[].mcpServers[] item's (our reading).
-			mcpServers: z.array(mcpServerSchema).optional(),
+			// The seed shows no item shape: the keys of the published nodes[].mcpServers[] item are
+			// checked for their types (our reading); other keys go as given, as they always did.
+			mcpServers: z.array(mcpServerSchema.passthrough()).optional(),
 			schemaCrawlJobId: z.string().optional(),
 			agentOverrides: agentOverridesSchema.optional(),
 			toolsOverrides: z.array(z.unknown()).optional(),
