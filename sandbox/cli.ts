@@ -2,6 +2,7 @@
 import { startSandbox } from './index';
 import { modeFromEnv } from './server/mode';
 import { SANDBOX_IDS, SANDBOX_KEYS } from './seed/seed';
+import { MCP_SEED_IDS } from './seed/mcpAgents';
 
 /** `npm run sandbox [-- --port N]`: a local Convocore V3 API until Ctrl+C. */
 
@@ -65,6 +66,10 @@ async function main(): Promise<void> {
 	);
 	console.log(
 		`  ${SANDBOX_IDS.ownAccountAgent}: finished call ${SANDBOX_IDS.callConvoId} (summary, metrics); leads ${SANDBOX_IDS.leadIds.join(', ')}`,
+	);
+	console.log('Agents for MCP servers (EU legacy pay-as-you-go):');
+	console.log(
+		`  ${MCP_SEED_IDS.nodeAgent}: node/canvas runtime (start, two LLM nodes, end); ${MCP_SEED_IDS.classicAgent}: classic, no nodes`,
 	);
 	console.log(
 		`Control: GET ${sandbox.url}/__sandbox/requests | GET /__sandbox/sms | POST|DELETE /__sandbox/faults | POST /__sandbox/reset | GET|POST /__sandbox/mode | POST /__sandbox/events | GET|POST|DELETE /__sandbox/event-receiver | GET /__sandbox/interact`,

@@ -3,6 +3,7 @@ import {
 	updateAgentRequestSchema,
 } from '../../nodes/shared/contracts/agentFields';
 import { importTemplateRequestSchema } from '../../nodes/shared/contracts/agentTemplate';
+import { agentNodesSchema } from '../../nodes/shared/contracts/agentNodes';
 import { assertWorkspaceSecret, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import type { SandboxAgent, SandboxState } from '../domain/state';
@@ -91,10 +92,38 @@ function createAgent(ctx: RouteContext) {
 function updateAgent(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
 	const { agent: fields } = parseOrThrow(updateAgentRequestSchema, ctx.body, 'agent update');
+	if (fields.nodes !== undefined) fields.nodes = checkedNodes(fields.nodes);
 	applyFields(ctx.state, agent, fields);
 	return {
 		body: { success: true, message: `Agent ${agent.ID} updated`, data: agentRecord(agent) },
 	};
+}
+
+/**
+ * `agent.nodes` of a PATCH, checked against the published node shape: the strict mode refuses an
+ * unknown key loudly, the published one drops it as Convocore's server does. What is stored is
+ * the nodes as sent, every key in its order (zod's output would put them in the schema's), minus
+ * what the published mode dropped. The array replaces the agent's (our reading of the update).
+ */
+function checkedNodes(nodes: unknown[]): unknown[] {
+	const parsed = parseOrThrow(agentNodesSchema, nodes, 'agent nodes');
+	return keptKeys(nodes, parsed) as unknown[];
+}
+
+/** `sent` with only the keys `parsed` kept, in `sent`'s order, at every depth. */
+function keptKeys(sent: unknown, parsed: unknown): unknown {
+	if (Array.isArray(sent) && Array.isArray(parsed))
+		return sent.map((entry, index) => keptKeys(entry, parsed[index]));
+	if (!isObject(sent) || !isObject(parsed)) return sent;
+	return Object.fromEntries(
+		Object.entries(sent)
+			.filter(([key]) => key in parsed)
+			.map(([key, value]) => [key, keptKeys(value, parsed[key])]),
+	);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Removes the agent and what only it had: its knowledge base and custom metrics; its numbers stay, unassigned. */

@@ -4,6 +4,7 @@ import { VOICE_PROVIDERS } from '../../nodes/shared/contracts/voice';
 import { hexDigest, sid } from '../domain/ids';
 import { agentSecretFields, seedCallConversation, seedLeads, type CrmSeedIds } from './crm';
 import { KNOWLEDGE_SEED_IDS, seedKnowledgeDocs } from './knowledge';
+import { seedMcpAgents } from './mcpAgents';
 import type {
 	SandboxAgent,
 	SandboxConversation,
@@ -486,7 +487,8 @@ export function createSeedState(): SandboxState {
 	const organisations = seedOrganisations(SANDBOX_IDS, agents, SEED_TIME_MS);
 	const state: SandboxState = {
 		workspaces: byKey(seedWorkspaces(), (w) => w.id),
-		agents: byKey(agents, (a) => a.ID),
+		// The MCP agents have no usage, organisation or metrics: the other seeds' totals stay as they were.
+		agents: byKey([...agents, ...seedMcpAgents(SANDBOX_IDS.euLegacyWorkspace)], (a) => a.ID),
 		numbers: byKey(seedNumbers(), (n) => n.phoneNumber),
 		conversations: byKey(seedConversations(), (c) => conversationKey(c.agentId, c.ID)),
 		metrics: {

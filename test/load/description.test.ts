@@ -33,9 +33,10 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated by the agents work (issues 29, 30): Send Message's Origin option, Agent > Create's Dry Run of two requests, Other Fields naming the published agent fields.
 	// Updated for node version 5: Lead Group > Delete asks for the typed confirmation DELETE GROUP AND ITS LEADS from version 5 on (versions 1 to 4 unchanged).
 	// Updated for node version 6: the version list gains 6, the default, whose Dry Run answers in one shape for every operation (helpers/dryRun.ts); no property changes, versions 1 to 5 unchanged.
+	// Updated for issue 39 (h39a): Agent > Connect MCP Server and Disconnect MCP Server (two new operations in the Agent menu, their own fields) and SMS > Send's MCP Servers (agent mode). Checked against the description before: every earlier property byte-identical and in the same order, except the Agent operation list, which only gains the two entries.
 	'Convocore node': {
-		sha256: 'b96a57aba0a7a376125919f056723cd4e7843a4f8baf7d0b047d02f61436bdb5',
-		length: 247710,
+		sha256: '2b1f749a14ab114a369342f7dbebced78d13e34486f6db864bd6555281f8e4c5',
+		length: 256506,
 	},
 	'Convocore Trigger node': {
 		sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8',

@@ -8,6 +8,7 @@ import { telcoField } from '../../nodes/shared/telco';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { secretStringsOf } from '../../sandbox/seed/crm';
 import * as published from '../../nodes/shared/contracts/agentPublishedFields';
+import { canvasNodes } from '../../sandbox/seed/mcpAgents';
 import { api, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -272,7 +273,8 @@ function sampleAgent(fields: readonly string[]): Record<string, unknown> {
 		],
 		[
 			[...published.PUBLISHED_CREATE_LIST_FIELDS, ...published.PUBLISHED_UPDATE_ONLY_LIST_FIELDS],
-			(field) => [{ id: field }],
+			// A node needs the published node shape (sandbox/seed/mcpAgents.ts).
+			(field) => (field === 'nodes' ? canvasNodes().slice(0, 1) : [{ id: field }]),
 		],
 		[published.PUBLISHED_UPDATE_ONLY_TEXT_LIST_FIELDS, (field) => [field]],
 		[published.PUBLISHED_UPDATE_ONLY_UNTYPED_FIELDS, (field) => ({ any: field })],

@@ -2,11 +2,13 @@ import type {
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { AGENT_URL_PATTERN, agentIdOf } from '../../shared/contracts/agent';
 import { CONVO_PAGE } from '../../shared/contracts/conversation';
 import { fetchAgents } from '../actions/agent/api';
+import { agentNodeOptions } from '../actions/agent/agentNodes';
 import { fetchConversationPage } from '../actions/conversation/getAll.operation';
 
 /** Agent picker: every agent of `GET /agents`, matched on title and ID. Only the two are shown. */
@@ -90,4 +92,9 @@ export async function searchConversations(
 			(request.cursor === undefined && page.items.length >= CONVO_PAGE.maxLimit));
 	const token = !more ? undefined : (cursor ?? `page:${pageNumber + 1}`);
 	return { results, ...(token ? { paginationToken: token } : {}) };
+}
+
+/** Agent > Connect and Disconnect MCP Server's node picker: the chosen agent's nodes. */
+export async function getAgentNodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await agentNodeOptions(this, requireChosenAgentId(this, 'nodes'));
 }

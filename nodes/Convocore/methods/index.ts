@@ -3,7 +3,7 @@ import type {
 	INodeListSearchResult,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { searchAgents, searchConversations } from './agents';
+import { getAgentNodes, searchAgents, searchConversations } from './agents';
 import { searchCampaigns, searchLeadGroups } from './campaigns';
 import { searchKnowledgeDocuments } from './knowledgeBase';
 import { getAgents, searchCrawlerJobs } from './crawlerJobs';
@@ -19,6 +19,7 @@ export const loadOptions: Record<
 	string,
 	(this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>
 > = {
+	getAgentNodes,
 	getAgents,
 	getModels,
 	getProviders,

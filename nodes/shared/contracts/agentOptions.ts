@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazy } from './lazy';
 import { telcoField } from '../telco';
 import { agentOverridesSchema } from './agentFields';
+import { mcpServerSchema } from './agentNodes';
 export const messageItemSchema = lazy(() =>
 	z
 		.object({
@@ -42,7 +43,9 @@ export const agentOptionsSchema = lazy(() =>
 			overrideInitialPrompt: z.boolean().optional(),
 			messagesHistory: z.array(messageItemSchema).optional(),
 			messagesHistoryMergeMode: z.enum(['append', 'replace_system_context']).optional(),
-			mcpServers: z.array(z.unknown()).optional(),
+			// The seed shows no item shape: the keys of the published nodes[].mcpServers[] item are
+			// checked for their types (our reading); other keys go as given, as they always did.
+			mcpServers: z.array(mcpServerSchema.passthrough()).optional(),
 			schemaCrawlJobId: z.string().optional(),
 			agentOverrides: agentOverridesSchema.optional(),
 			toolsOverrides: z.array(z.unknown()).optional(),

@@ -1,7 +1,9 @@
 import type { ResourceDefinition } from '../types';
 import { clone } from './clone.operation';
+import { connectMcpServer } from './connectMcpServer.operation';
 import { create } from './create.operation';
 import { deleteAgent } from './delete.operation';
+import { disconnectMcpServer } from './disconnectMcpServer.operation';
 import { exportTemplate } from './exportTemplate.operation';
 import { get } from './get.operation';
 import { getAll } from './getAll.operation';
@@ -29,6 +31,14 @@ export const agentResource: ResourceDefinition = {
 			operation: clone,
 		},
 		{
+			value: 'connectMcpServer',
+			name: 'Connect MCP Server',
+			action: 'Connect an MCP server to an agent',
+			description:
+				"Give the agent's LLM nodes an MCP tool server (an n8n MCP Server Trigger's URL), or replace the one of the same name; every other node and setting is written back as read",
+			operation: connectMcpServer,
+		},
+		{
 			value: 'create',
 			name: 'Create',
 			action: 'Create an agent',
@@ -41,6 +51,14 @@ export const agentResource: ResourceDefinition = {
 			action: 'Delete an agent',
 			description: 'Delete an agent for good. Irreversible.',
 			operation: deleteAgent,
+		},
+		{
+			value: 'disconnectMcpServer',
+			name: 'Disconnect MCP Server',
+			action: 'Disconnect an MCP server from an agent',
+			description:
+				"Remove an MCP tool server by name from the agent's nodes; every other node and setting is written back as read",
+			operation: disconnectMcpServer,
 		},
 		{
 			value: 'exportTemplate',

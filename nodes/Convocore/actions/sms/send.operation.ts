@@ -19,6 +19,7 @@ import { additionalFieldOptions, leadInfoFrom, readMediaUrls } from './fields';
 import { smsOutput } from './dryRun';
 import { dryRunOption } from '../../descriptions/dryRun';
 import { normalizePhone } from '../../helpers/phone';
+import { mcpServersProperty, withMcpServers } from './mcpServers';
 
 const show = { resource: ['sms'], operation: ['send'] };
 const longestValidityPeriod = VALIDITY_PERIOD.max;
@@ -80,6 +81,7 @@ export const description: INodeProperties[] = [
 			'Context for the agent. Required unless Options > Initial Prompt is set; the agent writes the text that is sent.',
 		displayOptions: { show: { ...show, mode: ['agent'] } },
 	},
+	mcpServersProperty(show),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -208,12 +210,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	delete options.concurrency;
 	delete options.maxConcurrency;
 	delete options.timeout;
-	const parsedAgentOptions = readJsonField(
+	const parsedAgentOptions = withMcpServers(
 		this,
-		agentOptions,
-		'options.agentOptions',
 		itemIndex,
-		'object',
+		readJsonField(this, agentOptions, 'options.agentOptions', itemIndex, 'object'),
 	);
 	const mediaUrls = readMediaUrls(additional.mediaUrls);
 
