@@ -230,3 +230,17 @@ test('a watermark that an earlier release let run to the year 2100 is brought ba
 	expect(((await trigger.tick()).emitted ?? []).map(keyOf)).toEqual(keysOf(later));
 	expect((await trigger.tick()).emitted).toBeUndefined();
 });
+
+test('a malformed session older than the watermark, on the page where a poll stops, is not reported', async () => {
+	await addSessions();
+	await addSessions({ malformed: ['noAgentId'] });
+	await addSessions({ count: 2 });
+	// Listed [G3, G2] [M, G1]: activation reads the first page only.
+	const trigger = harness({ options: { pageSize: 2 } });
+	await trigger.activate();
+	const [fresh] = await addSessions();
+	// [N, G3] [G2, M]: the poll stops on the second page, which passes the watermark before M.
+	expect(((await trigger.tick()).emitted ?? []).map(keyOf)).toEqual(keysOf([fresh]));
+	expect(sandbox.current.requests(SESSIONS).at(-1)?.query.page).toBe('1');
+	expect(trigger.warnings).toEqual([]);
+});
