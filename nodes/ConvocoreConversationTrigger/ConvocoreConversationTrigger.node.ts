@@ -15,7 +15,7 @@ import {
 import { convocoreApiRequest } from '../Convocore/transport/request';
 import { RateLimitGate } from '../Convocore/transport/retries';
 import { properties } from './description';
-import { scanSince, sortPage, type MalformedSession } from './scan';
+import { scanSince, splitPage, type MalformedSession } from './scan';
 import { pageQuery, readSettings, sessionItem, wanted, type PollSettings } from './settings';
 import { advance, ranAhead, readWatermark, watermarkOf, writeWatermark } from './watermark';
 
@@ -86,7 +86,7 @@ export class ConvocoreConversationTrigger implements INodeType {
 			)) as WorkspaceSessionPage;
 
 		if (this.getMode() === 'manual') {
-			const latest = sortPage(await fetchPage(0)).sessions.find((session) =>
+			const latest = splitPage(await fetchPage(0)).sessions.find((session) =>
 				wanted(settings, session),
 			);
 			if (!latest) {
@@ -104,7 +104,7 @@ export class ConvocoreConversationTrigger implements INodeType {
 		if (!watermark || ranAhead(watermark, Date.now())) {
 			// Activation, another workspace chosen, or a watermark an earlier release let run into the
 			// future: from now on, nothing before.
-			const first = sortPage(await fetchPage(0));
+			const first = splitPage(await fetchPage(0));
 			const malformed = first.malformed.map((session) => session.fingerprint);
 			writeWatermark(
 				staticData,

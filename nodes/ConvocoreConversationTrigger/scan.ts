@@ -37,8 +37,6 @@ export interface Scan {
 	fresh: WorkspaceSession[];
 	/** Malformed sessions among the new ones, not reported before. */
 	malformed: MalformedSession[];
-	/** Requests sent. */
-	pages: number;
 }
 
 type Checked = { session: WorkspaceSession } | { malformed: MalformedSession };
@@ -70,8 +68,8 @@ export function checkSession(raw: unknown): Checked {
 	};
 }
 
-/** The well-formed sessions of a page and the fingerprints of the others. */
-export function sortPage(page: WorkspaceSessionPage): {
+/** The well-formed sessions of a page, and what is wrong with the others. */
+export function splitPage(page: WorkspaceSessionPage): {
 	sessions: WorkspaceSession[];
 	malformed: MalformedSession[];
 } {
@@ -167,5 +165,5 @@ export async function scanSince(
 	// Oldest first; among equal starts, the order the feed gives read backwards (its later entries first).
 	const fresh = [...found.values()].reverse();
 	fresh.sort((a, b) => a.sessionData.currentSessionTs - b.sessionData.currentSessionTs);
-	return { fresh, malformed: [...malformed.values()], pages: page };
+	return { fresh, malformed: [...malformed.values()] };
 }
