@@ -7,7 +7,7 @@
  *
  *   npm run bench                 all benchmarks
  *   npm run bench -- sms trigger  only those whose id is given (agent, sms, sms2000, limit, limit10, cpu, cpuhttp,
- *                                 webhook, load, overhead, pagination, trigger, 429, leads, converse, poll)
+ *                                 webhook, load, overhead, pagination, trigger, 429, leads, converse, poll, month)
  *   npm run bench -- --scale=0.01 leads   smaller workloads (benchmarks that read ctx.scale), to check the
  *                                 bench code itself; such figures are not the benchmark's
  *
@@ -27,6 +27,7 @@ import { leadImport } from './lead-import';
 import { now, Report } from './lib';
 import { loadTime } from './load-time';
 import { pagination } from './pagination';
+import { pollMonthBench } from './poll-month';
 import { pollTriggerBench } from './poll-trigger';
 import { rateLimit } from './rate-limit';
 import { rateWindow, slowRateWindow } from './rate-window';
@@ -53,6 +54,7 @@ const BENCHMARKS: Benchmark[] = [
 	leadImport,
 	sendMessageBench,
 	pollTriggerBench,
+	pollMonthBench,
 ];
 
 async function main(): Promise<number> {

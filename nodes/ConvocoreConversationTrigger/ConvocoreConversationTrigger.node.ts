@@ -15,8 +15,9 @@ import {
 import { convocoreApiRequest } from '../Convocore/transport/request';
 import { RateLimitGate } from '../Convocore/transport/retries';
 import { properties } from './description';
+import { scanSince, splitPage, type MalformedSession } from './scan';
 import { pageQuery, readSettings, sessionItem, wanted, type PollSettings } from './settings';
-import { advance, readWatermark, scanSince, watermarkOf, writeWatermark } from './watermark';
+import { advance, ranAhead, readWatermark, watermarkOf, writeWatermark } from './watermark';
 
 /**
  * Convocore Conversation Trigger: polls `GET /workspace/sessions` on n8n's Poll Times and runs the
@@ -30,10 +31,20 @@ import { advance, readWatermark, scanSince, watermarkOf, writeWatermark } from '
  * - Every request goes through the package's transport: the same deadline, retries and 429 gate
  *   as the action node. A poll that fails throws before the watermark moves, so the next poll
  *   reads the same window again.
+ * - A malformed session is left out and reported once, as a warning in n8n's log (./scan.ts): a
+ *   log line rather than an item, so that version 1 emits nothing its workflows do not expect.
  */
 
 function scopeOf(settings: PollSettings): string {
 	return `${settings.region}:${settings.workspaceId}`;
+}
+
+function reportMalformed(ctx: IPollFunctions, session: MalformedSession): void {
+	const which = session.convoId ? `conversation ${session.convoId}` : 'no conversation ID';
+	ctx.logger.warn(
+		`${ctx.getNode().name}: skipped a malformed session (${which}): ${session.problems.join('; ')}. It is not emitted and not reported again; the sessions around it are emitted.`,
+		{ workflowId: ctx.getWorkflow().id, node: ctx.getNode().name },
+	);
 }
 
 export class ConvocoreConversationTrigger implements INodeType {
@@ -75,7 +86,9 @@ export class ConvocoreConversationTrigger implements INodeType {
 			)) as WorkspaceSessionPage;
 
 		if (this.getMode() === 'manual') {
-			const latest = (await fetchPage(0)).sessions.find((session) => wanted(settings, session));
+			const latest = splitPage(await fetchPage(0)).sessions.find((session) =>
+				wanted(settings, session),
+			);
 			if (!latest) {
 				throw new NodeOperationError(this.getNode(), 'No session to show yet', {
 					description:
@@ -88,16 +101,25 @@ export class ConvocoreConversationTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		const scope = scopeOf(settings);
 		const watermark = readWatermark(staticData, scope);
-		if (!watermark) {
-			// Activation (or another workspace chosen): from now on, nothing before.
-			writeWatermark(staticData, watermarkOf(scope, await fetchPage(0)));
+		if (!watermark || ranAhead(watermark, Date.now())) {
+			// Activation, another workspace chosen, or a watermark an earlier release let run into the
+			// future: from now on, nothing before.
+			const first = splitPage(await fetchPage(0));
+			const malformed = first.malformed.map((session) => session.fingerprint);
+			writeWatermark(
+				staticData,
+				watermarkOf(scope, first.sessions, malformed, Date.now(), watermark),
+			);
 			return null;
 		}
-		const { fresh } = await scanSince(watermark, fetchPage);
-		if (fresh.length === 0) return null;
+		const { fresh, malformed } = await scanSince(this.getNode(), watermark, fetchPage);
+		for (const session of malformed) reportMalformed(this, session);
+		if (fresh.length === 0 && malformed.length === 0) return null;
+		const reported = malformed.map((session) => session.fingerprint);
+		const { watermark: next, admitted } = advance(watermark, fresh, Date.now(), reported);
 		// Written only now that every page was read: n8n saves it with the emitted items.
-		writeWatermark(staticData, advance(watermark, fresh));
-		const items = fresh
+		writeWatermark(staticData, next);
+		const items = admitted
 			.filter((session) => wanted(settings, session))
 			.map((session) => sessionItem(session, settings.simplify));
 		return items.length ? [items] : null;

@@ -91,6 +91,28 @@ export interface FeedSession {
 	turns: Array<Record<string, unknown>>;
 	/** Insertion order: among equal timestamps the later one is listed first. */
 	seq: number;
+	/** What is wrong with this entry as the feed answers it (a hostile feed, sandbox/domain/sessionFeed.ts). */
+	malformed?: SessionDefect[];
+}
+
+/** Ways one session can come malformed: no `agentId`, its start as date text instead of a number. */
+export const SESSION_DEFECTS = ['noAgentId', 'textStart'] as const;
+export type SessionDefect = (typeof SESSION_DEFECTS)[number];
+
+/**
+ * How a hostile feed misbehaves (none by default), set by `POST /__sandbox/sessions/quirks`:
+ * - `ignorePage`: every request gets page 0, and `hasMore` is always true;
+ * - `overlap`: each page repeats the last `overlap` entries of the page before (duplicates across pages);
+ * - `arrivalsPerPage`: that many sessions arrive before each page after the first is answered,
+ *   so they land on a page the client has already read (late pages);
+ * - `order: 'byConversation'`: newest conversation first, each conversation's sessions together
+ *   (newest first), so a new session on an old conversation sits deep in the feed.
+ */
+export interface FeedQuirks {
+	ignorePage?: boolean;
+	overlap?: number;
+	arrivalsPerPage?: number;
+	order?: 'newestFirst' | 'byConversation';
 }
 
 export interface SessionFeedState {
@@ -101,6 +123,8 @@ export interface SessionFeedState {
 	clock: () => number;
 	/** The latest start given to an added session (the feed's clock never goes back past it). */
 	lastTs?: number;
+	/** How the feed misbehaves; none by default. */
+	quirks?: FeedQuirks;
 	/** Called before each page is answered (a test adds sessions "while the trigger pages"). */
 	beforeRead?: (query: { page: number; limit: number }) => void;
 	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the feed's own Node interval (sandbox/domain/sessionFeed.ts); the sandbox never ships

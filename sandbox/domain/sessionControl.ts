@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError, validationError } from '../server/errors';
 import { addSessions, sessionFeed, startFeedTimer, stopFeedTimer } from './sessionFeed';
+import { SESSION_DEFECTS } from './records';
 import type { SandboxState } from './state';
 
 /**
@@ -8,7 +9,11 @@ import type { SandboxState } from './state';
  * - `POST /__sandbox/sessions` `{ count?, agentId?, origin?, convoId? }` adds that many sessions
  *   now (default 1) and answers them; with `everyMs` it instead starts the feed's own timer, which
  *   adds `count` sessions each interval until `DELETE /__sandbox/sessions/timer` or a reset;
- * - `GET /__sandbox/sessions`: how many sessions the feed holds, and the newest ten.
+ *   `{ at, offClock: true }` stamps them by a wrong clock (e.g. the year 2100, or backdated),
+ *   `{ malformed: ['noAgentId', 'textStart'] }` makes them malformed in the feed's answers;
+ * - `POST /__sandbox/sessions/quirks` `{ ignorePage?, overlap?, arrivalsPerPage?, order? }` makes
+ *   the feed hostile (records.ts `FeedQuirks`); `{}` makes it well-behaved again, as does a reset;
+ * - `GET /__sandbox/sessions`: how many sessions the feed holds, its quirks, and the newest ten.
  */
 
 const controlSchema = z
@@ -18,6 +23,18 @@ const controlSchema = z
 		origin: z.string().min(1).optional(),
 		convoId: z.string().min(1).optional(),
 		everyMs: z.number().int().min(10).optional(),
+		at: z.number().int().min(0).optional(),
+		offClock: z.boolean().optional(),
+		malformed: z.array(z.enum(SESSION_DEFECTS)).min(1).optional(),
+	})
+	.strict();
+
+const quirksSchema = z
+	.object({
+		ignorePage: z.boolean().optional(),
+		overlap: z.number().int().min(0).max(99).optional(),
+		arrivalsPerPage: z.number().int().min(0).max(100).optional(),
+		order: z.enum(['newestFirst', 'byConversation']).optional(),
 	})
 	.strict();
 
@@ -36,8 +53,20 @@ export function sessionControl(
 			const newest = [...feed.entries].sort((a, b) => b.ts - a.ts || b.seq - a.seq).slice(0, 10);
 			return {
 				status: 200,
-				body: { count: feed.entries.length, timer: feed.timer !== undefined, newest },
+				body: {
+					count: feed.entries.length,
+					timer: feed.timer !== undefined,
+					quirks: feed.quirks ?? {},
+					newest,
+				},
 			};
+		}
+		if (route === 'POST /__sandbox/sessions/quirks') {
+			const quirks = quirksSchema.safeParse(body);
+			if (!quirks.success)
+				return { status: 400, body: validationError('feed quirks', quirks.error).toBody() };
+			feed.quirks = quirks.data;
+			return { status: 200, body: { success: true, quirks: feed.quirks } };
 		}
 		const parsed = controlSchema.safeParse(body);
 		if (!parsed.success)
@@ -58,7 +87,13 @@ export function sessionControl(
 			status: 200,
 			body: {
 				success: true,
-				added: added.map(({ convoId, agentId, origin, ts }) => ({ convoId, agentId, origin, ts })),
+				added: added.map(({ convoId, agentId, origin, ts, malformed }) => ({
+					convoId,
+					agentId,
+					origin,
+					ts,
+					...(malformed ? { malformed } : {}),
+				})),
 			},
 		};
 	} catch (error) {

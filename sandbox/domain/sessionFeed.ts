@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the local Convocore API for tests and demos: runs in Node, never ships (package.json "files" is dist/ only); the feed's own timer is a Node interval */
 import { ApiError } from '../server/errors';
 import type { SandboxState } from './state';
-import type { FeedSession, SandboxRegion, SessionFeedState } from './records';
+import type { FeedSession, SandboxRegion, SessionDefect, SessionFeedState } from './records';
 
 /**
  * The workspace-wide sessions feed behind `GET /workspace/sessions` (routes/sessions.ts), so that
@@ -23,6 +23,13 @@ export interface AddSessionsOptions {
 	convoId?: string;
 	/** The start of every added session; default the feed's clock. */
 	at?: number;
+	/**
+	 * `at` comes from a wrong clock (a session stamped in the year 2100, or one backdated): the
+	 * feed's own clock does not follow it, so the sessions after it start at the clock again.
+	 */
+	offClock?: boolean;
+	/** The sessions come malformed in the feed's answers, in these ways. */
+	malformed?: SessionDefect[];
 }
 
 const ORIGINS = ['web-chat', 'sms', 'telephony', 'messenger', 'instagram'] as const;
@@ -95,7 +102,7 @@ export function addSessions(state: SandboxState, options: AddSessionsOptions = {
 			: -Infinity;
 		// And the server's clock never runs backwards: a later session never starts before an earlier one.
 		const ts = Math.max(options.at ?? Math.max(feed.clock(), feed.lastTs ?? -Infinity), latest + 1);
-		feed.lastTs = Math.max(feed.lastTs ?? -Infinity, ts);
+		if (!options.offClock) feed.lastTs = Math.max(feed.lastTs ?? -Infinity, ts);
 		const person = NAMES[n % NAMES.length];
 		const convoId = existing?.convoId ?? `convo-feed-${n}`;
 		const session: FeedSession = {
@@ -130,6 +137,7 @@ export function addSessions(state: SandboxState, options: AddSessionsOptions = {
 				},
 			],
 			seq: n,
+			...(options.malformed?.length ? { malformed: [...options.malformed] } : {}),
 		};
 		feed.entries.push(session);
 		added.push(session);
@@ -137,13 +145,17 @@ export function addSessions(state: SandboxState, options: AddSessionsOptions = {
 	return added;
 }
 
-/** The sessions of a workspace and region, filtered, newest first (later insertion first on ties). */
+/**
+ * The sessions of a workspace and region, filtered, newest first (later insertion first on ties);
+ * with the `byConversation` quirk, newest conversation first and each conversation's sessions together.
+ */
 export function listSessions(
 	state: SandboxState,
 	filter: { workspaceId: string; region: SandboxRegion; agentId?: string; origin?: string },
 ): FeedSession[] {
-	return sessionFeed(state)
-		.entries.filter(
+	const feed = sessionFeed(state);
+	const listed = feed.entries
+		.filter(
 			(entry) =>
 				entry.workspaceId === filter.workspaceId &&
 				entry.region === filter.region &&
@@ -151,6 +163,15 @@ export function listSessions(
 				(filter.origin === undefined || entry.origin === filter.origin),
 		)
 		.sort((a, b) => b.ts - a.ts || b.seq - a.seq);
+	if (feed.quirks?.order !== 'byConversation') return listed;
+	const firstStart = new Map<string, number>();
+	for (const entry of listed)
+		firstStart.set(entry.convoId, Math.min(firstStart.get(entry.convoId) ?? Infinity, entry.ts));
+	// A stable sort: within a conversation the entries keep their newest-first order.
+	return listed.sort(
+		(a, b) =>
+			firstStart.get(b.convoId)! - firstStart.get(a.convoId)! || b.convoId.localeCompare(a.convoId),
+	);
 }
 
 /** All sessions of a session's conversation, oldest first. */

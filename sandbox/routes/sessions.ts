@@ -1,9 +1,15 @@
 import {
 	workspaceSessionPageSchema,
+	workspaceSessionSchema,
 	workspaceSessionsQuerySchema,
 } from '../../nodes/shared/contracts/sessions';
 import { ApiError, parseOrThrow } from '../server/errors';
-import { listSessions, sessionFeed, sessionsOfConversation } from '../domain/sessionFeed';
+import {
+	addSessions,
+	listSessions,
+	sessionFeed,
+	sessionsOfConversation,
+} from '../domain/sessionFeed';
 import type { FeedSession } from '../domain/records';
 import type { SandboxState } from '../domain/state';
 import type { Route, RouteContext } from './types';
@@ -19,6 +25,10 @@ import type { Route, RouteContext } from './types';
  * - an agent secret sees its own agent's sessions only;
  * - newest first by `currentSessionTs`; `hasMore` when a later page has entries; `totalFetched`
  *   is the number of sessions in this answer; `timestampRange` spans this page (0 and 0 when empty).
+ *
+ * A hostile feed (the quirks of `POST /__sandbox/sessions/quirks`, records.ts `FeedQuirks`, and
+ * malformed sessions) answers in ways no well-behaved server should, so that anyone can watch the
+ * trigger cope: pages ignored, pages overlapping, sessions arriving while the trigger pages.
  */
 
 function sessionRecord(state: SandboxState, entry: FeedSession): Record<string, unknown> {
@@ -26,14 +36,15 @@ function sessionRecord(state: SandboxState, entry: FeedSession): Record<string, 
 	const optional = (
 		['agentName', 'userName', 'userEmail', 'userPhone', 'origin', 'state'] as const
 	).filter((key) => entry[key] !== undefined);
+	const defects = entry.malformed ?? [];
 	return {
 		convoId: entry.convoId,
-		agentId: entry.agentId,
+		...(defects.includes('noAgentId') ? {} : { agentId: entry.agentId }),
 		...Object.fromEntries(optional.map((key) => [key, entry[key]])),
 		sessionData: {
 			turns: entry.turns,
 			sessions: all.map((session) => session.turns),
-			currentSessionTs: entry.ts,
+			currentSessionTs: defects.includes('textStart') ? new Date(entry.ts).toString() : entry.ts,
 			allSessionTimestamps: all.map((session) => session.ts),
 		},
 	};
@@ -54,7 +65,14 @@ function listWorkspaceSessions(ctx: RouteContext) {
 			`Workspace ${query.workspaceId} was not found in region ${query.region}.`,
 		);
 	}
-	sessionFeed(ctx.state).beforeRead?.({ page: query.page, limit: query.limit });
+	const feed = sessionFeed(ctx.state);
+	const quirks = feed.quirks ?? {};
+	feed.beforeRead?.({ page: query.page, limit: query.limit });
+	if (quirks.arrivalsPerPage && query.page > 0)
+		addSessions(ctx.state, {
+			count: quirks.arrivalsPerPage,
+			agentId: agentOf(ctx, workspace.id, query.region),
+		});
 	const agentId = ctx.caller.kind === 'agent' ? ctx.caller.agent?.ID : query.agentId;
 	if (ctx.caller.kind === 'agent' && query.agentId !== undefined && query.agentId !== agentId) {
 		throw new ApiError(
@@ -69,7 +87,9 @@ function listWorkspaceSessions(ctx: RouteContext) {
 		agentId,
 		origin: query.origin,
 	});
-	const start = query.page * query.limit;
+	const pageNumber = quirks.ignorePage ? 0 : query.page;
+	// With an overlap, each page starts that many entries before where the previous one ended.
+	const start = pageNumber * Math.max(query.limit - (quirks.overlap ?? 0), 1);
 	const page = all.slice(start, start + query.limit);
 	const body = {
 		sessions: page.map((entry) => sessionRecord(ctx.state, entry)),
@@ -80,13 +100,21 @@ function listWorkspaceSessions(ctx: RouteContext) {
 		pagination: {
 			page: query.page,
 			limit: query.limit,
-			hasMore: start + query.limit < all.length,
+			hasMore: quirks.ignorePage === true || start + query.limit < all.length,
 			totalFetched: page.length,
 		},
 	};
-	// The node's own contract, so that the two cannot drift.
-	workspaceSessionPageSchema.parse(body);
+	// The node's own contract, so that the two cannot drift; a session made malformed on purpose is not checked.
+	workspaceSessionPageSchema.parse({ ...body, sessions: [] });
+	page.forEach((entry, i) => entry.malformed || workspaceSessionSchema.parse(body.sessions[i]));
 	return { body };
+}
+
+/** Who the sessions arriving while the trigger pages belong to: an agent of the workspace. */
+function agentOf(ctx: RouteContext, workspaceId: string, region: string): string | undefined {
+	return Object.values(ctx.state.agents).find(
+		(agent) => agent.workspaceId === workspaceId && agent.region === region,
+	)?.ID;
 }
 
 export const sessionRoutes: Route[] = [

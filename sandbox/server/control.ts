@@ -112,6 +112,7 @@ export async function handleControl(
 		}
 		case 'GET /__sandbox/sessions':
 		case 'POST /__sandbox/sessions':
+		case 'POST /__sandbox/sessions/quirks':
 		case 'DELETE /__sandbox/sessions/timer': {
 			const answer = sessionControl(sandbox.state, route, body);
 			return sendJson(res, answer.status, answer.body);

@@ -3,6 +3,7 @@ import { addSessions, sessionFeed } from '../../sandbox/domain/sessionFeed';
 import type { FeedSession } from '../../sandbox/domain/records';
 import { sandboxCredential, useSandbox } from '../harness/convocore';
 import { PollHarness } from './harness';
+import { prng } from './monthFeed';
 
 const sandbox = useSandbox();
 const SESSIONS = { method: 'GET', path: '/workspace/sessions' };
@@ -12,17 +13,6 @@ const TOTAL = 1000;
 const DURING_PAGING = 40;
 const RESTART_BEFORE_POLL = 25;
 const FAILING_POLL = 35;
-
-/** mulberry32: a small seeded PRNG, so the run is the same every time. */
-function prng(seed: number): () => number {
-	let a = seed;
-	return () => {
-		a = (a + 0x6d2b79f5) | 0;
-		let t = Math.imul(a ^ (a >>> 15), 1 | a);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const key = (session: { convoId?: unknown; sessionTs?: unknown; ts?: unknown }) =>
 	`${String(session.convoId)}@${String(session.sessionTs ?? session.ts)}`;

@@ -71,6 +71,8 @@ export class PollHarness {
 	readonly node: INode;
 	/** The workflow's static data as n8n last saved it to its database. */
 	persisted: IDataObject;
+	/** What the polls of this process told n8n's log as warnings, in order. */
+	readonly warnings: string[] = [];
 	private readonly definition: WorkflowDefinition;
 	private readonly credentialsHelper: TestCredentialsHelper;
 	private activation: WorkflowActivateMode = 'activate';
@@ -136,6 +138,17 @@ export class PollHarness {
 				outcome.error = error;
 			},
 		);
+		// n8n's logger as the node sees it, keeping its warnings for the test to read (set before
+		// n8n-core's own getter is first read: it then fixes the property on the context).
+		const quiet = () => undefined;
+		Object.defineProperty(context, 'logger', {
+			value: {
+				warn: (message: string) => this.warnings.push(message),
+				error: quiet,
+				info: quiet,
+				debug: quiet,
+			},
+		});
 		const { answer } = this.setup;
 		if (answer)
 			context.helpers.httpRequestWithAuthentication = async (

@@ -135,3 +135,59 @@ describe('the feed timer', () => {
 		expect(old.sessionFeed?.timer).toBeUndefined();
 	});
 });
+
+describe('the hostile feed controls', () => {
+	const sandbox = useSandbox();
+
+	it('set, show and end the quirks; refuse unknown ones; a reset makes the feed well-behaved', async () => {
+		const set = await control(sandbox().url, 'POST', '/__sandbox/sessions/quirks', {
+			ignorePage: true,
+			overlap: 2,
+		});
+		expect(set).toEqual({
+			status: 200,
+			body: { success: true, quirks: { ignorePage: true, overlap: 2 } },
+		});
+		expect((await control(sandbox().url, 'GET', '/__sandbox/sessions')).body.quirks).toEqual({
+			ignorePage: true,
+			overlap: 2,
+		});
+		const page3 = await api(sandbox(), 'GET', '/workspace/sessions', {
+			key: sandbox().keys.euWhiteLabel,
+			query: query({ page: 3, limit: 1 }),
+		});
+		expect(page3.body.pagination).toEqual({ page: 3, limit: 1, hasMore: true, totalFetched: 1 });
+		const refused = await control(sandbox().url, 'POST', '/__sandbox/sessions/quirks', {
+			ignorePages: true,
+		});
+		expect(refused.status).toBe(400);
+		sandbox().reset();
+		expect((await control(sandbox().url, 'GET', '/__sandbox/sessions')).body.quirks).toEqual({});
+	});
+
+	it('adds a malformed session and one stamped by a wrong clock, as asked', async () => {
+		const year2100 = Date.UTC(2100, 0, 1);
+		const future = await control(sandbox().url, 'POST', '/__sandbox/sessions', {
+			at: year2100,
+			offClock: true,
+		});
+		const bad = await control(sandbox().url, 'POST', '/__sandbox/sessions', {
+			malformed: ['noAgentId', 'textStart'],
+		});
+		const [badSession] = bad.body.added as Array<{ convoId: string; ts: number }>;
+		// The wrong clock is not followed: the next session starts at the feed's clock again.
+		expect(badSession.ts).toBeLessThan(year2100);
+		const answer = await api(sandbox(), 'GET', '/workspace/sessions', {
+			key: sandbox().keys.euWhiteLabel,
+			query: query({ limit: 2 }),
+		});
+		expect(answer.status).toBe(200);
+		const [first, second] = answer.body.sessions;
+		expect(first.sessionData.currentSessionTs).toBe(
+			(future.body.added as Array<{ ts: number }>)[0].ts,
+		);
+		expect(second.convoId).toBe(badSession.convoId);
+		expect(second.agentId).toBeUndefined();
+		expect(second.sessionData.currentSessionTs).toBe(new Date(badSession.ts).toString());
+	});
+});
