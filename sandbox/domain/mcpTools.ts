@@ -20,6 +20,7 @@ import type { SandboxAgent } from './state';
  *   opens the older SSE transport (`GET` the URL, then `POST` to the endpoint it names). n8n's MCP
  *   Server Trigger (version 2 and later) serves both on one URL. `websocket` and `stdio` are refused
  *   with a failure: n8n serves neither, and stdio runs a command on the agent's side.
+ * - Host names reserved for examples (RFC 2606: `example.com`, `.invalid`, …) are unreachable at once.
  * - Bounded: every session shares the turn's deadline; a server that never answers is given up
  *   when it passes, and the session is closed either way.
  */
@@ -29,6 +30,12 @@ const SDK_CLIENT = { name: 'convocore-sandbox-agent', version: '1.0.0' };
 /** A refusal of the Streamable HTTP POST that says "try the older SSE transport" (not an authentication failure). */
 const oldHttpServer = (status: number | undefined) =>
 	status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+
+/**
+ * Host names reserved for documentation and tests (RFC 2606): never looked up, so a seeded or
+ * sample server (https://docs.example.com/mcp) fails at once instead of waiting on DNS.
+ */
+const RESERVED_HOST = /(^|\.)(example|invalid|test)$|(^|\.)example\.(com|net|org)$/i;
 
 export interface McpServerEntry {
 	name: string;
@@ -80,7 +87,9 @@ export function isLlmNode(node: unknown): node is Record<string, unknown> {
 /** The servers a turn of this agent may use, by the rule above. */
 export function mcpServersFor(agent: SandboxAgent, interactionServers: unknown): McpServerEntry[] {
 	const byName = new Map<string, McpServerEntry>();
-	const nodes = Array.isArray(agent.fields?.nodes) ? agent.fields.nodes : [];
+	// The agent record's nodes: the API's last write, else the seed's (sandbox/routes/agent.ts, agentRecord).
+	const recorded = agent.fields?.nodes ?? agent.secretFields.nodes;
+	const nodes = Array.isArray(recorded) ? recorded : [];
 	for (const node of nodes.filter(isLlmNode)) {
 		const servers = Array.isArray(node.mcpServers) ? node.mcpServers : [];
 		for (const entry of servers.map((server) => entryOf(server, 'agent')))
@@ -145,6 +154,12 @@ export class McpSession {
 				entry.transport !== 'sse'
 					? `the sandbox's agent speaks MCP over HTTP (transport sse), not ${entry.transport}`
 					: `transport sse needs an http(s) URL, not ${url ? url.protocol : 'that URL'}`,
+			);
+		if (RESERVED_HOST.test(url.hostname))
+			throw new McpSessionError(
+				'unreachable',
+				undefined,
+				'the tool server could not be reached (its host name is reserved for examples)',
 			);
 		// Every request of the session carries the turn's deadline.
 		const boundFetch: typeof fetch = (input, init) =>

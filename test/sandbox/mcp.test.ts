@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { INTERACT_BUCKETS } from '../../nodes/shared/contracts/agentInteract';
 import { SANDBOX_IDS, SANDBOX_KEYS } from '../../sandbox/seed/seed';
 import type { Sandbox } from '../../sandbox';
+import { McpSession } from '../../sandbox/domain/mcpTools';
 import { ORDER_1234, startOrderServer, type OrderServer } from '../harness/mcpServer';
 import { api, useSandbox } from './helpers';
 
@@ -155,6 +156,30 @@ describe('the scripted agent uses the MCP servers of its LLM nodes', () => {
 		const unrelated = await turn(s, 'Tell me a joke about clouds');
 		expect(unrelated.actions).toEqual([]);
 		expect(server.calls.map((call) => call.tool)).toEqual(['store_hours', 'lookup_order']);
+	});
+
+	it('every LLM node counts, a server named twice is used once; a server that fails does not speak when another one answers; an example host is never looked up', async () => {
+		const s = sandbox();
+		const server = await orderServer('streamable-http');
+		await setNodes(s, [
+			llmNode('faq', [entry('https://docs.example.com/mcp/sse', 'docs')]),
+			llmNode('orders', [entry(server.url)], { type: 'default' }),
+			llmNode('more', [entry(server.url)]),
+		]);
+		expect((await turn(s, 'where is order 1234?')).reply).toBe(ORDER_1234);
+		expect(s.state.mcpCalls?.map(({ server, error, answer }) => [server, error ?? answer])).toEqual(
+			[
+				['docs', 'unreachable'],
+				['orders', ORDER_1234],
+			],
+		);
+		expect(server.calls).toHaveLength(1);
+		await expect(
+			McpSession.open(
+				{ ...entry('https://docs.example.com/mcp/sse', 'docs'), source: 'agent' },
+				new AbortController().signal,
+			),
+		).rejects.toThrow(/reserved for examples/);
 	});
 
 	it('servers on nodes that are not LLM nodes (start, end, condition) are not used; the greeting connects to none', async () => {
