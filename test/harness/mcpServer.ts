@@ -18,6 +18,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
+/** The path served unless one is given (the demo serves example 20's `/mcp/<path>`). */
 export const ORDER_PATH = '/mcp/orders';
 
 /** The order lookup every suite serves: order 1234 is known, `fail` is a tool error, any other is unknown. */
@@ -81,18 +82,19 @@ async function body(req: IncomingMessage): Promise<unknown> {
 
 export async function startOrderServer(
 	transport: 'streamable-http' | 'sse',
-	options: { bearer?: string; extraTool?: boolean } = {},
+	options: { bearer?: string; extraTool?: boolean; path?: string } = {},
 ): Promise<OrderServer> {
 	const calls: OrderServer['calls'] = [];
 	const requests: string[] = [];
 	const sse = new Map<string, SSEServerTransport>();
+	const base = options.path ?? ORDER_PATH;
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const path = new URL(req.url ?? '/', 'http://localhost').pathname;
 		requests.push(`${req.method} ${path}`);
 		if (options.bearer && req.headers.authorization !== `Bearer ${options.bearer}`)
 			return res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized');
 		if (transport === 'streamable-http') {
-			if (path !== ORDER_PATH || req.method !== 'POST')
+			if (path !== base || req.method !== 'POST')
 				return res.writeHead(405, { allow: 'POST' }).end();
 			const server = mcpServer(calls, options.extraTool === true);
 			const http = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
@@ -100,8 +102,8 @@ export async function startOrderServer(
 			await server.connect(http);
 			return await http.handleRequest(req, res, await body(req));
 		}
-		if (req.method === 'GET' && path === ORDER_PATH) {
-			const stream = new SSEServerTransport(`${ORDER_PATH}/messages`, res);
+		if (req.method === 'GET' && path === base) {
+			const stream = new SSEServerTransport(`${base}/messages`, res);
 			sse.set(stream.sessionId, stream);
 			res.on('close', () => sse.delete(stream.sessionId));
 			return await mcpServer(calls, options.extraTool === true).connect(stream);
@@ -109,7 +111,7 @@ export async function startOrderServer(
 		const session = sse.get(
 			new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId') ?? '',
 		);
-		if (req.method === 'POST' && path === `${ORDER_PATH}/messages` && session)
+		if (req.method === 'POST' && path === `${base}/messages` && session)
 			return await session.handlePostMessage(req, res, await body(req));
 		res.writeHead(404).end('Not found');
 	};
@@ -119,7 +121,7 @@ export async function startOrderServer(
 	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 	const port = (http.address() as AddressInfo).port;
 	return {
-		url: `http://127.0.0.1:${port}${ORDER_PATH}`,
+		url: `http://127.0.0.1:${port}${base}`,
 		calls,
 		requests,
 		close: async () => {
