@@ -18,8 +18,8 @@ import type { ExampleSpec } from './example';
 
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
-/** The canvas agent of the sandbox's seed (sandbox/seed/mcpAgents.ts): LLM nodes to connect. */
-const CANVAS_AGENT = 'agent-mcp-canvas';
+/** The web-chat agent of the seed: its seeded node (no type) is an LLM node. */
+const CHAT_AGENT = SANDBOX_IDS.noSmsAgent;
 const SERVER_NAME = 'n8n-orders';
 
 /** The nodes the Manual Trigger reaches: the part of the workflow the demo can run in-process. */
@@ -73,7 +73,7 @@ export const agentUsesN8nToolsOverMcp: ExampleSpec = {
 		const [sms] = json(outcome, 'SMS the agent sent');
 		const calls = sandbox.state.mcpCalls ?? [];
 		return [
-			`${SERVER_NAME} -> ${url?.mcpUrl} on the LLM nodes of ${CANVAS_AGENT}`,
+			`${SERVER_NAME} -> ${url?.mcpUrl} on the LLM nodes of ${CHAT_AGENT}`,
 			`MCP sessions: ${calls.map((call) => `${call.source} ${call.transport ?? call.error} ${call.tool ?? ''}`).join(', ')}`,
 			`agent replied ${quote(answer?.reply, 100)}; SMS to ${sms?.to}: ${quote(sms?.sms, 80)}`,
 		];
@@ -88,7 +88,7 @@ export const agentUsesN8nToolsOverMcp: ExampleSpec = {
 			const nodes = agent?.fields?.nodes ?? agent?.secretFields.nodes;
 			return (Array.isArray(nodes) ? nodes : []) as Array<Record<string, unknown>>;
 		};
-		const llmNodes = nodesOf(CANVAS_AGENT).filter(isLlmNode);
+		const llmNodes = nodesOf(CHAT_AGENT).filter(isLlmNode);
 		expect(
 			problems,
 			llmNodes.length > 0 &&
@@ -97,7 +97,7 @@ export const agentUsesN8nToolsOverMcp: ExampleSpec = {
 						(entry) => entry.name === SERVER_NAME && entry.url === url?.mcpUrl,
 					),
 				),
-			`not every LLM node of ${CANVAS_AGENT} has ${SERVER_NAME} at ${String(url?.mcpUrl)}`,
+			`not every LLM node of ${CHAT_AGENT} has ${SERVER_NAME} at ${String(url?.mcpUrl)}`,
 		);
 		expect(
 			problems,
