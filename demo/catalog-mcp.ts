@@ -18,8 +18,6 @@ import type { ExampleSpec } from './example';
 
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
-/** The web-chat agent of the seed: its seeded node (no type) is an LLM node. */
-const CHAT_AGENT = SANDBOX_IDS.noSmsAgent;
 const SERVER_NAME = 'n8n-orders';
 
 /** The nodes the Manual Trigger reaches: the part of the workflow the demo can run in-process. */
@@ -69,11 +67,12 @@ export const agentUsesN8nToolsOverMcp: ExampleSpec = {
 	},
 	summarize(outcome, sandbox) {
 		const [url] = json(outcome, "This workflow's MCP URL");
+		const [agent] = json(outcome, 'Create the order desk agent');
 		const [answer] = json(outcome, 'Answer from the tool');
 		const [sms] = json(outcome, 'SMS the agent sent');
 		const calls = sandbox.state.mcpCalls ?? [];
 		return [
-			`${SERVER_NAME} -> ${url?.mcpUrl} on the LLM nodes of ${CHAT_AGENT}`,
+			`${SERVER_NAME} -> ${url?.mcpUrl} on the LLM nodes of the new agent ${agent?.id}`,
 			`MCP sessions: ${calls.map((call) => `${call.source} ${call.transport ?? call.error} ${call.tool ?? ''}`).join(', ')}`,
 			`agent replied ${quote(answer?.reply, 100)}; SMS to ${sms?.to}: ${quote(sms?.sms, 80)}`,
 		];
@@ -81,6 +80,7 @@ export const agentUsesN8nToolsOverMcp: ExampleSpec = {
 	verify(outcome, sandbox) {
 		const problems: string[] = [];
 		const [url] = json(outcome, "This workflow's MCP URL");
+		const [agent] = json(outcome, 'Create the order desk agent');
 		const [answer] = json(outcome, 'Answer from the tool');
 		const [sms] = json(outcome, 'SMS the agent sent');
 		const nodesOf = (agentId: string) => {
@@ -88,7 +88,7 @@ export const agentUsesN8nToolsOverMcp: ExampleSpec = {
 			const nodes = agent?.fields?.nodes ?? agent?.secretFields.nodes;
 			return (Array.isArray(nodes) ? nodes : []) as Array<Record<string, unknown>>;
 		};
-		const llmNodes = nodesOf(CHAT_AGENT).filter(isLlmNode);
+		const llmNodes = nodesOf(String(agent?.id)).filter(isLlmNode);
 		expect(
 			problems,
 			llmNodes.length > 0 &&
@@ -97,7 +97,7 @@ export const agentUsesN8nToolsOverMcp: ExampleSpec = {
 						(entry) => entry.name === SERVER_NAME && entry.url === url?.mcpUrl,
 					),
 				),
-			`not every LLM node of ${CHAT_AGENT} has ${SERVER_NAME} at ${String(url?.mcpUrl)}`,
+			`not every LLM node of the new agent ${String(agent?.id)} has ${SERVER_NAME} at ${String(url?.mcpUrl)}`,
 		);
 		expect(
 			problems,
