@@ -126,3 +126,25 @@ export async function exerciseMcpExample({
 		await rest.deactivate(stored.id).catch(() => undefined);
 	}
 }
+
+/**
+ * Queue mode: every /mcp* request of the run reached the one webhook processor, as n8n's docs ask
+ * (MCP sessions live in one process's memory), and none reached the main. The McpTrigger's own
+ * debug lines ("New session initialized", "MCP POST request received") say which process served.
+ */
+export async function proveMcpQueueRouting({ processes, checks }) {
+	const { main, webhook } = processes;
+	await checks.check(
+		'queue',
+		'every MCP request reached the one webhook processor; the main served none',
+		async () => {
+			const sessions = webhook.readLog().match(/New session initialized/g) ?? [];
+			assert(sessions.length > 0, `no MCP session was opened in ${webhook.logFile}`);
+			assert(
+				!/MCP POST request received|New session initialized/.test(main.readLog()),
+				`the main process served an MCP request (${main.logFile})`,
+			);
+			return `${sessions.length} MCP session(s) on the webhook processor (pid ${webhook.pid})`;
+		},
+	);
+}
