@@ -54,7 +54,7 @@ const llmNode = (id: string, mcpServers: unknown[], extra: Record<string, unknow
 	name: id,
 	description: `Node ${id}`,
 	instructions: 'Help the customer.',
-	llmConfig: { model: 'gpt-4o-mini' },
+	llmConfig: { modelId: 'gpt-4o-mini', temperature: 0.3, maxTokens: 512 },
 	mcpServers,
 	...extra,
 });
