@@ -11,6 +11,7 @@ import { newConversationFollowUp } from './catalog-poll';
 import { monthlyUsageReport } from './catalog-usage';
 import { answerCheck, handOver, leadsToCampaign, twoTurns } from './catalog-conversations';
 import { toolServedByWorkflow } from './catalog-tools';
+import { agentUsesN8nToolsOverMcp } from './catalog-mcp';
 import { expect, json, output, quote } from './checks';
 import type { ExampleSpec } from './example';
 
@@ -456,4 +457,5 @@ export const EXAMPLES: ExampleSpec[] = [
 	monthlyUsageReport,
 	newConversationFollowUp,
 	weeklyMetricReport,
+	agentUsesN8nToolsOverMcp,
 ];

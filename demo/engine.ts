@@ -73,6 +73,8 @@ export const CORE_NODE_FILES: Record<string, string> = {
 	'n8n-nodes-base.summarize': 'dist/nodes/Transform/Summarize/Summarize.node.js',
 	'n8n-nodes-base.webhook': 'dist/nodes/Webhook/Webhook.node.js',
 	'n8n-nodes-base.respondToWebhook': 'dist/nodes/RespondToWebhook/RespondToWebhook.node.js',
+	'n8n-nodes-base.executeWorkflowTrigger':
+		'dist/nodes/ExecuteWorkflow/ExecuteWorkflowTrigger/ExecuteWorkflowTrigger.node.js',
 };
 
 export interface CoreNodes {

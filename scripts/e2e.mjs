@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { ensureN8n } from './lib/e2e/n8n-install.mjs';
 import { startQueue, startSingle } from './lib/e2e/n8n-processes.mjs';
 import { proveLazyLoading } from './lib/e2e/lazy-load-proof.mjs';
+import { proveMcpQueueRouting } from './lib/e2e/mcpExample.mjs';
 import { installLikeN8n } from './lib/e2e/package-install.mjs';
 import { stopAll } from './lib/e2e/processes.mjs';
 import { provePollQueueRoles } from './lib/e2e/pollExample.mjs';
@@ -133,6 +134,7 @@ async function main() {
 			});
 			await proveQueueRoles({ seen, processes: n8n.processes, checks });
 			await provePollQueueRoles({ seen, processes: n8n.processes, checks });
+			await proveMcpQueueRouting({ processes: n8n.processes, checks });
 			timings.queue = seconds(since);
 		}
 	} catch (error) {

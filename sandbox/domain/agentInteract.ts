@@ -7,8 +7,10 @@ import { authenticate, enforcePlan, type Caller } from '../server/auth';
 import type { Fault, FaultQueue } from '../server/faults';
 import type { EventReceiver } from './receiver';
 import { admitTurn, MODEL, textTurn, turnUpdatedEvent, type TextTurn } from './interactTurn';
-import { scriptedTurn, streamPieces, tokenCount } from './scriptedAgent';
-import type { SandboxState } from './state';
+import { mcpServersFor } from './mcpTools';
+import { mcpTurn } from './mcpTurn';
+import { scriptedTurn, streamPieces, tokenCount, type ScriptedTurn } from './scriptedAgent';
+import type { SandboxAgent, SandboxState } from './state';
 import type { SandboxRegion } from './records';
 import { recordUsage } from './usage';
 import {
@@ -139,6 +141,19 @@ export class InteractSocket {
 		});
 	}
 
+	/** The turn of a message that asks for one of the agent's webhook tools (./toolCalls.ts), or undefined. */
+	private async webhookToolTurn(
+		state: SandboxState,
+		agent: SandboxAgent,
+		prompt: string,
+	): Promise<ScriptedTurn | undefined> {
+		const tool = prompt === 'start' ? undefined : toolAskedFor(state, agent, prompt);
+		if (!tool) return undefined;
+		const outcome = await callTool(tool, prompt, this.toolTimeoutMs);
+		if (!('missing' in outcome)) this.toolCalls.push(outcome);
+		return toolReply(tool, outcome, this.toolTimeoutMs);
+	}
+
 	private async turn(
 		ws: WebSocket,
 		caller: Caller,
@@ -183,16 +198,13 @@ export class InteractSocket {
 		if (history.length === 0) recordUsage(state, 'conversation', agent, Date.now());
 		recordUsage(state, 'agentTurn', agent, Date.now());
 		const prompt = interact.prompt ?? '';
-		// A message that asks for one of the agent's tools is answered by really calling it.
-		const tool = prompt === 'start' ? undefined : toolAskedFor(state, agent, prompt);
-		let answer;
-		if (tool) {
-			const outcome = await callTool(tool, prompt, this.toolTimeoutMs);
-			if (!('missing' in outcome)) this.toolCalls.push(outcome);
-			answer = toolReply(tool, outcome, this.toolTimeoutMs);
-		} else {
-			answer = scriptedTurn(state, agent, prompt, history.length);
-		}
+		// A message that asks for one of the agent's tools is answered by really calling it: the
+		// tools of its MCP servers first (an interact object may carry servers of its own), then its webhook tools.
+		const servers = mcpServersFor(agent, (interact as Record<string, unknown>).mcpServers);
+		const answer =
+			(await mcpTurn({ state, agent, prompt, servers, channel: 'web-chat' })) ??
+			(await this.webhookToolTurn(state, agent, prompt)) ??
+			scriptedTurn(state, agent, prompt, history.length);
 		if (prompt !== 'start') history.push(textTurn('human', prompt));
 		history.push(textTurn('bot', answer.reply));
 		if (!interact.disableRecordHistory) this.history.set(interact.convoId, history);

@@ -199,3 +199,27 @@ export interface KnowledgeDocument {
 	createdAt: number;
 	updatedAt: number;
 }
+
+/** What the scripted agent did with one MCP server in one turn (sandbox/domain/mcpTurn.ts). */
+export interface McpCallRecord {
+	agentId: string;
+	channel: 'web-chat' | 'sms';
+	server: string;
+	url: string;
+	/** An LLM node of the agent, or the interaction. */
+	source: 'agent' | 'interaction';
+	/** The transport that worked. */
+	transport?: 'sse' | 'streamable-http';
+	tool?: string;
+	arguments?: Record<string, unknown>;
+	answer?: string;
+	error?:
+		| 'unreachable'
+		| 'unauthorized'
+		| 'status'
+		| 'timeout'
+		| 'unsupported-transport'
+		| 'protocol'
+		| 'tool-error';
+	status?: number;
+}

@@ -3,6 +3,7 @@ import type {
 	CrawlerJob,
 	CrawlerSettings,
 	KnowledgeDocument,
+	McpCallRecord,
 	MetricValueRecord,
 	SandboxCampaign,
 	SandboxClient,
@@ -198,6 +199,8 @@ export interface SandboxState {
 	usage?: UsageRecord[];
 	/** Agents' tools by id (routes/tool.ts; called by the interact socket, sandbox/domain/toolCalls.ts); absent until the first. */
 	tools?: Record<string, SandboxTool>;
+	/** The scripted agent's MCP sessions, in order (sandbox/domain/mcpTurn.ts); absent until the first. */
+	mcpCalls?: McpCallRecord[];
 	/** Tools created so far (their ids count on from it). */
 	createdTools?: number;
 	/** The workspace sessions feed (sandbox/domain/sessionFeed.ts); built from the conversations on first use. */

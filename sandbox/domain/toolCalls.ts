@@ -71,9 +71,10 @@ export interface ToolCallRecord {
 }
 
 const stem = (word: string) => word.toLowerCase().replace(/(ing|es|s)$/, '');
-const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
+export const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
 
-function nameWords(name: string): string[] {
+/** The words of a tool name a message must hold (generic verbs left out); MCP tools are named by the same rule (./mcpTurn.ts). */
+export function nameWords(name: string): string[] {
 	const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
 	return wordsOf(spaced).filter((word) => word.length >= 2 && !GENERIC_WORDS.has(word));
 }
@@ -98,7 +99,7 @@ export function toolAskedFor(
 	});
 }
 
-function valueInMessage(key: string, prompt: string): string | undefined {
+export function valueInMessage(key: string, prompt: string): string | undefined {
 	const escaped = key.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 	const match = new RegExp(
 		`\\b${escaped}\\s*(?::|=|\\bis\\b)\\s*(?:"([^"]*)"|([^\\s,;!?]+))`,
@@ -108,7 +109,7 @@ function valueInMessage(key: string, prompt: string): string | undefined {
 	return match ? (match[1] ?? match[2].replace(/\.+$/, '')) : undefined;
 }
 
-function typed(type: unknown, value: unknown): unknown {
+export function typed(type: unknown, value: unknown): unknown {
 	if (typeof value !== 'string') return value;
 	if (type === 'number' && Number.isFinite(Number(value))) return Number(value);
 	if (type === 'boolean' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
@@ -146,7 +147,7 @@ export function fillFields(
 	return { values, missing };
 }
 
-function answerText(body: string, contentType: string): string {
+export function answerText(body: string, contentType: string): string {
 	let text = body.trim();
 	if (/json/i.test(contentType) || /^[[{]/.test(text)) {
 		try {

@@ -9,6 +9,8 @@ import {
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { sid } from '../domain/ids';
+import { mcpServersFor } from '../domain/mcpTools';
+import { mcpTurn } from '../domain/mcpTurn';
 import { conversationKey, type SandboxAgent, type SandboxConversation } from '../domain/state';
 import { recordUsage } from '../domain/usage';
 import type { Route, RouteContext, SentSms } from './types';
@@ -46,6 +48,26 @@ export function generateAgentReply(agent: SandboxAgent, request: SmsRequest): st
 		.replace(/\s+/g, ' ');
 	const topic = prompt.length > 200 ? `${prompt.slice(0, 197)}...` : prompt;
 	return `Hi ${username ?? 'there'}, this is ${agentName}. ${topic ? `About "${topic}": ` : ''}reply to this message and I'll help you right away.`;
+}
+
+/**
+ * Agent mode's message: what the agent's MCP tools answer when the prompt asks for one (servers of
+ * its LLM nodes and `options.agentOptions.mcpServers`, sandbox/domain/mcpTurn.ts), else the
+ * scripted reply. A dry run, or a send skipped for a human handoff, calls no tool.
+ */
+async function agentText(ctx: RouteContext, agent: SandboxAgent, request: SmsRequest) {
+	const options = request.options ?? {};
+	const convoId = request.convoId ?? request.to.replace(/\D/g, '');
+	const handedOver =
+		options.skipIfHumanHandoff &&
+		ctx.state.conversations[conversationKey(agent.ID, convoId)]?.state === 'human-chatting';
+	const servers = mcpServersFor(agent, options.agentOptions?.mcpServers);
+	const prompt = (options.initialPrompt ?? request.message ?? '').trim();
+	const turn =
+		options.dryRun || handedOver
+			? undefined
+			: await mcpTurn({ state: ctx.state, agent, prompt, servers, channel: 'sms' });
+	return turn?.reply ?? generateAgentReply(agent, request);
 }
 
 function resolveSender(ctx: RouteContext, agent: SandboxAgent, requestedFrom: string | undefined) {
@@ -113,7 +135,7 @@ function upsertConversation(
 	return created;
 }
 
-function sendSms(ctx: RouteContext) {
+async function sendSms(ctx: RouteContext) {
 	const request = parseOrThrow(smsRequestSchema, ctx.body, 'SMS request');
 	const agent = findAgent(ctx.state, ctx.caller, request.agentId);
 	const number = resolveSender(ctx, agent, request.from);
@@ -128,7 +150,7 @@ function sendSms(ctx: RouteContext) {
 			`At most ${MAX_MEDIA_URLS} media URLs can go with one SMS (mediaUrl and mediaUrls together); got ${mediaUrls.length}.`,
 		);
 	}
-	const text = mode === 'agent' ? generateAgentReply(agent, request) : (request.message ?? '');
+	const text = mode === 'agent' ? await agentText(ctx, agent, request) : (request.message ?? '');
 	const bodies = splitIntoSegments(text);
 	if (bodies.length > 1 && !options.splitLongMessages) {
 		throw new ApiError(

@@ -71,6 +71,7 @@ export async function handleControl(
 				open: sandbox.interact.open,
 				turns: sandbox.interact.turns,
 				toolCalls: sandbox.interact.toolCalls,
+				mcpCalls: sandbox.state.mcpCalls ?? [],
 			});
 		case 'GET /__sandbox/faults':
 			return sendJson(

@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { exerciseMcpExample, mcpTriggerOf } from './mcpExample.mjs';
 import { N8nRestClient } from './n8n-rest.mjs';
 import { exercisePollTrigger, pollTriggerOf } from './pollExample.mjs';
 import { exerciseSendMessage } from './sendMessage.mjs';
@@ -285,7 +286,22 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 		);
 		if (!imported) continue;
 		const servedWebhook = servedWebhookOf(workflow);
-		if (manualTrigger && servedWebhook) {
+		const mcpTrigger = mcpTriggerOf(workflow);
+		if (manualTrigger && mcpTrigger) {
+			await exerciseMcpExample({
+				mode,
+				file,
+				rest,
+				stored,
+				trigger: mcpTrigger,
+				manualTrigger,
+				webhookBaseUrl,
+				sandbox,
+				checks,
+				seen,
+				errorMessageOf,
+			});
+		} else if (manualTrigger && servedWebhook) {
 			await exerciseServedTool({
 				mode,
 				file,
