@@ -175,3 +175,9 @@ export interface KnowledgeDocument {
 	createdAt: number;
 	updatedAt: number;
 }
+
+/** The switches of sandbox/domain/readings.ts: how the sandbox answers where no public source says. */
+export interface SandboxReadings {
+	leadGroupExists?: 'adds' | 'refuses';
+	usageLogsFirstPage?: 'zero' | 'one' | 'oneAlsoAtZero';
+}

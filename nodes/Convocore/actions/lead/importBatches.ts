@@ -7,6 +7,7 @@ import { RateLimitGate, type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { dryRunOutput, isOneShapeDryRun, type DryRunRequest } from '../../helpers/dryRun';
 import { groupsPath } from '../../helpers/paths';
+import { isRefusal } from '../../helpers/refusal';
 import { itemRanges } from '../router';
 import { type BatchEntry } from '../types';
 
@@ -166,12 +167,6 @@ function storedText(stored: StoredBatch[]): string {
 		.join('; ');
 }
 
-/** A 4xx other than 408 is Convocore refusing the request: nothing of it was stored. Anything else may have been. */
-function refused(error: unknown): boolean {
-	const code = Number((error as { httpCode?: unknown }).httpCode);
-	return code >= 400 && code < 500 && code !== 408;
-}
-
 function failureDescription(
 	batch: Batch,
 	number: number,
@@ -185,7 +180,7 @@ function failureDescription(
 	const otherWay = groupName
 		? ' If it refuses new leads on the group route, import them without Add to Lead Group, then add them with Lead Group > Add Leads (their IDs from Lead > Get Many).'
 		: '';
-	const thisBatch = refused(error)
+	const thisBatch = isRefusal(error)
 		? `Convocore refused batch ${number}: items ${held} were not stored.${otherWay}`
 		: `Items ${held} may have been stored${where}: the answer did not say. Check with Lead > Export${groupName ? ` (Group Name ${groupName})` : ''} before sending them again.`;
 	const before = stored.length
