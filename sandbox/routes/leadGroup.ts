@@ -130,13 +130,10 @@ function addLeads(ctx: RouteContext) {
 	for (const source of sources)
 		if (source && source !== name && !groupLeads(ctx.state, agent.ID, source).length)
 			delete groupsOf(ctx)[groupKey(agent.ID, source)];
-	return {
-		body: {
-			success: true,
-			message: 'Leads added',
-			data: { name, leadCount: groupLeads(ctx.state, agent.ID, name).length },
-		},
-	};
+	const leadCount = groupLeads(ctx.state, agent.ID, name).length;
+	// Published (OpenAPI 1.0.4): `{ success, leadCount? }`, closed.
+	if (isPublished()) return { body: { success: true, leadCount } };
+	return { body: { success: true, message: 'Leads added', data: { name, leadCount } } };
 }
 
 function deleteGroup(ctx: RouteContext) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { exportLeadsAnswerSchema, type BulkLead } from '../../../shared/contracts/leadImport';
 import { leadGroupAnswerSchema } from '../../../shared/contracts/leadGroup';
 import type { RequestScope } from '../../transport/retries';
@@ -68,13 +69,16 @@ export async function importIntoGroup(
 ): Promise<GroupImport> {
 	const key = `${target.agentId}\u0000${target.groupName}`;
 	if (!refusedGroups.has(key)) {
+		let failure: unknown;
 		try {
 			const answer = await storeInGroup(ctx, target.agentId, target.groupName, leads, scope);
 			return { path: 'groupRoute', answer };
 		} catch (error) {
-			if (!conflict(error)) throw error;
-			refusedGroups.add(key);
+			failure = error;
 		}
+		// Only a refusal of the name (nothing stored) goes round; any other failure is the batch's.
+		if (!conflict(failure)) throw failure;
+		refusedGroups.add(key);
 	}
 	return await assignThroughStagingGroup(ctx, target, leads, scope);
 }
@@ -99,12 +103,17 @@ async function storeInGroup(
 	)) as IDataObject;
 }
 
+/** The error, marked with where the fallback stopped (stagedFailureOf). */
+function marked(error: unknown, failure: StagedFailure): unknown {
+	if (typeof error === 'object' && error !== null) stagedFailures.set(error, failure);
+	return error;
+}
+
 async function step<T>(failure: StagedFailure, run: () => Promise<T>): Promise<T> {
 	try {
 		return await run();
 	} catch (error) {
-		if (typeof error === 'object' && error !== null) stagedFailures.set(error, failure);
-		throw error;
+		throw marked(error, failure);
 	}
 }
 
@@ -142,11 +151,14 @@ async function assignThroughStagingGroup(
 			.filter((id): id is string => typeof id === 'string' && id !== '');
 	});
 	if (ids.length === 0) {
-		const error = new Error(
-			`Convocore lists no lead in lead group ${stagingGroup}, where it had just stored the batch`,
+		throw marked(
+			new NodeOperationError(
+				ctx.getNode(),
+				`Convocore lists no lead in lead group ${stagingGroup}, where it had just stored the batch`,
+				{ itemIndex: scope.itemIndex },
+			),
+			failure('find'),
 		);
-		stagedFailures.set(error, failure('find'));
-		throw error;
 	}
 	await step(failure('move'), async () =>
 		requestChecked(

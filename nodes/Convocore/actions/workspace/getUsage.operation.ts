@@ -152,12 +152,17 @@ async function collectLogs(
 	let previous: string | undefined;
 	for (let page = 0; entries.length < max; page++) {
 		if (page >= MAX_LOGS_PAGES) throw tooManyPages(ctx, scope, entries.length);
-		let logs: IDataObject[];
+		let logs: IDataObject[] | undefined;
+		let failure: unknown;
 		try {
 			logs = await logsPage(ctx, plan, page, scope);
 		} catch (error) {
-			if (page === 0 && isRefusal(error)) continue;
-			throw error;
+			failure = error;
+		}
+		if (logs === undefined) {
+			// logsPage 0 refused: a 1-based server; page 1 is its first.
+			if (page === 0 && isRefusal(failure)) continue;
+			throw failure;
 		}
 		if (logs.length === 0) break;
 		const keys = logs.map(entryKey);
