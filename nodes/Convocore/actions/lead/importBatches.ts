@@ -122,20 +122,19 @@ async function sendBatch(
 	const grouped = groupName
 		? await importIntoGroup(ctx, { agentId, groupName }, leads, scope, refusedGroups)
 		: undefined;
-	const answer =
-		grouped?.answer ??
-		(grouped
-			? {}
-			: ((await requestChecked(
-					ctx,
-					{
-						...requestOf(batch[0].plan, leads),
-						method: 'POST',
-						raw: true,
-						response: bulkLeadsAnswerSchema,
-					},
-					scope,
-				)) as IDataObject));
+	// Without a group, the published import route; its answer counts what was stored.
+	const answer = grouped
+		? (grouped.answer ?? {})
+		: ((await requestChecked(
+				ctx,
+				{
+					...requestOf(batch[0].plan, leads),
+					method: 'POST',
+					raw: true,
+					response: bulkLeadsAnswerSchema,
+				},
+				scope,
+			)) as IDataObject);
 	const ids = idsOf(answer, batch.length);
 	// The published bulk answer counts what was stored: fewer than sent is said on every item of the batch.
 	const count = answer.count;
