@@ -72,8 +72,15 @@ describe('Lead > Import into an existing lead group', () => {
 
 	it('where Convocore refuses an existing name (409): each batch is stored in a staging group of its own and moved in, each lead once', async () => {
 		const items = await importIntoExisting('refuses');
-		// No staging group is left.
+		// No staging group is left, among the leads or in Lead Group > Get Many.
 		expect(groupNames()).toEqual(new Set(['webinar']));
+		const groups = await run('leadGroup', { operation: 'getAll', returnAll: true });
+		const names = groups.items().map((item) => item.json.name as string);
+		expect(names.filter((name) => name.startsWith('n8n-import-'))).toEqual([]);
+		expect(groups.items().map((item) => item.json)).toContainEqual({
+			name: 'webinar',
+			leadCount: 252,
+		});
 		expect(items).toHaveLength(250);
 		expect(items.every((item) => item.imported === true && item.groupName === 'webinar')).toBe(
 			true,
