@@ -149,6 +149,19 @@ describe('Usage Logs from a scripted server', () => {
 		expect(pages).toEqual([0, 1, 2]);
 	});
 
+	it('an empty logsPage 0 (a 1-based server without a page 0) does not end the listing: logsPage 1 is read', async () => {
+		server.script(
+			'POST',
+			PATH,
+			{ kind: 'json', body: { logs: [] } },
+			{ kind: 'json', body: { logs: [{ id: 'b' }, { id: 'a' }] } },
+			{ kind: 'json', body: { logs: [] } },
+		);
+		const { items, pages } = await run();
+		expect(items.map((item) => item.id)).toEqual(['b', 'a']);
+		expect(pages).toEqual([0, 1, 2]);
+	});
+
 	it('a page that brings nothing new ends the listing', async () => {
 		server.script(
 			'POST',

@@ -131,7 +131,8 @@ function entryKey(entry: IDataObject): string {
 /**
  * The usage logs, page by page. No public source says whether the first `logsPage` is 0 or 1
  * (the docs page's example asks for 1, which may be the second page), so reading starts at 0:
- * - logsPage 0 refused (a 4xx, helpers/refusal.ts) means a 1-based server: reading goes on at 1;
+ * - logsPage 0 refused (a 4xx, helpers/refusal.ts) or empty may be a 1-based server: reading
+ *   goes on at 1;
  * - logsPage 1 that repeats logsPage 0 entry for entry is a 1-based server answering 0 as 1;
  * - entries are de-duplicated by their ID (entryKey), so a page that overlaps the one before
  *   (new entries arriving while reading, newest first) hands on only what is new.
@@ -164,6 +165,8 @@ async function collectLogs(
 			if (page === 0 && isRefusal(failure)) continue;
 			throw failure;
 		}
+		// An empty logsPage 0 may be a 1-based server's "no page 0": page 1 settles it.
+		if (logs.length === 0 && page === 0) continue;
 		if (logs.length === 0) break;
 		const keys = logs.map(entryKey);
 		const whole = keys.join('\u0000');
