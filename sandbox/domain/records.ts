@@ -223,3 +223,9 @@ export interface McpCallRecord {
 		| 'tool-error';
 	status?: number;
 }
+
+/** The switches of sandbox/domain/readings.ts: how the sandbox answers where no public source says. */
+export interface SandboxReadings {
+	leadGroupExists?: 'adds' | 'refuses';
+	usageLogsFirstPage?: 'zero' | 'one' | 'oneAlsoAtZero';
+}

@@ -9,6 +9,7 @@ import type {
 	SandboxClient,
 	SandboxLeadGroup,
 	SandboxOrganisation,
+	SandboxReadings,
 	SandboxRegion,
 	ScrapedPage,
 	SessionFeedState,
@@ -205,6 +206,8 @@ export interface SandboxState {
 	createdTools?: number;
 	/** The workspace sessions feed (sandbox/domain/sessionFeed.ts); built from the conversations on first use. */
 	sessionFeed?: SessionFeedState;
+	/** The readings switched by `POST /__sandbox/readings` (sandbox/domain/readings.ts); absent: the defaults. */
+	readings?: SandboxReadings;
 	/** Deterministic id counters. */
 	counters: {
 		messages: number;

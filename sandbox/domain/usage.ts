@@ -114,13 +114,24 @@ export function publishedUsage(records: UsageRecord[]) {
 export const USAGE_LOGS_PAGE_SIZE = 25;
 
 /**
- * One page of the usage logs of `records`, newest first as a dashboard lists them; page 1 is the
- * first (the docs page's example asks for logsPage 1), a page past the end is empty.
+ * One page of the usage logs of `records`, newest first as a dashboard lists them; a page past the
+ * end is empty. `firstPage` is the number of the first page (sandbox/domain/readings.ts: Convocore
+ * does not say; the docs page's example asks for logsPage 1); a page below it reads as the first.
+ * Each entry has an `id`, the same in every page and range that holds it (the sandbox's own:
+ * Convocore does not publish the entries' fields).
  */
-export function usageLogsPage(records: UsageRecord[], page: number) {
+export function usageLogsPage(records: UsageRecord[], page: number, firstPage: 0 | 1 = 1) {
 	const newestFirst = [...records].sort((a, b) => b.at - a.at);
-	const from = (Math.max(Math.floor(page), 1) - 1) * USAGE_LOGS_PAGE_SIZE;
-	return newestFirst.slice(from, from + USAGE_LOGS_PAGE_SIZE).map((record) => ({
+	const seen = new Map<string, number>();
+	const ids = newestFirst.map((record) => {
+		const key = `${record.kind}-${record.agentId}-${record.at}`;
+		const repeat = seen.get(key) ?? 0;
+		seen.set(key, repeat + 1);
+		return repeat ? `${key}-${repeat}` : key;
+	});
+	const from = (Math.max(Math.floor(page), firstPage) - firstPage) * USAGE_LOGS_PAGE_SIZE;
+	return newestFirst.slice(from, from + USAGE_LOGS_PAGE_SIZE).map((record, index) => ({
+		id: ids[from + index],
 		ts: record.at,
 		type: record.kind,
 		agentId: record.agentId,

@@ -2,11 +2,13 @@ import {
 	bulkDeleteKnowledgeDocsRequestSchema,
 	createKnowledgeDocRequestSchema,
 	listKnowledgeDocsQuerySchema,
+	publishedKnowledgeDocsQuerySchema,
 	updateKnowledgeDocRequestSchema,
 	type CreateKnowledgeDocRequest,
 } from '../../nodes/shared/contracts/knowledgeBase';
 import { findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
+import { isPublished } from '../server/mode';
 import {
 	addKnowledgeDocument,
 	deleteKnowledgeDocuments,
@@ -107,8 +109,10 @@ function createDocument(ctx: RouteContext) {
 
 function listDocuments(ctx: RouteContext) {
 	const agent = findAgent(ctx.state, ctx.caller, ctx.params.agentId);
+	// Strict refuses a pageSize over the node's bound of 100 (catching a node that asks for more);
+	// published answers any, as the OpenAPI states no maximum.
 	const { page, pageSize } = parseOrThrow(
-		listKnowledgeDocsQuerySchema,
+		isPublished() ? publishedKnowledgeDocsQuerySchema : listKnowledgeDocsQuerySchema,
 		ctx.query,
 		'knowledge base query',
 	);

@@ -9,6 +9,7 @@ import { groupKey, groupLeads } from '../domain/campaign';
 import type { SandboxLeadGroup } from '../domain/records';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
+import { leadGroupExistsReading } from '../domain/readings';
 import type { SandboxLead } from '../domain/state';
 import type { Route, RouteContext } from './types';
 
@@ -64,7 +65,15 @@ function createGroup(ctx: RouteContext) {
 	const ids = leads.filter((lead): lead is string => typeof lead === 'string');
 	const newLeads = leads.filter((lead): lead is BulkLead => typeof lead !== 'string');
 	// A group is the name its leads carry (the public client: "a group exists only while it has
-	// leads"), so new leads may join an existing group; creating an existing group with nothing new is a 409.
+	// leads"), so new leads may join an existing group; creating an existing group with nothing new
+	// is a 409. Under the reading `leadGroupExists: refuses` (sandbox/domain/readings.ts) an
+	// existing name is a 409 CONFLICT whatever comes with it, and nothing is stored.
+	if (existing && leadGroupExistsReading(ctx.state) === 'refuses')
+		throw new ApiError(
+			409,
+			'CONFLICT',
+			`Agent ${agent.ID} already has a lead group named ${groupName}.`,
+		);
 	if (existing && newLeads.length === 0)
 		throw new ApiError(
 			409,
@@ -114,19 +123,17 @@ function addLeads(ctx: RouteContext) {
 			'LEAD_GROUP_NOT_FOUND',
 			`Agent ${agent.ID} has no lead group named ${name}.`,
 		);
-	assignLeads(
-		ctx,
-		agent.ID,
-		name,
-		leadIds.split(',').map((id) => id.trim()),
-	);
-	return {
-		body: {
-			success: true,
-			message: 'Leads added',
-			data: { name, leadCount: groupLeads(ctx.state, agent.ID, name).length },
-		},
-	};
+	const ids = leadIds.split(',').map((id) => id.trim());
+	const sources = new Set(ids.map((id) => ctx.state.leads[id]?.groupName));
+	assignLeads(ctx, agent.ID, name, ids);
+	// Moved leads leave their group, and a group exists only while it has leads (the public client).
+	for (const source of sources)
+		if (source && source !== name && !groupLeads(ctx.state, agent.ID, source).length)
+			delete groupsOf(ctx)[groupKey(agent.ID, source)];
+	const leadCount = groupLeads(ctx.state, agent.ID, name).length;
+	// Published (OpenAPI 1.0.4): `{ success, leadCount? }`, closed.
+	if (isPublished()) return { body: { success: true, leadCount } };
+	return { body: { success: true, message: 'Leads added', data: { name, leadCount } } };
 }
 
 function deleteGroup(ctx: RouteContext) {

@@ -9,6 +9,7 @@ import { assertWorkspaceSecret, findAgent } from '../server/auth';
 import { ApiError, parseOrThrow } from '../server/errors';
 import { isPublished } from '../server/mode';
 import { publishedUsage, usageIn, usageLogsPage, usageTotals } from '../domain/usage';
+import { usageLogsFirstPageReading } from '../domain/readings';
 import type { UsageRecord } from '../domain/records';
 import type { Route, RouteContext } from './types';
 
@@ -26,7 +27,7 @@ import type { Route, RouteContext } from './types';
  *   a nested workspace answer (free-form as published; its keys are the sandbox's own).
  */
 
-/** As published, `logsPage` is any number (OpenAPI 1.0.4 sets no bounds): below 1 reads as page 1. */
+/** As published, `logsPage` is any number (OpenAPI 1.0.4 sets no bounds); which is the first page is a reading (logsOf). */
 const publishedWorkspaceRequestSchema = z
 	.object({
 		uiTimeRange: z.unknown().optional(),
@@ -62,6 +63,20 @@ function perAgent(records: UsageRecord[]) {
 	}));
 }
 
+/**
+ * One page of logs under the reading of the first page (sandbox/domain/readings.ts): 0-based,
+ * 1-based refusing logsPage 0, or 1-based answering logsPage 0 as page 1.
+ */
+function logsOf(ctx: RouteContext, records: UsageRecord[], logsPage: number) {
+	const reading = usageLogsFirstPageReading(ctx.state);
+	if (reading === 'zero') return usageLogsPage(records, logsPage, 0);
+	if (reading === 'one' && logsPage < 1)
+		throw new ApiError(400, 'BAD_REQUEST', 'Input validation failed', [
+			{ message: 'logsPage: must be 1 or more (the first page is 1)' },
+		]);
+	return usageLogsPage(records, logsPage, 1);
+}
+
 function workspaceUsage(ctx: RouteContext) {
 	assertWorkspaceSecret(ctx.caller, 'Workspace usage');
 	const workspaceId = ctx.params.workspaceId;
@@ -80,7 +95,7 @@ function workspaceUsage(ctx: RouteContext) {
 	const records = usageIn(ctx.state.usage ?? [], range).filter(
 		(record) => record.workspaceId === workspaceId,
 	);
-	const logs = logsPage === undefined ? {} : { logsPage, logs: usageLogsPage(records, logsPage) };
+	const logs = logsPage === undefined ? {} : { logsPage, logs: logsOf(ctx, records, logsPage) };
 	if (isPublished()) {
 		const agents = perAgent(records).map((entry) => ({
 			agentId: entry.agentId,

@@ -6,6 +6,7 @@ import { faultSchema, type Fault, type FaultQueue } from './faults';
 import { sendJson } from './http';
 import { isSandboxMode, SANDBOX_MODES, type SandboxMode } from './mode';
 import type { RecordedRequest, RequestFilter } from './recorded';
+import { readingsControl } from '../domain/readings';
 import { sessionControl } from '../domain/sessionControl';
 import type { SandboxRegion } from '../domain/records';
 import type { SandboxState } from '../domain/state';
@@ -116,6 +117,11 @@ export async function handleControl(
 		case 'POST /__sandbox/sessions/quirks':
 		case 'DELETE /__sandbox/sessions/timer': {
 			const answer = sessionControl(sandbox.state, route, body);
+			return sendJson(res, answer.status, answer.body);
+		}
+		case 'GET /__sandbox/readings':
+		case 'POST /__sandbox/readings': {
+			const answer = readingsControl(sandbox.state, method, body);
 			return sendJson(res, answer.status, answer.body);
 		}
 		case 'POST /__sandbox/reset':

@@ -115,6 +115,70 @@ describe('numbers sent as text', () => {
 	);
 });
 
+describe('nested values under the names 0.2.0 read as totals (issue 40, defect 4)', () => {
+	it('Workspace > Get Usage keeps calls and conversations as the objects they came as, and reads the numbers beside them', async () => {
+		const { items, error } = await run(workspaceUsage(), WORKSPACE_PATH, {
+			creditsConsumed: '42.5',
+			conversations: { count: 12, credits: '0' },
+			calls: { count: '3', credits: 30, byDirection: [{ direction: 'outbound', count: 3 }] },
+			smsSent: 4,
+			callMinutes: '7',
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{
+				workspaceId: 'ws-1',
+				from: null,
+				to: null,
+				creditsConsumed: 42.5,
+				smsSent: 4,
+				callMinutes: 7,
+				credits: 42.5,
+				conversations: { count: 12, credits: 0 },
+				calls: { count: 3, credits: 30, byDirection: [{ direction: 'outbound', count: 3 }] },
+			},
+		]);
+	});
+
+	it("0.2.0's totals holding an object keep it nested, and its numbers stay flat as before", async () => {
+		const { items, error } = await run(workspaceUsage(), WORKSPACE_PATH, {
+			success: true,
+			data: { totals: { conversations: '150', calls: { count: 2, credits: 10 }, credits: 12 } },
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{
+				workspaceId: 'ws-1',
+				from: null,
+				to: null,
+				creditsConsumed: 12,
+				conversations: 150,
+				credits: 12,
+				totals: { calls: { count: 2, credits: 10 } },
+			},
+		]);
+	});
+
+	it('Agent > Get Usage: a nested credits, creditsConsumed beside it, each kept as it came', async () => {
+		const { items, error } = await run(agentUsage, AGENT_PATH, {
+			creditsConsumed: 9,
+			credits: { remaining: '91', plan: 'business' },
+			metrics: { calls: { count: 1 } },
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{
+				agentId: 'agent-1',
+				from: null,
+				to: null,
+				creditsConsumed: 9,
+				credits: { remaining: 91, plan: 'business' },
+				metrics: { calls: { count: 1 } },
+			},
+		]);
+	});
+});
+
 describe('the readings of the agent answer', () => {
 	it("0.2.0's { totals } and the published { creditsConsumed, metrics } give the same creditsConsumed and credits", async () => {
 		const old = await run(agentUsage, AGENT_PATH, {
@@ -165,7 +229,7 @@ describe('usage logs', () => {
 			metrics: {},
 		});
 		expect(error?.message).toBe(
-			'Convocore\'s usage answer for logsPage 1 holds no usage logs (no "logs" list)',
+			'Convocore\'s usage answer for logsPage 0 holds no usage logs (no "logs" list)',
 		);
 		expect(error?.description).toMatch(/reads a list named "logs" or "usageLogs"/);
 		expect(requests).toHaveLength(1);
@@ -178,11 +242,13 @@ describe('usage logs', () => {
 				{ ts: 1, type: 'call' },
 			],
 		});
+		// logsPage 1 repeating 0 is a 1-based server answering 0 as 1; logsPage 2 repeating 1 is not.
 		expect(error?.message).toBe(
 			'Convocore answered logsPage 2 with the same 2 log entries as logsPage 1',
 		);
 		expect(error?.description).toMatch(/\(2 collected\)/);
 		expect(requests.map((request) => JSON.parse(request.body))).toEqual([
+			{ logsPage: 0 },
 			{ logsPage: 1 },
 			{ logsPage: 2 },
 		]);

@@ -304,7 +304,7 @@ describe('Agent > Clone', () => {
 		expect(error?.context?.createdAgentId).toBe('agent-new-1');
 	});
 
-	it.each([502, 500])(
+	it.each([502, 500, 408])(
 		'when the import fails with %i after Convocore may have processed it, the error says a copy may exist, and it is not sent again',
 		async (status) => {
 			sandbox.current.injectFault({

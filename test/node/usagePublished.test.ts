@@ -127,9 +127,10 @@ describe.each([
 		const sent = holder.current
 			.requests({ method: 'POST', path: /\/usage$/ })
 			.map((request) => request.body);
-		// A full last page needs one more (empty) page to know the end.
-		const requests = records.length % USAGE_LOGS_PAGE_SIZE === 0 ? pages + 1 : pages;
-		expect(sent).toEqual(Array.from({ length: requests }, (__, page) => ({ logsPage: page + 1 })));
+		// logsPage 0 first (published: answered as page 1; strict: refused, 400), then 1, 2, …; a
+		// full last page needs one more (empty) page to know the end.
+		const requests = records.length % USAGE_LOGS_PAGE_SIZE === 0 ? pages + 2 : pages + 1;
+		expect(sent).toEqual(Array.from({ length: requests }, (__, page) => ({ logsPage: page })));
 	});
 
 	it('Limit: stops as soon as Limit entries are in, within the range', async () => {
@@ -157,6 +158,7 @@ describe.each([
 		expect(
 			holder.current.requests({ method: 'POST', path: /\/usage$/ }).map((request) => request.body),
 		).toEqual([
+			{ range: { start, end }, logsPage: 0 },
 			{ range: { start, end }, logsPage: 1 },
 			{ range: { start, end }, logsPage: 2 },
 		]);

@@ -89,7 +89,17 @@ export const publishedExportQuerySchema = lazy(() =>
 	z.object({ format: z.enum(EXPORT_FORMATS).default('json') }).strict(),
 );
 
-const csvText = () => z.string({ invalid_type_error: 'must be the CSV text of a CSV export' });
+/**
+ * A CSV export's `data`: the CSV text (the public client's reading), or a list, as OpenAPI 1.0.4
+ * types the all-conversations export's `data` whatever the format: of the CSV's lines, or of the
+ * records (what the list holds for CSV is not published; the node reads either).
+ */
+const csvText = () =>
+	z.union([z.string(), z.array(z.string()), z.array(z.record(z.unknown()))], {
+		errorMap: () => ({
+			message: 'must be the CSV text of a CSV export (or a list of its lines or records)',
+		}),
+	});
 const recordList = () =>
 	z.array(z.record(z.unknown()), {
 		invalid_type_error: 'must be the list of conversation records of a JSON export',

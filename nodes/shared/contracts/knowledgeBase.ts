@@ -13,7 +13,8 @@ export const REFRESH_RATES = ['6h', '12h', '24h', 'never'] as const;
 
 /**
  * Documents per request of `GET /agents/{agentId}/kb`: the public client's default is 20 and the
- * OpenAPI sets no maximum; 100 keeps a Return All to few requests without large answers.
+ * OpenAPI sets no maximum. The node never asks for more than 100: that keeps a Return All to few
+ * requests without large answers, and works whether or not a server caps the page size at 100.
  */
 export const KB_PAGE = { defaultPageSize: 20, maxPageSize: 100 } as const;
 
@@ -137,19 +138,34 @@ export const bulkDeleteKnowledgeDocsRequestSchema = lazy(() =>
 		.strict(),
 );
 
-/** `GET /agents/{agentId}/kb` query, as the sandbox reads it. */
+const kbPageSize = () =>
+	z.coerce
+		.number()
+		.int('must be a whole number')
+		.min(1, 'must be 1 or more')
+		.default(KB_PAGE.defaultPageSize);
+const kbPage = () =>
+	z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(1);
+
+/**
+ * `GET /agents/{agentId}/kb` query, as the sandbox's strict mode reads it: `pageSize` at most
+ * KB_PAGE.maxPageSize, the node's own bound (it never asks for more), so that a request over it is
+ * caught. The OpenAPI states no maximum (publishedKnowledgeDocsQuerySchema).
+ */
 export const listKnowledgeDocsQuerySchema = lazy(() =>
 	z
 		.object({
-			page: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(1),
-			pageSize: z.coerce
-				.number()
-				.int('must be a whole number')
-				.min(1, 'must be 1 or more')
-				.max(KB_PAGE.maxPageSize, `must be at most ${KB_PAGE.maxPageSize}`)
-				.default(KB_PAGE.defaultPageSize),
+			page: kbPage(),
+			pageSize: kbPageSize().pipe(
+				z.number().max(KB_PAGE.maxPageSize, `must be at most ${KB_PAGE.maxPageSize}`),
+			),
 		})
 		.strict(),
+);
+
+/** The same query as OpenAPI 1.0.4 publishes it: `page` and `pageSize` numbers, no maximum. */
+export const publishedKnowledgeDocsQuerySchema = lazy(() =>
+	z.object({ page: kbPage(), pageSize: kbPageSize() }).strict(),
 );
 
 /** A document record: untyped in the OpenAPI (`ID` or `id`, name, tags, sourceType, content, chunks). */

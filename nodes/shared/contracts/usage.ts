@@ -56,15 +56,22 @@ export const workspaceUsageRequestSchema = lazy(() =>
 			logsPage: z
 				.number({ invalid_type_error: 'must be a page number' })
 				.int('must be a whole page number')
-				.min(1, 'must be 1 or more (the first page is 1)')
+				.min(0, 'must be 0 or more')
 				.optional(),
 		})
 		.strict(),
 );
 export type UsageRange = z.output<typeof usageRangeSchema>;
 
-/** The usage logs are paged by `logsPage`, from 1 (the docs page's own example asks for page 1). */
-export const FIRST_LOGS_PAGE = 1;
+/**
+ * The usage logs are paged by `logsPage`. Whether the first page is 0 or 1 is not published (the
+ * docs page's example asks for 1): Workspace > Get Usage reads from 0 and survives both.
+ * MAX_LOGS_PAGES bounds one listing (logsPage 0 to 999), whatever the server answers.
+ */
+export const MAX_LOGS_PAGES = 1000;
+
+/** Where a usage log entry's ID may sit (not documented): the first of these that holds text or a number. */
+export const LOG_ID_KEYS = ['id', 'ID', '_id', 'logId'] as const;
 
 /**
  * The totals 0.2.0 output, in this order, each a plain number (n8n's Summarize adds them up); kept
@@ -110,22 +117,29 @@ export function readUsageNumbers(value: unknown, field = ''): unknown {
 	return NAMING_FIELD.test(field) ? value : numberFromText(value);
 }
 
-/** A total: a number, or a text that is one; anything else is refused, naming the field. */
+/**
+ * A figure under a name 0.2.0 read as a total: a number, or a text that is one, is read as the
+ * number. The published answers are free-form, so the same name may hold a nested value (e.g.
+ * `calls: { count, credits }`, a list, null): that is kept as it came, never an error. Only text
+ * that is no number (e.g. "1,500": 1500, or 1.5?) is refused, naming the field, rather than handed
+ * on where a number is expected.
+ */
 const total = () =>
 	z.preprocess(
 		numberFromText,
-		z
-			.number({
-				invalid_type_error: 'must be a number (or a number as text)',
-				required_error: 'is required',
-			})
-			.finite('must be a finite number'),
+		z.unknown().superRefine((value, ctx) => {
+			if (typeof value === 'string')
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					message: 'must be a number (or a number as text)',
+				});
+		}),
 	);
 
 const totalsFields = () =>
-	Object.fromEntries(USAGE_TOTAL_FIELDS.map((field) => [field, total().optional()])) as Record<
+	Object.fromEntries(USAGE_TOTAL_FIELDS.map((field) => [field, total()])) as Record<
 		(typeof USAGE_TOTAL_FIELDS)[number],
-		z.ZodOptional<ReturnType<typeof total>>
+		ReturnType<typeof total>
 	>;
 
 /** The totals 0.2.0 read, under `totals` or at the top: numbers where present. */
@@ -201,12 +215,18 @@ export function usageOutputOf(
 ): Record<string, unknown> {
 	const read = readUsageNumbers(answer) as Record<string, unknown>;
 	const flat = usageTotalsOf(read);
+	// Each is filled from the other only where the answer has no value of its own under that
+	// name: a nested `creditsConsumed` or `credits` (free-form answers) is kept as it came below.
 	const creditsConsumed =
-		typeof read.creditsConsumed === 'number' ? read.creditsConsumed : flat.credits;
+		typeof read.creditsConsumed === 'number'
+			? read.creditsConsumed
+			: read.creditsConsumed === undefined
+				? flat.credits
+				: undefined;
 	const output: Record<string, unknown> = {};
 	if (creditsConsumed !== undefined) output.creditsConsumed = creditsConsumed;
 	Object.assign(output, flat);
-	if (output.credits === undefined && creditsConsumed !== undefined)
+	if (output.credits === undefined && read.credits === undefined && creditsConsumed !== undefined)
 		output.credits = creditsConsumed;
 	for (const [key, value] of Object.entries(read)) {
 		if (key === 'totals' && isRecord(value)) {

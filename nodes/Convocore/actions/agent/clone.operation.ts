@@ -10,6 +10,7 @@ import { optionsCollection, timeoutOption } from '../../descriptions/options';
 import { readAgentId } from '../../helpers/agentId';
 import { validate } from '../../helpers/parameters';
 import { type ConvocoreOperation } from '../types';
+import { isRefusal } from '../../helpers/refusal';
 import {
 	agentIdIn,
 	agentOutput,
@@ -138,8 +139,8 @@ export async function execute(this: IExecuteFunctions, plan: ClonePlan, scope: R
 
 /** The import failed: when that may have been after Convocore received it, a copy may exist. */
 function mayHaveImported(error: unknown, plan: ClonePlan): unknown {
-	const status = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
-	if (status >= 400 && status < 500) return error;
+	// A refusal (a 4xx other than 408) made no copy; a 408 may have come after the import.
+	if (isRefusal(error)) return error;
 	const note = `If the import reached Convocore, a copy named "${plan.agentName}" may exist: check Agent > Get Many before running this again.`;
 	const described = error as { description?: string | null };
 	if (error instanceof NodeApiError || error instanceof NodeOperationError)

@@ -6,7 +6,7 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { ListingResults, ListingError } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { readBinaryField, redactCsv, type OutputMode } from '../../helpers/exportFile';
+import { readBinaryField, redactCsv, toCsv, type OutputMode } from '../../helpers/exportFile';
 import { binaryFieldProperty, outputModeProperty } from '../../descriptions/exportFile';
 import { agentIdProperty, convoIdProperty } from '../../descriptions/pickers';
 import { readAgentId, readIdParameter } from '../../helpers/agentId';
@@ -69,6 +69,18 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
  * header row. `complete` is false when the answer may have stopped at the `limit` sent (exactly
  * that many, and neither a cursor nor `hasMore: false`): no published source says how to ask on.
  */
+/**
+ * A CSV export's `data` as CSV text: the text as sent (the public client's reading), or, where
+ * Convocore sends a list (OpenAPI 1.0.4 types the export's `data` as an array), its lines joined,
+ * or its records written as CSV.
+ */
+function csvTextOf(data: unknown): string {
+	if (typeof data === 'string') return data;
+	if (!Array.isArray(data) || data.length === 0) return '';
+	if (data.every((line) => typeof line === 'string')) return data.join('\n');
+	return toCsv(data as Array<Record<string, unknown>>);
+}
+
 async function exportAll(
 	ctx: IExecuteFunctions,
 	agentId: string,
@@ -91,8 +103,10 @@ async function exportAll(
 		);
 		const label = `page ${page}`;
 		let count: number;
-		if (typeof answer.data === 'string') {
-			const [first, ...body] = answer.data.split(/\r?\n/).filter((line: string) => line !== '');
+		if (format === 'csv') {
+			const [first, ...body] = csvTextOf(answer.data)
+				.split(/\r?\n/)
+				.filter((line: string) => line !== '');
 			if (first !== undefined && header !== undefined && first !== header) {
 				throw new ListingError(
 					`Convocore answered ${label} of the CSV export with other columns than page 1 (${first} instead of ${header}): the pages cannot be joined into one file.`,
@@ -148,10 +162,10 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 			},
 			scope,
 		);
-		csv = typeof answer.data === 'string' ? answer.data : '';
+		csv = format === 'csv' ? csvTextOf(answer.data) : '';
 		rowCount = Math.max(csv.split('\n').filter((line) => line !== '').length - 1, 0);
 		records =
-			typeof answer.data === 'string'
+			format === 'csv'
 				? []
 				: ((Array.isArray(answer.data) ? answer.data : [answer.data]) as IDataObject[]);
 	} else

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { bulkLeadsAnswerSchema, type BulkLead } from '../../../shared/contracts/leadImport';
-import { leadGroupAnswerSchema } from '../../../shared/contracts/leadGroup';
 import { getBaseUrl } from '../../transport/request';
 import { RateLimitGate, type RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { dryRunOutput, isOneShapeDryRun, type DryRunRequest } from '../../helpers/dryRun';
 import { groupsPath } from '../../helpers/paths';
+import { isRefusal } from '../../helpers/refusal';
 import { itemRanges } from '../router';
+import { importIntoGroup, stagedFailureOf, type RefusedGroups } from './importIntoGroup';
 import { type BatchEntry } from '../types';
 
 /** What Lead > Import's prepare made of one item. */
@@ -113,25 +114,41 @@ async function sendBatch(
 	batch: Batch,
 	number: number,
 	gate: RateLimitGate,
+	refusedGroups: RefusedGroups,
 ): Promise<INodeExecutionData[][]> {
-	const { groupName } = batch[0].plan;
-	const { path, body } = requestOf(
-		batch[0].plan,
-		batch.map((entry) => entry.plan.lead),
-	);
-	const response = groupName ? leadGroupAnswerSchema : bulkLeadsAnswerSchema;
-	const answer = (await requestChecked(
-		ctx,
-		{ method: 'POST', path, body, raw: true, response },
-		scopeOf(batch, gate),
-	)) as IDataObject;
+	const { agentId, groupName } = batch[0].plan;
+	const leads = batch.map((entry) => entry.plan.lead);
+	const scope = scopeOf(batch, gate);
+	const grouped = groupName
+		? await importIntoGroup(ctx, { agentId, groupName }, leads, scope, refusedGroups)
+		: undefined;
+	// Without a group, the published import route; its answer counts what was stored.
+	const answer = grouped
+		? (grouped.answer ?? {})
+		: ((await requestChecked(
+				ctx,
+				{
+					...requestOf(batch[0].plan, leads),
+					method: 'POST',
+					raw: true,
+					response: bulkLeadsAnswerSchema,
+				},
+				scope,
+			)) as IDataObject);
 	const ids = idsOf(answer, batch.length);
 	// The published bulk answer counts what was stored: fewer than sent is said on every item of the batch.
 	const count = answer.count;
 	const warning =
 		typeof count === 'number' && count !== batch.length
 			? `Convocore reports ${count} of the ${batch.length} leads of batch ${number} stored; which ones it did not store, it does not say.`
-			: undefined;
+			: grouped?.warning;
+	// Which way a grouped batch went (importIntoGroup.ts): added to the output, nothing else changes.
+	const path = grouped
+		? {
+				importPath: grouped.path,
+				...(grouped.stagingGroup ? { stagingGroup: grouped.stagingGroup } : {}),
+			}
+		: {};
 	return batch.map((entry, index) => [
 		{
 			json: {
@@ -139,6 +156,7 @@ async function sendBatch(
 				...(ids ? { id: ids[index] } : {}),
 				batch: number,
 				...(groupName ? { groupName } : {}),
+				...path,
 				lead: entry.plan.lead,
 				...(warning ? { warning } : {}),
 			} as IDataObject,
@@ -166,10 +184,27 @@ function storedText(stored: StoredBatch[]): string {
 		.join('; ');
 }
 
-/** A 4xx other than 408 is Convocore refusing the request: nothing of it was stored. Anything else may have been. */
-function refused(error: unknown): boolean {
-	const code = Number((error as { httpCode?: unknown }).httpCode);
-	return code >= 400 && code < 500 && code !== 408;
+/** What a failed batch's items became: refused, possibly stored, or stored in a staging group (importIntoGroup.ts). */
+function batchFate(batch: Batch, number: number, error: unknown): string {
+	const { groupName } = batch[0].plan;
+	const held = itemRanges(batch.map((entry) => entry.itemIndex));
+	const staged = stagedFailureOf(error);
+	if (staged) {
+		const why = `lead group ${staged.stagingGroup}, a group of their own made because Convocore refuses to add new leads to the existing lead group ${staged.groupName}`;
+		if (staged.step === 'store' && isRefusal(error))
+			return `Convocore refused batch ${number}: items ${held} were not stored.`;
+		if (staged.step === 'store')
+			return `Items ${held} may have been stored in ${why}: the answer did not say. Check with Lead > Export (Group Name ${staged.stagingGroup}); move those there with Lead Group > Add Leads to ${staged.groupName} rather than importing them again.`;
+		return `Items ${held} were stored in ${why}, and may not have been moved to ${staged.groupName}: check with Lead > Export (Group Name ${staged.stagingGroup}), and move those still there with Lead Group > Add Leads. Do not import them again.`;
+	}
+	const where = groupName ? ` in lead group ${groupName}` : '';
+	// The group route's `leads` is typed only as an array in the OpenAPI: if Convocore refuses new leads there, the way round is said.
+	const otherWay = groupName
+		? ' If it refuses new leads on the group route, import them without Add to Lead Group, then add them with Lead Group > Add Leads (their IDs from Lead > Get Many).'
+		: '';
+	if (isRefusal(error))
+		return `Convocore refused batch ${number}: items ${held} were not stored.${otherWay}`;
+	return `Items ${held} may have been stored${where}: the answer did not say. Check with Lead > Export${groupName ? ` (Group Name ${groupName})` : ''} before sending them again.`;
 }
 
 function failureDescription(
@@ -178,20 +213,10 @@ function failureDescription(
 	stored: StoredBatch[],
 	error: unknown,
 ): string {
-	const { groupName } = batch[0].plan;
-	const held = itemRanges(batch.map((entry) => entry.itemIndex));
-	const where = groupName ? ` in lead group ${groupName}` : '';
-	// The group route's `leads` is typed only as an array in the OpenAPI: if Convocore refuses new leads there, the way round is said.
-	const otherWay = groupName
-		? ' If it refuses new leads on the group route, import them without Add to Lead Group, then add them with Lead Group > Add Leads (their IDs from Lead > Get Many).'
-		: '';
-	const thisBatch = refused(error)
-		? `Convocore refused batch ${number}: items ${held} were not stored.${otherWay}`
-		: `Items ${held} may have been stored${where}: the answer did not say. Check with Lead > Export${groupName ? ` (Group Name ${groupName})` : ''} before sending them again.`;
 	const before = stored.length
 		? `Stored before it: ${storedText(stored)}. Re-running the workflow as it is imports those items again: run it on the other items only.`
 		: 'No batch was stored before it.';
-	return `${thisBatch}\n${before}`;
+	return `${batchFate(batch, number, error)}\n${before}`;
 }
 
 export async function executeImport(
@@ -201,6 +226,7 @@ export async function executeImport(
 ): Promise<Map<number, INodeExecutionData[]>> {
 	const results = new Map<number, INodeExecutionData[]>();
 	const gate = new RateLimitGate();
+	const refusedGroups: RefusedGroups = new Set();
 	const stored: StoredBatch[] = [];
 	const batches = splitIntoBatches(entries);
 	for (const [index, batch] of batches.entries()) {
@@ -209,7 +235,7 @@ export async function executeImport(
 		try {
 			const outputs = batch[0].plan.dryRun
 				? await dryRunBatch(ctx, batch, number)
-				: await sendBatch(ctx, batch, number, gate);
+				: await sendBatch(ctx, batch, number, gate, refusedGroups);
 			outputs.forEach((output, position) => results.set(held[position], output));
 			if (!batch[0].plan.dryRun)
 				stored.push({ number, items: held, groupName: batch[0].plan.groupName });
@@ -219,6 +245,10 @@ export async function executeImport(
 			const description = [cause.description, failureDescription(batch, number, stored, error)]
 				.filter(Boolean)
 				.join('\n');
+			// Stored in a staging group, not moved: later batches' errors count it as stored there.
+			const staged = stagedFailureOf(error);
+			if (staged && staged.step !== 'store')
+				stored.push({ number, items: held, groupName: staged.stagingGroup });
 			if (continueOnFail) {
 				for (const itemIndex of held) results.set(itemIndex, errorOutput(message, description));
 				continue;

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import {
-	FIRST_LOGS_PAGE,
+	LOG_ID_KEYS,
+	MAX_LOGS_PAGES,
 	usageLogsOf,
 	workspaceUsageAnswerSchema,
 } from '../../../shared/contracts/usage';
@@ -11,6 +12,7 @@ import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
 import { workspacePicker } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
+import { isRefusal } from '../../helpers/refusal';
 import {
 	requiredText,
 	hintWhenLimitReached,
@@ -118,11 +120,26 @@ async function logsPage(
 	return logs as IDataObject[];
 }
 
+/** What identifies a log entry across pages: its ID where it has one (not documented), else the whole entry. */
+function entryKey(entry: IDataObject): string {
+	const id = LOG_ID_KEYS.map((key) => entry[key]).find(
+		(value) => typeof value === 'string' || typeof value === 'number',
+	);
+	return id === undefined ? `entry:${JSON.stringify(entry)}` : `id:${String(id)}`;
+}
+
 /**
- * The usage logs, page by page from logsPage 1, until Limit, an empty page, or a page shorter
- * than the longest one seen (the page size is not documented: the server's own is followed). A
- * page identical to the one before (a cache that ignores logsPage) stops the run with an error,
- * never repeats entries.
+ * The usage logs, page by page. No public source says whether the first `logsPage` is 0 or 1
+ * (the docs page's example asks for 1, which may be the second page), so reading starts at 0:
+ * - logsPage 0 refused (a 4xx, helpers/refusal.ts) or empty may be a 1-based server: reading
+ *   goes on at 1;
+ * - logsPage 1 that repeats logsPage 0 entry for entry is a 1-based server answering 0 as 1;
+ * - entries are de-duplicated by their ID (entryKey), so a page that overlaps the one before
+ *   (new entries arriving while reading, newest first) hands on only what is new.
+ * Reading goes on while a page brings entries not seen yet, and stops at Limit, an empty page, a
+ * page that brings nothing new, or one shorter than the longest seen (the server's page size).
+ * A page identical to the one before (other than logsPage 1 after 0) is a cache that ignores
+ * logsPage: an error, never a silent stop. MAX_LOGS_PAGES bounds a run whatever the server does.
  */
 async function collectLogs(
 	ctx: IExecuteFunctions,
@@ -131,28 +148,72 @@ async function collectLogs(
 ): Promise<IDataObject[]> {
 	const max = plan.returnAll ? Infinity : plan.limit;
 	const entries: IDataObject[] = [];
+	const seen = new Set<string>();
 	let pageSize = 0;
-	let previous = '';
-	for (let page = FIRST_LOGS_PAGE; entries.length < max; page++) {
-		const logs = await logsPage(ctx, plan, page, scope);
-		if (logs.length === 0) break;
-		const seen = JSON.stringify(logs);
-		if (seen === previous) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Convocore answered logsPage ${page} with the same ${logs.length} log entries as logsPage ${page - 1}`,
-				{
-					itemIndex: scope.itemIndex,
-					description: `The listing was stopped instead of handing on the same entries twice (${entries.length} collected). A cache or proxy between n8n and Convocore may ignore the page number; try again later, or use Limit.`,
-				},
-			);
+	let previous: string | undefined;
+	for (let page = 0; entries.length < max; page++) {
+		if (page >= MAX_LOGS_PAGES) throw tooManyPages(ctx, scope, entries.length);
+		let logs: IDataObject[] | undefined;
+		let failure: unknown;
+		try {
+			logs = await logsPage(ctx, plan, page, scope);
+		} catch (error) {
+			failure = error;
 		}
-		previous = seen;
-		entries.push(...logs.slice(0, max - entries.length));
+		if (logs === undefined) {
+			// logsPage 0 refused: a 1-based server; page 1 is its first.
+			if (page === 0 && isRefusal(failure)) continue;
+			throw failure;
+		}
+		// An empty logsPage 0 may be a 1-based server's "no page 0": page 1 settles it.
+		if (logs.length === 0 && page === 0) continue;
+		if (logs.length === 0) break;
+		const keys = logs.map(entryKey);
+		const whole = keys.join('\u0000');
+		if (whole === previous && page >= 2)
+			throw repeatedPage(ctx, scope, page, logs.length, entries.length);
+		previous = whole;
+		const fresh = logs.filter((_, index) => !seen.has(keys[index]));
+		keys.forEach((key) => seen.add(key));
+		// logsPage 1 repeating logsPage 0 is a 1-based server answering 0 as 1: its page 2 is next.
+		if (fresh.length === 0 && page !== 1) break;
+		entries.push(...fresh.slice(0, max - entries.length));
 		if (logs.length < pageSize) break;
 		pageSize = Math.max(pageSize, logs.length);
 	}
 	return entries;
+}
+
+function repeatedPage(
+	ctx: IExecuteFunctions,
+	scope: RequestScope,
+	page: number,
+	count: number,
+	collected: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Convocore answered logsPage ${page} with the same ${count} log entries as logsPage ${page - 1}`,
+		{
+			itemIndex: scope.itemIndex,
+			description: `The listing was stopped instead of handing on the same entries twice (${collected} collected). A cache or proxy between n8n and Convocore may ignore the page number; try again later, or use Limit.`,
+		},
+	);
+}
+
+function tooManyPages(
+	ctx: IExecuteFunctions,
+	scope: RequestScope,
+	collected: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`The usage logs did not end within ${MAX_LOGS_PAGES} pages (logsPage 0 to ${MAX_LOGS_PAGES - 1})`,
+		{
+			itemIndex: scope.itemIndex,
+			description: `Every page brought entries not seen before, so the listing was stopped at the node's bound rather than paging on (${collected} collected). Choose a shorter period (From, To), or use Limit.`,
+		},
+	);
 }
 
 /**
