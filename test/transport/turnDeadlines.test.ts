@@ -34,6 +34,18 @@ describe('turn deadlines on one timer', () => {
 		expect(log).toEqual(['fast', 'middle', 'slow', 'after']);
 	});
 
+	it('deadlines found due together (the timer fired late on a busy machine) expire in the order they end', async () => {
+		const log: string[] = [];
+		const slow = recorded(30, log, 'slow');
+		const middle = recorded(20, log, 'middle');
+		const fast = recorded(10, log, 'fast');
+		// Hold the event loop past all three: when the timer fires, every one of them is due at once.
+		const until = performance.now() + 60;
+		while (performance.now() < until);
+		await Promise.all([slow.whenExpired, middle.whenExpired, fast.whenExpired]);
+		expect(log).toEqual(['fast', 'middle', 'slow']);
+	});
+
 	it('a stopped deadline never expires, and the others still do', async () => {
 		const log: string[] = [];
 		const stopped = recorded(20, log, 'stopped');

@@ -41,6 +41,8 @@ function expireDue(): void {
 		else if (deadline.endsAt < next) next = deadline.endsAt;
 	}
 	for (const deadline of due) waiting.delete(deadline);
+	// In the order they end: a timer that fires late (a busy machine) finds several due at once.
+	due.sort((a, b) => a.endsAt - b.endsAt);
 	// Armed for the rest before any expiry runs, so nothing an expiry does can leave them unarmed.
 	if (next < armedFor) armFor(next);
 	for (const deadline of due) deadline.expire();
