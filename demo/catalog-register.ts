@@ -7,9 +7,8 @@
  */
 import { type Sandbox } from '../sandbox';
 import { SANDBOX_IDS } from '../sandbox/seed/seed';
-import { startWebhookServer, WebhookWorkflow } from '../test/harness/webhook';
 import { expect, json } from './checks';
-import type { Engine, WorkflowJson } from './engine';
+import { serveWorkflow, type Engine, type WorkflowJson } from './engine';
 import type { ExampleOutcome, ExampleSpec } from './example';
 
 const AGENT = SANDBOX_IDS.ownAccountAgent;
@@ -42,15 +41,7 @@ async function runRegistering(
 	engine: Engine,
 	sandbox: Sandbox,
 ): Promise<ExampleOutcome> {
-	const server = await startWebhookServer(
-		(baseUrl) =>
-			new WebhookWorkflow({
-				workflow,
-				nodeTypes: engine.nodeTypes,
-				credentialsHelper: engine.credentialsHelper,
-				urls: { instanceBaseUrl: `${baseUrl}/` },
-			}),
-	);
+	const server = await serveWorkflow(workflow, engine);
 	const deliveredBefore = sandbox.delivered.length;
 	const sentBefore = sandbox.sentSms.length;
 	seen.before = agentWebhookUrl(sandbox);
