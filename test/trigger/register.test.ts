@@ -179,6 +179,25 @@ describe.each(['strict', 'published'] as const)(
 			expect({ ...trigger.nodeStaticData() }).toEqual({});
 		});
 
+		it('a put-back that fails is thrown once every agent was tried, and the next deactivation retries it', async () => {
+			const trigger = make(registering([OWN, RENTAL]));
+			await trigger.activate();
+			sandbox.current.injectFault({
+				method: 'PATCH',
+				path: `/agents/${OWN}`,
+				kind: 'status',
+				status: 400,
+			});
+			await expect(trigger.deactivate()).rejects.toThrow(
+				`Could not put back the Webhook URL of agent ${OWN}: Convocore rejected the request`,
+			);
+			expect(stored(OWN)).toBe(trigger.webhookUrl());
+			expect(stored(RENTAL)).toBe('');
+			await trigger.deactivate();
+			expect(stored(OWN)).toBe('');
+			expect(trigger.nodeStaticData()?.agentRegistrations).toBeUndefined();
+		});
+
 		it('an agent deleted in Convocore meanwhile has nothing to put back; deactivation goes on', async () => {
 			const trigger = make(registering([OWN, RENTAL]));
 			await trigger.activate();
