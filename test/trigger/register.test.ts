@@ -47,17 +47,27 @@ describe.each(['strict', 'published'] as const)(
 			sandbox.current.state.agents[agentId].fields?.webhookUrl ?? '';
 		const patches = (s: Sandbox = sandbox.current) => s.requests({ method: 'PATCH' });
 
-		/** Someone else sets the agent's webhookUrl through the API. */
-		async function setElsewhere(agentId: string, webhookUrl: string): Promise<void> {
-			const response = await fetch(`${sandbox.current.baseUrl('eu')}/agents/${agentId}`, {
-				method: 'PATCH',
+		/** A request to the sandbox's API with the workspace secret, as any client sends it. */
+		async function callApi(method: string, path: string, body: unknown): Promise<void> {
+			const response = await fetch(`${sandbox.current.baseUrl('eu')}${path}`, {
+				method,
 				headers: {
 					authorization: `Bearer ${sandbox.current.keys.euWhiteLabel}`,
 					'content-type': 'application/json',
 				},
-				body: JSON.stringify({ agent: { webhookUrl } }),
+				body: JSON.stringify(body),
 			});
 			expect(response.status).toBe(200);
+		}
+
+		/** Someone else sets the agent's webhookUrl through the API. */
+		const setElsewhere = (agentId: string, webhookUrl: string) =>
+			callApi('PATCH', `/agents/${agentId}`, { agent: { webhookUrl } });
+
+		/** The agent captures a lead (the sandbox emits lead_captured); waits for the deliveries. */
+		async function captureLead(name: string): Promise<void> {
+			await callApi('POST', '/leads', { lead: { agentId: OWN, name } });
+			await sandbox.current.settleEvents();
 		}
 
 		it('activation points every chosen agent at the Production URL with one PATCH of { agent: { webhookUrl } } each', async () => {
@@ -225,16 +235,7 @@ describe.each(['strict', 'published'] as const)(
 			try {
 				await server.harness.activate();
 				expect(stored(OWN)).toBe(server.url);
-				const response = await fetch(`${sandbox.current.baseUrl('eu')}/leads`, {
-					method: 'POST',
-					headers: {
-						authorization: `Bearer ${sandbox.current.keys.euWhiteLabel}`,
-						'content-type': 'application/json',
-					},
-					body: JSON.stringify({ lead: { agentId: OWN, name: 'Jordan Lee' } }),
-				});
-				expect(response.status).toBe(200);
-				await sandbox.current.settleEvents();
+				await captureLead('Jordan Lee');
 				const runs = await server.settled();
 				expect(runs).toHaveLength(1);
 				expect(runs[0][0].json).toMatchObject({
@@ -245,6 +246,25 @@ describe.each(['strict', 'published'] as const)(
 				expect(sandbox.current.delivered.map(({ url, status }) => ({ url, status }))).toEqual([
 					{ url: server.url, status: 200 },
 				]);
+			} finally {
+				await server.close();
+			}
+		});
+
+		it("the sandbox posts an agent's event once to a URL that is both the workspace receiver and the agent's, and to each when they differ", async () => {
+			const server = await startTriggerServer(setup(registering([OWN])));
+			try {
+				await server.harness.activate();
+				sandbox.current.setEventReceiver(server.url);
+				await captureLead('Once');
+				// Another spelling of the same listener: a workspace receiver apart from the agent's URL.
+				sandbox.current.setEventReceiver(`${server.url}?workspace`);
+				await captureLead('Twice');
+				const runs = await server.settled();
+				expect(runs.map((items) => items[0].json.leadName)).toEqual(['Once', 'Twice', 'Twice']);
+				expect(sandbox.current.delivered.map(({ url }) => url).sort()).toEqual(
+					[server.url, server.url, `${server.url}?workspace`].sort(),
+				);
 			} finally {
 				await server.close();
 			}
