@@ -8,6 +8,7 @@ import { SANDBOX_IDS } from '../sandbox/seed/seed';
 import { secretStringsOf } from '../sandbox/seed/crm';
 import { weeklyMetricReport } from './catalog-metrics';
 import { newConversationFollowUp } from './catalog-poll';
+import { triggerRegistersItself } from './catalog-register';
 import { monthlyUsageReport } from './catalog-usage';
 import { answerCheck, handOver, leadsToCampaign, twoTurns } from './catalog-conversations';
 import { toolServedByWorkflow } from './catalog-tools';
@@ -457,5 +458,6 @@ export const EXAMPLES: ExampleSpec[] = [
 	monthlyUsageReport,
 	newConversationFollowUp,
 	weeklyMetricReport,
+	triggerRegistersItself,
 	agentUsesN8nToolsOverMcp,
 ];

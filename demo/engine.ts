@@ -37,6 +37,7 @@ import {
 	type AnyNodeType,
 	type EngineUrls,
 } from '../test/harness/engine';
+import { startWebhookServer, WebhookWorkflow, type WebhookServer } from '../test/harness/webhook';
 
 /** A workflow as n8n exports it (the fields the engine needs; the rest is kept as it is). */
 export interface WorkflowJson {
@@ -207,4 +208,23 @@ export function runError(run: IRun): string | undefined {
 	if (failed) return `${failed.name}: ${failed.error}`;
 	const error = run.data.resultData.error;
 	return error ? error.message : undefined;
+}
+
+/**
+ * The workflow active behind a real HTTP listener, handled like n8n's webhook server; the URLs
+ * n8n hands the workflow point at the listener. Activation is the caller's.
+ */
+export async function serveWorkflow(
+	workflow: WorkflowJson,
+	engine: Engine,
+): Promise<WebhookServer> {
+	return await startWebhookServer(
+		(baseUrl) =>
+			new WebhookWorkflow({
+				workflow,
+				nodeTypes: engine.nodeTypes,
+				credentialsHelper: engine.credentialsHelper,
+				urls: { instanceBaseUrl: `${baseUrl}/` },
+			}),
+	);
 }

@@ -13,6 +13,7 @@ import {
 	readWorkflow,
 	runError,
 	runManualWorkflow,
+	serveWorkflow,
 	type Engine,
 	type NodeRun,
 	type WorkflowJson,
@@ -67,15 +68,7 @@ async function runTriggerExample(
 	engine: Engine,
 	sandbox: Sandbox,
 ): Promise<ExampleOutcome> {
-	const server = await startWebhookServer(
-		(baseUrl) =>
-			new WebhookWorkflow({
-				workflow,
-				nodeTypes: engine.nodeTypes,
-				credentialsHelper: engine.credentialsHelper,
-				urls: { instanceBaseUrl: `${baseUrl}/` },
-			}),
-	);
+	const server = await serveWorkflow(workflow, engine);
 	let active = false;
 	const deliveries: DeliveryResult[] = [];
 	try {

@@ -12,6 +12,9 @@ import { decideDelivery } from './delivery';
 import { type ReplayGuard } from './verification';
 import { ALL_EVENTS, EVENT_OPTIONS } from './eventOptions';
 import { readParameter } from './parameters';
+import { searchAgents } from '../Convocore/methods/agents';
+import { register, registeredEverywhere, registrationSettings, unregister } from './registration';
+import { registrationNotice, registrationProperties } from './registrationProperties';
 
 /**
  * Convocore Trigger: runs the workflow for each event Convocore posts to the node's webhook.
@@ -33,8 +36,9 @@ import { readParameter } from './parameters';
  *   500  Max Event Age or Allowed Clock Skew is set but not a number     no execution
  *        (an expression that resolved to NaN must not turn the guard off)
  *
- * Convocore has no API to register a webhook, so webhookMethods only keep n8n's bookkeeping in
- * the node's static data; the node holds no other state.
+ * Convocore has no API to register a workspace webhook, so webhookMethods keep n8n's bookkeeping
+ * in the node's static data. From node version 2, Register on Agents also points the chosen agents'
+ * webhookUrl at this node while it is active (./registration.ts); version 1 never writes.
  */
 
 interface TriggerOptions {
@@ -85,7 +89,8 @@ export class ConvocoreTrigger implements INodeType {
 		name: 'convocoreTrigger',
 		icon: { light: 'file:../../icons/convocore.svg', dark: 'file:../../icons/convocore.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 adds Register on Agents; version 1 shows and does what it always did.
+		version: [1, 2],
 		subtitle:
 			'={{ ($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ") }}',
 		description: 'Starts the workflow when Convocore posts an event to this webhook',
@@ -118,7 +123,9 @@ export class ConvocoreTrigger implements INodeType {
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
+				displayOptions: { show: { '@version': [1] } },
 			},
+			registrationNotice,
 			{
 				displayName: 'Events',
 				name: 'events',
@@ -129,6 +136,7 @@ export class ConvocoreTrigger implements INodeType {
 					'The events that start the workflow. Authenticated events of other types are answered 200 and ignored.',
 				options: EVENT_OPTIONS,
 			},
+			...registrationProperties,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -159,25 +167,34 @@ export class ConvocoreTrigger implements INodeType {
 		],
 	};
 
+	methods = { listSearch: { searchAgents } };
+
 	webhookMethods = {
 		default: {
 			/**
 			 * True when this node's static data already records the current URL and event selection,
-			 * so n8n skips create(). It says nothing about the dashboard, which no API can read.
+			 * so n8n skips create(). It says nothing about the dashboard, which no API can read. With
+			 * Register on Agents, every chosen agent must also send its events to this URL.
 			 */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				const webhookUrl = this.getNodeWebhookUrl('default');
 				const recorded = selectedEvents(staticData.events);
 				const current = selectedEvents(this.getNodeParameter('events', []));
-				return (
+				const recordedHere =
 					webhookUrl !== undefined &&
 					staticData.webhookUrl === webhookUrl &&
-					sameEvents(recorded, current)
-				);
+					sameEvents(recorded, current);
+				const registration = registrationSettings(this);
+				if (!recordedHere || !registration) return recordedHere;
+				return await registeredEverywhere(this, webhookUrl, registration);
 			},
 
-			/** Checks the configuration and records the URL and events; registers nothing remotely. */
+			/**
+			 * Checks the configuration and records the URL and events; with Register on Agents, points
+			 * the chosen agents at the URL first (refused, with nothing changed, for one that points
+			 * elsewhere unless Replace Existing URL is on).
+			 */
 			async create(this: IHookFunctions): Promise<boolean> {
 				const webhookUrl = this.getNodeWebhookUrl('default');
 				if (webhookUrl === undefined) {
@@ -206,14 +223,22 @@ export class ConvocoreTrigger implements INodeType {
 				const guard = replayGuardFrom(this.getNodeParameter('options', {}) as TriggerOptions);
 				if (guard && 'invalid' in guard)
 					throw new NodeOperationError(this.getNode(), guard.invalid);
+				const registration = registrationSettings(this);
+				if (registration) await register(this, webhookUrl, registration);
 				const staticData = this.getWorkflowStaticData('node');
 				staticData.webhookUrl = webhookUrl;
 				staticData.events = events;
 				return true;
 			},
 
-			/** Forgets what create() recorded. The dashboard entry must be removed by hand. */
+			/**
+			 * Puts back what create() changed on agents (those still pointing at this URL), then
+			 * forgets what it recorded. A dashboard entry must be removed by hand.
+			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
+				const webhookUrl = this.getNodeWebhookUrl('default');
+				// From the static data, not the parameters: what was registered is what is put back.
+				if (webhookUrl !== undefined) await unregister(this, webhookUrl);
 				const staticData = this.getWorkflowStaticData('node');
 				delete staticData.webhookUrl;
 				delete staticData.events;

@@ -2,29 +2,44 @@ import type { EventType } from '../../nodes/shared/contracts/events';
 import { deliverEvent, type DeliveredEvent } from './events';
 
 /**
- * The event receiver the control route registers (no subscription API is specified): once a
- * URL is set, API activity posts the events the spec names there, the way the platform posts to
- * a workspace webhook. Deliveries never hold up the API answer; settle() waits for them.
+ * Where API activity posts the events the spec names, the way the platform posts them:
+ *  - the workspace receiver the control route registers (no subscription API is specified);
+ *  - the `webhookUrl` of the agent an event names (`payload.agentId`), in both sandbox modes.
+ *    That an agent's events go there is our reading of the field's one-line description in the
+ *    OpenAPI 1.0.4 (docs/trigger.md); same envelope, same workspace secret.
+ * A URL that is both gets the event once. Deliveries never hold up the API answer; settle()
+ * waits for them.
  */
 export class EventReceiver {
 	url?: string;
 	private readonly pending = new Set<Promise<unknown>>();
 
-	constructor(private readonly delivered: DeliveredEvent[]) {}
+	/** `agentWebhookUrl`: the agent's `webhookUrl` as the API last set it, if any. */
+	constructor(
+		private readonly delivered: DeliveredEvent[],
+		private readonly agentWebhookUrl: (agentId: string) => string | undefined = () => undefined,
+	) {}
 
 	emit(type: EventType, payload: Record<string, unknown>, workspaceSecret: string): void {
-		if (!this.url) return;
-		// The payload is complete: no sample value (another lead's email) rides along.
-		const delivery = deliverEvent(
-			this.url,
-			type,
-			{ payload, workspaceSecret, complete: true },
-			this.delivered,
-		).catch(() => {
-			// A receiver that is down is recorded with status 0, as the platform does not retry.
-		});
-		this.pending.add(delivery);
-		void delivery.finally(() => this.pending.delete(delivery));
+		const agentId = typeof payload.agentId === 'string' ? payload.agentId : undefined;
+		const targets = new Set(
+			[this.url, agentId && this.agentWebhookUrl(agentId)].filter(
+				(url): url is string => typeof url === 'string' && /^https?:\/\//.test(url),
+			),
+		);
+		for (const target of targets) {
+			// The payload is complete: no sample value (another lead's email) rides along.
+			const delivery = deliverEvent(
+				target,
+				type,
+				{ payload, workspaceSecret, complete: true },
+				this.delivered,
+			).catch(() => {
+				// A receiver that is down is recorded with status 0, as the platform does not retry.
+			});
+			this.pending.add(delivery);
+			void delivery.finally(() => this.pending.delete(delivery));
+		}
 	}
 
 	/** Resolves once every delivery started so far has been answered or has failed. */

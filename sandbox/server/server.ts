@@ -42,7 +42,10 @@ export class SandboxServer implements ControlledSandbox {
 	readonly delivered: DeliveredEvent[] = [];
 	readonly faults = new FaultQueue();
 	readonly placedCalls: PlacedCall[] = [];
-	readonly receiver = new EventReceiver(this.delivered);
+	readonly receiver = new EventReceiver(this.delivered, (agentId) => {
+		const url = this.state.agents[agentId]?.fields?.webhookUrl;
+		return typeof url === 'string' ? url : undefined;
+	});
 	readonly load = new LoadShaper();
 	readonly interact = new InteractSocket({
 		state: () => this.state,

@@ -568,6 +568,10 @@ export interface TriggerSetup {
 	webhookBaseUrl?: string;
 	/** Run each accepted event through WorkflowExecute (default true). */
 	execute?: boolean;
+	/** The node's version; default 1. */
+	typeVersion?: number;
+	/** Further parameters of the node (version 2's Register on Agents). */
+	parameters?: INodeParameters;
 }
 
 /** The workflow `Convocore Trigger -> After Trigger (No Operation)` for a TriggerSetup. */
@@ -577,8 +581,13 @@ function triggerWorkflow(setup: TriggerSetup): WebhookWorkflowSetup {
 	const trigger = node(
 		name,
 		CONVOCORE_TRIGGER_TYPE,
-		{ events: setup.events, options: (setup.options ?? {}) as INodeParameters },
 		{
+			events: setup.events,
+			options: (setup.options ?? {}) as INodeParameters,
+			...(setup.parameters ?? {}),
+		},
+		{
+			typeVersion: setup.typeVersion ?? 1,
 			webhookId: randomUUID(),
 			credentials: { convocoreApi: { id: '1', name: 'Convocore workspace' } },
 		},

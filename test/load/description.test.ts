@@ -38,9 +38,10 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 		sha256: '2b1f749a14ab114a369342f7dbebced78d13e34486f6db864bd6555281f8e4c5',
 		length: 256506,
 	},
+	// Updated for issue 38: node version 2 (Register on Agents, its notice, Agents, Replace Existing URL); version 1's view is the description above to the byte (test/trigger/registerDescription.test.ts).
 	'Convocore Trigger node': {
-		sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8',
-		length: 5631,
+		sha256: '3241f640b5a03cc7ee45f6a6443da685622b1d6d5bff45759f43238e8fcd4c2c',
+		length: 8461,
 	},
 	// Added for issue 32 (h-poll): the Convocore Conversation Trigger, a new polling node.
 	'Convocore Conversation Trigger node': {

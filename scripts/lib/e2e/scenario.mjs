@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { exerciseMcpExample, mcpTriggerOf } from './mcpExample.mjs';
 import { N8nRestClient } from './n8n-rest.mjs';
 import { exercisePollTrigger, pollTriggerOf } from './pollExample.mjs';
+import { exerciseRegistration, registeringTriggerOf } from './registerExample.mjs';
 import { exerciseSendMessage } from './sendMessage.mjs';
 import {
 	createToolHeaderCredentials,
@@ -341,7 +342,20 @@ export async function runScenario({ mode, n8nUrl, webhookBaseUrl, sandbox, repoR
 				seen,
 				errorMessageOf,
 			});
-		if (convocoreTrigger)
+		if (registeringTriggerOf(workflow)) {
+			const secret = SANDBOX_SECRETS.whiteLabel;
+			await exerciseRegistration({
+				mode,
+				file,
+				rest,
+				stored,
+				webhookBaseUrl,
+				sandbox,
+				checks,
+				seen,
+				secret,
+			});
+		} else if (convocoreTrigger)
 			await exerciseTrigger({
 				mode,
 				file,
