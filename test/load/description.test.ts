@@ -33,9 +33,10 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated by the agents work (issues 29, 30): Send Message's Origin option, Agent > Create's Dry Run of two requests, Other Fields naming the published agent fields.
 	// Updated for node version 5: Lead Group > Delete asks for the typed confirmation DELETE GROUP AND ITS LEADS from version 5 on (versions 1 to 4 unchanged).
 	// Updated for node version 6: the version list gains 6, the default, whose Dry Run answers in one shape for every operation (helpers/dryRun.ts); no property changes, versions 1 to 5 unchanged.
+	// Updated for issue 41: from node version 4, Agent > Create, Update and Clone gain the Model group (first), Knowledge Base Retrieval and Integrations, and the other published agent fields in the groups that hold their kin; new collections and options only (versions 1 to 3 unchanged, no stored name, default or value of an existing parameter changed).
 	'Convocore node': {
-		sha256: 'b96a57aba0a7a376125919f056723cd4e7843a4f8baf7d0b047d02f61436bdb5',
-		length: 247710,
+		sha256: '5746c3ec109e43e3b997fe47dadf80dd4b6661e5c976af3102b7b208751856fb',
+		length: 262758,
 	},
 	'Convocore Trigger node': {
 		sha256: '2cd0dfb23fc4b0b97fd8635bd2c118d7d6211ce1503813a02e716f94cde59ea8',
