@@ -64,7 +64,7 @@ describe('an unknown key inside a closed published object', () => {
 			body: { agent },
 		});
 		expect(answer.status).toBe(200);
-		expect(published().state.agents[SANDBOX_IDS.rentalAgent].fields.vg_kb_llm).toEqual({
+		expect(published().state.agents[SANDBOX_IDS.rentalAgent].fields?.vg_kb_llm).toEqual({
 			searchMethod: 'simple',
 		});
 	});
