@@ -90,6 +90,21 @@ describe('Agent > Update: ranges and model names', () => {
 		expect(sandbox.current.requests({ method: 'PATCH' })).toHaveLength(0);
 	});
 
+	it('an error names no integration secret: keys and tokens stay out of the run, the node copy included', async () => {
+		const secrets = {
+			gcloudPrivateKey: '-----BEGIN PRIVATE KEY-----e2e9f1',
+			VF_PROJECT_API_KEY: 'VF.DM.e2e-made-up-4417',
+			igAccessToken: 'IGQVJ-made-up-93a1',
+		};
+		const result = await updateOwnAgent({
+			integrationFields: secrets,
+			modelFields: { vg_temperature: 9 },
+		});
+		expect(result.error('Convocore')?.message).toContain('vg_temperature');
+		const run = JSON.stringify(result.run.data.resultData);
+		for (const secret of Object.values(secrets)) expect(run).not.toContain(secret);
+	});
+
 	it('an unknown key inside a closed published object is refused before sending', async () => {
 		const result = await updateOwnAgent({
 			knowledgeBaseFields: { vg_kb_llm: '{ "searchMode": "smart" }' },
