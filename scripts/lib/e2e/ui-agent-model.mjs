@@ -9,6 +9,8 @@ function assert(condition, message) {
 
 const NODE = 'Create an agent';
 const TITLE = 'Mia from the editor';
+/** What Model shows when added (its default). */
+const OFFERED_MODEL = 'gpt-5-mini-2025-08-07';
 const WANTED = { vg_defaultModel: 'gpt-4o', vg_temperature: 0.4, vg_kbTopChunks: 4 };
 
 /** Adds `label` from a collection's Add … list (n8n 2.x shows a dropdown menu or a select). */
@@ -20,7 +22,7 @@ async function addFromCollection(editor, placeholder, label) {
 		.getByPlaceholder(placeholder, { exact: true })
 		.or(editor.ndv().getByText(placeholder, { exact: true }))
 		.first()
-		.click();
+		.click({ timeout: 10_000 });
 	await page.keyboard.type(label);
 	const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 	const option = page
@@ -48,10 +50,16 @@ async function typeNumber(editor, label, value) {
 	await input.press('Tab');
 }
 
-async function chooseOption(editor, label, value) {
-	const field = parameterItem(editor, label).locator('[data-test-id="parameter-input-field"]');
-	await field.first().click();
-	// The list is long (61 models): typing filters it.
+/** Opens the list field showing `current` and picks `value` (typed first: the list is long). */
+async function chooseOption(editor, current, value) {
+	// A list field shows its value in an input, not as text: find that input by its value.
+	const inputs = editor.ndv().locator('input');
+	const index = await inputs.evaluateAll(
+		(nodes, shown) => nodes.findIndex((node) => node.value === shown),
+		current,
+	);
+	assert(index >= 0, `no field shows ${current}`);
+	await inputs.nth(index).click({ timeout: 10_000 });
 	await editor.page.keyboard.type(value);
 	const option = editor.page
 		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
@@ -105,13 +113,34 @@ export async function agentModelStep({
 			assert(prompt > model, 'the Model group is not before the Prompt group');
 			assert(lines.includes('Knowledge Base Retrieval'), 'no Knowledge Base Retrieval group');
 
-			await addFromCollection(editor, 'Add Model Setting', 'Model');
-			await chooseOption(editor, 'Model', WANTED.vg_defaultModel);
-			await addFromCollection(editor, 'Add Model Setting', 'Temperature');
-			await typeNumber(editor, 'Temperature', WANTED.vg_temperature);
-			await addFromCollection(editor, 'Add Knowledge Base Setting', 'Top Chunks');
-			await typeNumber(editor, 'Top Chunks', WANTED.vg_kbTopChunks);
-			await editor.screenshot('agent-create-model-set');
+			// Each action named, with the panel's markup where it failed: the editor's markup changes
+			// between n8n releases.
+			const act = async (name, body) => {
+				try {
+					await body();
+				} catch (error) {
+					await editor.screenshot(`agent-create-failed-${name}`);
+					const html = await editor
+						.ndv()
+						.locator('[data-test-id="parameter-item"]')
+						.filter({ hasText: 'Add Model Setting' })
+						.first()
+						.evaluate((node) => node.outerHTML.slice(0, 3000))
+						.catch(() => '');
+					throw new Error(`${name}: ${error.message.split('\n')[0]} ${html}`);
+				}
+				await editor.screenshot(`agent-create-${name}`);
+			};
+			await act('add-model', () => addFromCollection(editor, 'Add Model Setting', 'Model'));
+			await act('choose-model', () => chooseOption(editor, OFFERED_MODEL, WANTED.vg_defaultModel));
+			await act('add-temperature', () =>
+				addFromCollection(editor, 'Add Model Setting', 'Temperature'),
+			);
+			await act('set-temperature', () => typeNumber(editor, 'Temperature', WANTED.vg_temperature));
+			await act('add-top-chunks', () =>
+				addFromCollection(editor, 'Add Knowledge Base Setting', 'Top Chunks'),
+			);
+			await act('set-top-chunks', () => typeNumber(editor, 'Top Chunks', WANTED.vg_kbTopChunks));
 
 			const count = await editor.executeStep();
 			await editor.screenshot('agent-create-executed');

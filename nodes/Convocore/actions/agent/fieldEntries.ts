@@ -164,19 +164,23 @@ function optionName(value: string): string {
 		.join(' ');
 }
 
-function sortedByName<T extends { name: string }>(options: T[]): T[] {
-	const keyed = options.map((option) => ({ option, key: option.name.toLowerCase() }));
-	keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-	return keyed.map(({ option }) => option);
-}
-
 /**
  * Sorted as n8n's options-sorted-alphabetically rule reads it (case ignored), without
  * localeCompare: that initialises ICU while the package loads (see Convocore.node.ts).
  */
-export function sortedByDisplayName(options: INodeProperties[]): INodeProperties[] {
+function sortedBy<T>(items: T[], nameOf: (item: T) => string): T[] {
 	// Each key lowered once, not twice per comparison (some 2,000 comparisons while n8n loads).
-	const keyed = options.map((option) => ({ option, key: option.displayName.toLowerCase() }));
+	const keyed = items.map((item) => ({ item, key: nameOf(item).toLowerCase() }));
 	keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-	return keyed.map(({ option }) => option);
+	return keyed.map(({ item }) => item);
+}
+
+/** The options of a list field, by name. */
+function sortedByName<T extends { name: string }>(options: T[]): T[] {
+	return sortedBy(options, (option) => option.name);
+}
+
+/** The fields of a group, by display name. */
+export function sortedByDisplayName(options: INodeProperties[]): INodeProperties[] {
+	return sortedBy(options, (option) => option.displayName);
 }
