@@ -332,7 +332,7 @@ const onboardClient: ExampleSpec = {
 		const [agent] = json(outcome, CLONE);
 		const [document] = json(outcome, FAQ);
 		return [
-			`cloned ${client?.templateAgentId} as ${agent?.ID} "${agent?.title}": theme ${agent?.theme}, SMS number ${agent?.twilioSmsPhoneNumber}`,
+			`cloned ${client?.templateAgentId} as ${agent?.ID} "${agent?.title}": model ${agent?.vg_defaultModel} at temperature ${agent?.vg_temperature}, theme ${agent?.theme}, SMS number ${agent?.twilioSmsPhoneNumber}`,
 			`introduction (${agent?.enableAIIntroductionMessage ? 'on' : 'off'}): ${quote(agent?.aiIntroductionMessage, 90)}`,
 			`FAQ document ${document?.ID} "${document?.name}" on ${document?.agentId}: ${String(document?.content ?? '').length} characters, tags ${(document?.tags as string[] | undefined)?.join(', ')}`,
 		];
@@ -356,7 +356,10 @@ const onboardClient: ExampleSpec = {
 			!!template && copy?.ID === agent?.ID && copy.ID !== template.ID,
 			'the clone output does not name a new agent',
 		);
+		// The model and temperature come from the Clone node's Model group (typed fields).
 		const wanted = {
+			vg_defaultModel: 'gpt-4.1-mini-2025-04-14',
+			vg_temperature: 0.3,
 			theme: client?.theme,
 			aiIntroductionMessage: client?.introMessage,
 			enableAIIntroductionMessage: true,

@@ -5,6 +5,8 @@
 // operations are covered), checks each for console and page errors and that issue markers sit
 // only on required fields left empty, lists and searches the agent and workspace pickers, runs
 // Voice > Search with Execute step, and opens the trigger: both webhook URLs and one test event.
+// Agent > Create at the latest version shows the Model group first; Model, Temperature and a
+// Knowledge Base Retrieval field are set in the panel, the node runs, and the stored agent is read.
 // A screenshot per step goes to .tmp/e2e-ui/ (or --screenshots <dir>); each panel's open time is
 // printed as a figure to watch, not asserted.
 //
@@ -24,6 +26,8 @@ import { installLikeN8n } from './lib/e2e/package-install.mjs';
 import { stopAll } from './lib/e2e/processes.mjs';
 import { startSandbox } from './lib/e2e/sandbox.mjs';
 import { CheckList } from './lib/e2e/scenario.mjs';
+import { agentModelStep } from './lib/e2e/ui-agent-model.mjs';
+import { loadBuiltNode, panelsOf } from './lib/e2e/ui-panels.mjs';
 import { fetchTestEventStep } from './lib/e2e/ui-poll.mjs';
 import { runEditorSteps } from './lib/e2e/ui-steps.mjs';
 import { ensureBuilt, repoRoot } from './lib/package.mjs';
@@ -105,6 +109,16 @@ async function main() {
 			log,
 		});
 		await fetchTestEventStep({ editor, rest, checks, sandbox, n8nUrl: n8n.url, credential });
+		await agentModelStep({
+			editor,
+			rest,
+			checks,
+			sandbox,
+			secret: SANDBOX_SECRET,
+			n8nUrl: n8n.url,
+			credential,
+			version: panelsOf(loadBuiltNode(repoRoot)).version,
+		});
 	} catch (error) {
 		checks.results.push({ mode: 'setup', name: 'setup', ok: false, error: error.message });
 		process.stdout.write(`FAIL [setup] ${error.stack ?? error.message}\n`);

@@ -14,8 +14,8 @@ import type {
 
 export const REDACTED = '[redacted]';
 
-/** Field names that hold a secret wherever they appear (`twilioAuthToken`, `secretKey`, …). */
-const SECRET_KEY_PATTERN = /token|secret|password|api_?key/i;
+/** Field names that hold a secret wherever they appear (`twilioAuthToken`, `secretKey`, `gcloudPrivateKey`, …). */
+const SECRET_KEY_PATTERN = /token|secret|password|api_?key|private_?key/i;
 
 /** Shorter values are too likely to occur in ordinary text to be replaced everywhere. */
 const MIN_SECRET_LENGTH = 6;

@@ -1,8 +1,9 @@
 /**
  * The agent-fields contract and the node's editor are built from the same lists: every field of
  * the seed's table is offered once, in one group, on Create, Update and Clone, and nothing else;
- * the contract takes those and every field of the OpenAPI's update schema (the ones the editor
- * does not show as typed fields are set through Options > Other Fields (JSON)).
+ * the contract takes those and every field of the OpenAPI's update schema. From node version 4
+ * the editor types the published fields too, all but the deliberate exclusions (set through
+ * Options > Other Fields (JSON)); versions 1 to 3 show what they showed.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { Convocore } from '../../nodes/Convocore/Convocore.node';
@@ -19,6 +20,7 @@ import {
 	PUBLISHED_CREATE_FIELDS,
 	PUBLISHED_UPDATE_FIELDS,
 } from '../../nodes/shared/contracts/agentPublishedFields';
+import { NOT_TYPED } from '../../nodes/Convocore/actions/agent/publishedGroups';
 
 const properties = new Convocore().description.properties;
 
@@ -51,8 +53,16 @@ describe('agent fields in the editor', () => {
 		...AGENT_PROMPT_FIELDS,
 	].sort();
 
+	/** From version 4: the seed's fields and every published one but the deliberate exclusions. */
+	const typedFromV4 = [
+		...new Set([
+			...contractFields,
+			...PUBLISHED_UPDATE_FIELDS.filter((field) => !(field in NOT_TYPED)),
+		]),
+	].sort();
+
 	it('Update offers every field of the contract exactly once', () => {
-		expect(offeredFields('update').sort()).toEqual(contractFields);
+		expect(offeredFields('update').sort()).toEqual(typedFromV4);
 		expect(offeredFields('update', true).sort()).toEqual(contractFields);
 	});
 
@@ -60,7 +70,7 @@ describe('agent fields in the editor', () => {
 		'%s offers every field but the title, which has its own parameter',
 		(operation) => {
 			expect(offeredFields(operation).sort()).toEqual(
-				contractFields.filter((field) => field !== 'title'),
+				typedFromV4.filter((field) => field !== 'title'),
 			);
 			expect(offeredFields(operation, true).sort()).toEqual(
 				contractFields.filter((field) => field !== 'title'),

@@ -34,9 +34,10 @@ const EXPECTED: Record<string, { sha256: string; length: number }> = {
 	// Updated for node version 5: Lead Group > Delete asks for the typed confirmation DELETE GROUP AND ITS LEADS from version 5 on (versions 1 to 4 unchanged).
 	// Updated for node version 6: the version list gains 6, the default, whose Dry Run answers in one shape for every operation (helpers/dryRun.ts); no property changes, versions 1 to 5 unchanged.
 	// Updated for issue 39 (h39a): Agent > Connect MCP Server and Disconnect MCP Server (two new operations in the Agent menu, their own fields) and SMS > Send's MCP Servers (agent mode). Checked against the description before: every earlier property byte-identical and in the same order, except the Agent operation list, which only gains the two entries.
+	// Updated for issue 41: from node version 4, Agent > Create, Update and Clone gain the Model group (first), Knowledge Base Retrieval and Integrations, and the other published agent fields in the groups that hold their kin; new collections and options only (versions 1 to 3 unchanged, no stored name, default or value of an existing parameter changed).
 	'Convocore node': {
-		sha256: '2b1f749a14ab114a369342f7dbebced78d13e34486f6db864bd6555281f8e4c5',
-		length: 256506,
+		sha256: '5afb684046ea86ac5a5a9ad15873271b761508725260eb6b2f11d02174846a21',
+		length: 271554,
 	},
 	// Updated for issue 38: node version 2 (Register on Agents, its notice, Agents, Replace Existing URL); version 1's view is the description above to the byte (test/trigger/registerDescription.test.ts).
 	'Convocore Trigger node': {

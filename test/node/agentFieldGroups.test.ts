@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in Node under jest against the sandbox with made-up keys, never ships (package.json "files" is dist/ only) */
 /**
  * Agent > Create, Update and Clone's field groups: node version 4 groups the agent's fields by what
- * they change (identity and appearance, chat widget, handoff, voice, telephony SMS, analytics,
- * advanced); versions 1 to 3 keep the data-type groups their workflows stored. Through n8n's engine
+ * they change (model, knowledge base retrieval, identity and appearance, chat widget, handoff,
+ * voice, telephony SMS, integrations, analytics, advanced); versions 1 to 3 keep the data-type groups their workflows stored. Through n8n's engine
  * against the sandbox over real HTTP, and on the description n8n's editor reads.
  */
 import { join } from 'path';
@@ -21,6 +21,8 @@ import {
 	AGENT_TELEPHONY_SMS_TEXT_FIELDS,
 	AGENT_TEXT_FIELDS,
 } from '../../nodes/shared/contracts/agentFieldNames';
+import { PUBLISHED_UPDATE_FIELDS } from '../../nodes/shared/contracts/agentPublishedFields';
+import { NOT_TYPED } from '../../nodes/Convocore/actions/agent/publishedGroups';
 import { SANDBOX_IDS } from '../../sandbox/seed/seed';
 import { runConvocore, sandboxCredential, useSandbox } from '../harness/convocore';
 import {
@@ -42,6 +44,13 @@ const CONTRACT_FIELDS = [
 	...AGENT_TELEPHONY_SMS_BOOLEAN_FIELDS,
 	...AGENT_STRUCTURE_FIELDS,
 ].sort();
+/** Version 4 types the published fields too, all but the deliberate exclusions. */
+const TYPED_FROM_V4 = [
+	...new Set([
+		...CONTRACT_FIELDS,
+		...PUBLISHED_UPDATE_FIELDS.filter((field) => !(field in NOT_TYPED)),
+	]),
+].sort();
 
 /** The collections the editor shows for a resource and operation at a node version. */
 function shownCollections(operation: string, typeVersion: number): INodeProperties[] {
@@ -57,27 +66,32 @@ function shownCollections(operation: string, typeVersion: number): INodeProperti
 
 describe('agent field groups', () => {
 	it.each([
-		['version 4 (by what they change)', topicGroups],
-		['versions 1 to 3 (by data type)', dataTypeGroups],
-	])('%s hold every field of the contract exactly once', (_grouping, groups) => {
+		['version 4 (by what they change)', topicGroups, TYPED_FROM_V4],
+		['versions 1 to 3 (by data type)', dataTypeGroups, CONTRACT_FIELDS],
+	])('%s hold every field they offer exactly once', (_grouping, groups, expected) => {
 		expect(
 			groups()
 				.flatMap((group) => group.fields.map(([field]) => field))
 				.sort(),
-		).toEqual(CONTRACT_FIELDS);
+		).toEqual(expected);
 	});
 
 	it('version 4 shows Update the topic groups, versions 1 to 3 the data-type groups they stored', () => {
-		expect(shownCollections('update', 4).map((property) => property.displayName)).toEqual([
-			'Prompt',
-			'Telephony SMS',
-			'Identity and Appearance',
-			'Chat Widget',
-			'Handoff',
-			'Voice',
-			'Analytics',
-			'Advanced (JSON and Runtime)',
-		]);
+		for (const version of [4, 5, 6]) {
+			expect(shownCollections('update', version).map((property) => property.displayName)).toEqual([
+				'Model',
+				'Prompt',
+				'Telephony SMS',
+				'Knowledge Base Retrieval',
+				'Identity and Appearance',
+				'Chat Widget',
+				'Handoff',
+				'Voice',
+				'Integrations',
+				'Analytics',
+				'Advanced (JSON and Runtime)',
+			]);
+		}
 		for (const version of [1, 2, 3]) {
 			expect(shownCollections('update', version).map((property) => property.name)).toEqual([
 				'promptFields',

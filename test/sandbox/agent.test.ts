@@ -283,8 +283,23 @@ function sampleAgent(fields: readonly string[]): Record<string, unknown> {
 		...published.PUBLISHED_ENUM_FIELDS,
 		...published.PUBLISHED_UPDATE_ONLY_ENUM_FIELDS,
 	};
+	// The closed published objects take only their published keys; the model one of the 61 names.
+	const closed: Record<string, unknown> = {
+		vg_defaultModel: 'gpt-4o',
+		vg_kb_llm: { searchMethod: 'simple', temprature: 0.1 },
+		advanced: { serverUrl: 'https://example.com/agent' },
+		vgOptions: { showSources: true },
+		instagramOptions: { pageId: 'page-1' },
+		flowise: { webhookUrl: 'https://example.com/flowise' },
+		vfSettings: { enableIgnoreUrlPaths: true },
+		vfConfig: { alwaysEnableCardButtons: true },
+		discord: { channelIds: ['c-1'] },
+		internal: { websocketServer: 'edge' },
+		vapiConfig: { maxMinutesMonthly: 60 },
+	};
 	return Object.fromEntries(
 		fields.map((field) => {
+			if (field in closed) return [field, closed[field]];
 			if (enums[field]) return [field, enums[field][1]];
 			const kind = kinds.find(([list]) => list.includes(field));
 			if (!kind) throw new Error(`no type for ${field}`);
@@ -332,7 +347,7 @@ describe.each(['strict', 'published'] as const)(
 			);
 			expect(answer.body.data).toEqual(
 				expect.objectContaining({
-					vg_defaultModel: 'vg_defaultModel value',
+					vg_defaultModel: 'gpt-4o',
 					vg_temperature: 7,
 					vg_maxTokens: 7,
 					vg_enableUIEngine: true,

@@ -34,6 +34,7 @@ import {
 	PUBLISHED_UPDATE_ONLY_TEXT_LIST_FIELDS,
 	PUBLISHED_UPDATE_ONLY_UNTYPED_FIELDS,
 } from './agentPublishedFields';
+import { anyModel, publishedModel, publishedObjectShape } from './agentPublishedObjects';
 
 function fieldsOf<K extends string, T extends z.ZodTypeAny>(keys: readonly K[], type: () => T) {
 	return Object.fromEntries(keys.map((key) => [key, type().optional()])) as Record<
@@ -143,12 +144,32 @@ export function isUpdateOnlyAgentField(field: string): boolean {
 	return UPDATE_ONLY.has(field);
 }
 
+function optional(shape: Record<string, z.ZodTypeAny>) {
+	return Object.fromEntries(Object.entries(shape).map(([key, type]) => [key, type.optional()]));
+}
+
+/**
+ * The model and the closed published objects (agentPublishedObjects.ts): `model` types a model
+ * name, any text for the node (models change faster than releases), one of the 61 published
+ * names for the sandbox (what Convocore's published schema refuses, it refuses).
+ */
+function modelAndObjectsShape(model: () => z.ZodTypeAny) {
+	return { vg_defaultModel: model().optional(), ...optional(publishedObjectShape(model)) };
+}
+
 /**
  * What Agent > Create, Update and Clone may set: every field of the OpenAPI's update schema and
  * the seed's. Where both type a field, the seed's type is kept (they agree on the kind).
  */
 export const agentFieldsSchema = lazy(() =>
-	z.object({ ...publishedCreateShape(), ...publishedUpdateOnlyShape(), ...seedShape() }).strict(),
+	z
+		.object({
+			...publishedCreateShape(),
+			...publishedUpdateOnlyShape(),
+			...seedShape(),
+			...modelAndObjectsShape(anyModel),
+		})
+		.strict(),
 );
 export type AgentFields = z.output<typeof agentFieldsSchema>;
 
@@ -172,16 +193,26 @@ export const newAgentSchema = lazy(() => {
 /** What Agent > Create accepts from the user: any agent field and a title; update-only ones go in a second request. */
 export const newAgentInputSchema = lazy(() => agentFieldsSchema.extend({ title: requiredTitle() }));
 
-/** The `agent` of `PATCH /agents/{id}`: only the fields that change, at least one of them. */
-export const agentChangesSchema = lazy(() =>
-	z
-		.unknown()
-		// On the input as given, so that an unknown field is reported as such, not as "nothing set".
-		.refine(
-			(agent) => typeof agent !== 'object' || agent === null || Object.keys(agent).length > 0,
-			'set at least one field to change',
-		)
-		.pipe(agentFieldsSchema),
+/** Only the fields that change, at least one of them. */
+function changesOf(fields: z.ZodTypeAny) {
+	return (
+		z
+			.unknown()
+			// On the input as given, so that an unknown field is reported as such, not as "nothing set".
+			.refine(
+				(agent) => typeof agent !== 'object' || agent === null || Object.keys(agent).length > 0,
+				'set at least one field to change',
+			)
+			.pipe(fields)
+	);
+}
+
+/** The `agent` of `PATCH /agents/{id}` as the node sends it. */
+export const agentChangesSchema = lazy(() => changesOf(agentFieldsSchema));
+
+/** The `agent` of `PATCH /agents/{id}` as Convocore publishes it: the model one of the 61 names. */
+const publishedAgentChangesSchema = lazy(() =>
+	changesOf(agentFieldsSchema.extend(modelAndObjectsShape(publishedModel))),
 );
 
 export const createAgentRequestSchema = lazy(() =>
@@ -190,7 +221,7 @@ export const createAgentRequestSchema = lazy(() =>
 export type CreateAgentRequest = z.output<typeof createAgentRequestSchema>;
 
 export const updateAgentRequestSchema = lazy(() =>
-	z.object({ agent: agentChangesSchema }, { required_error: 'is required' }).strict(),
+	z.object({ agent: publishedAgentChangesSchema }, { required_error: 'is required' }).strict(),
 );
 export type UpdateAgentRequest = z.output<typeof updateAgentRequestSchema>;
 

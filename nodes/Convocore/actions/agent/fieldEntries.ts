@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { AGENT_SMS_AUTH_TOKEN_FIELD } from '../../../shared/contracts/agentFieldNames';
 import type { FieldKind } from './fieldGroups';
+import { AGENT_FIELD_RANGES, PUBLISHED_AGENT_MODELS } from '../../../shared/contracts/agentModel';
+import { PUBLISHED_ENUMS } from './publishedKinds';
+import { PUBLISHED_LABELS } from './publishedGroups';
 
 /**
  * The editor's entry for each agent field inside its group's collection (./fields.ts): its
@@ -67,9 +70,11 @@ const LABELS: Record<string, [string, string?]> = {
 	],
 };
 
+const labelOf = (field: string) => LABELS[field] ?? PUBLISHED_LABELS[field];
+
 /** `roundedImageURL` → `Rounded Image URL`; `twilioSmsAccountSid` → `SMS Account SID`. */
 function displayNameOf(field: string): string {
-	const label = LABELS[field]?.[0];
+	const label = labelOf(field)?.[0];
 	if (label) return label;
 	const words = field
 		.replace(/^twilioSms/, 'SMS ')
@@ -87,17 +92,49 @@ function displayNameOf(field: string): string {
 }
 
 export function fieldProperty(field: string, kind: FieldKind): INodeProperties {
-	const description = LABELS[field]?.[1];
+	const description = labelOf(field)?.[1];
 	const base = {
 		displayName: displayNameOf(field),
 		name: field,
 		...(description ? { description } : {}),
 	};
 	switch (kind) {
-		case 'number':
-			return { ...base, type: 'number', default: 0 };
+		case 'number': {
+			const range = AGENT_FIELD_RANGES[field];
+			if (!range) return { ...base, type: 'number', default: 0 };
+			return {
+				...base,
+				type: 'number',
+				typeOptions: {
+					minValue: range.min,
+					...(range.max === undefined ? {} : { maxValue: range.max }),
+					numberPrecision: range.integer ? 0 : 2,
+				},
+				default: range.offered,
+			};
+		}
 		case 'boolean':
 			return { ...base, type: 'boolean', default: false };
+		case 'model':
+			// A list n8n users know; an expression sends any other name (models change faster than
+			// releases).
+			return {
+				...base,
+				type: 'options',
+				options: sortedByName(
+					PUBLISHED_AGENT_MODELS.map((model) => ({ name: model, value: model })),
+				),
+				default: 'gpt-5-mini-2025-08-07',
+			};
+		case 'options': {
+			const values = PUBLISHED_ENUMS[field];
+			return {
+				...base,
+				type: 'options',
+				options: sortedByName(values.map((value) => ({ name: optionName(value), value }))),
+				default: values[0],
+			};
+		}
 		case 'secret':
 			return { ...base, type: 'string', typeOptions: { password: true }, default: '' };
 		case 'json':
@@ -118,13 +155,32 @@ export function fieldProperty(field: string, kind: FieldKind): INodeProperties {
 	}
 }
 
+/** `in-footer` → `In Footer`, `eu` → `EU`: the name an option shows. */
+function optionName(value: string): string {
+	if (value.length <= 2) return value.toUpperCase();
+	return value
+		.split('-')
+		.map((word) => word[0].toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
 /**
  * Sorted as n8n's options-sorted-alphabetically rule reads it (case ignored), without
  * localeCompare: that initialises ICU while the package loads (see Convocore.node.ts).
  */
-export function sortedByDisplayName(options: INodeProperties[]): INodeProperties[] {
+function sortedBy<T>(items: T[], nameOf: (item: T) => string): T[] {
 	// Each key lowered once, not twice per comparison (some 2,000 comparisons while n8n loads).
-	const keyed = options.map((option) => ({ option, key: option.displayName.toLowerCase() }));
+	const keyed = items.map((item) => ({ item, key: nameOf(item).toLowerCase() }));
 	keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-	return keyed.map(({ option }) => option);
+	return keyed.map(({ item }) => item);
+}
+
+/** The options of a list field, by name. */
+function sortedByName<T extends { name: string }>(options: T[]): T[] {
+	return sortedBy(options, (option) => option.name);
+}
+
+/** The fields of a group, by display name. */
+export function sortedByDisplayName(options: INodeProperties[]): INodeProperties[] {
+	return sortedBy(options, (option) => option.displayName);
 }

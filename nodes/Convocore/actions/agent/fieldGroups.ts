@@ -10,6 +10,13 @@ import {
 	AGENT_TELEPHONY_SMS_TEXT_FIELDS,
 	AGENT_TEXT_FIELDS,
 } from '../../../shared/contracts/agentFieldNames';
+import { publishedKindOf } from './publishedKinds';
+import {
+	ADDED_TO_GROUP,
+	INTEGRATIONS_GROUP,
+	KNOWLEDGE_BASE_GROUP,
+	MODEL_GROUP,
+} from './publishedGroups';
 
 /**
  * How Agent > Create, Update and Clone group the agent's fields in the editor. The fields and
@@ -21,7 +28,15 @@ import {
  * to change how handoff behaves, open Handoff, not "the on/off settings".
  */
 
-export type FieldKind = 'text' | 'longText' | 'number' | 'boolean' | 'secret' | 'json';
+export type FieldKind =
+	| 'text'
+	| 'longText'
+	| 'number'
+	| 'boolean'
+	| 'secret'
+	| 'json'
+	| 'options'
+	| 'model';
 
 export interface Group {
 	displayName: string;
@@ -53,11 +68,19 @@ export function kindOf(field: string): FieldKind {
 	if (NUMBER.has(field)) return 'number';
 	if (BOOLEAN.has(field)) return 'boolean';
 	if (JSON_FIELDS.has(field)) return 'json';
-	return LONG_TEXT.has(field) ? 'longText' : 'text';
+	if (LONG_TEXT.has(field)) return 'longText';
+	// The seed's lists decide first, so the fields earlier versions show keep their kind.
+	return publishedKindOf(field) ?? 'text';
 }
 
 const withKinds = (fields: readonly string[]): Array<[string, FieldKind]> =>
 	fields.map((field) => [field, kindOf(field)]);
+
+/** A group of version 4 with the published fields added to it (./publishedGroups.ts). */
+const placed = (group: Omit<Group, 'fields'> & { fields: readonly string[] }): Group => ({
+	...group,
+	fields: withKinds([...group.fields, ...(ADDED_TO_GROUP[group.name] ?? [])]),
+});
 
 /** Shared by every version: the prompt (what users change most) and the SMS integration. */
 const PROMPT: Group = {
@@ -112,17 +135,20 @@ export function dataTypeGroups(): Group[] {
 }
 
 /**
- * Version 4: by what the field changes. Every field of the contract is in exactly one group (a
- * test checks it, so a field added to the contract must be placed here).
+ * Version 4: by what the field changes, the model first. Every field of the contract is in
+ * exactly one group (a test checks it, so a field added to the contract must be placed here or in
+ * ./publishedGroups.ts).
  */
 export function topicGroups(): Group[] {
 	return [
+		placed(MODEL_GROUP),
 		PROMPT,
-		{
+		placed(KNOWLEDGE_BASE_GROUP),
+		placed({
 			displayName: 'Identity and Appearance',
 			name: 'appearanceFields',
 			placeholder: 'Add Identity or Appearance Field',
-			fields: withKinds([
+			fields: [
 				'title',
 				'description',
 				'lang',
@@ -139,13 +165,13 @@ export function topicGroups(): Group[] {
 				'bannerImageUrl',
 				'chatBgURL',
 				'starred',
-			]),
-		},
-		{
+			],
+		}),
+		placed({
 			displayName: 'Chat Widget',
 			name: 'chatWidgetFields',
 			placeholder: 'Add Chat Widget Field',
-			fields: withKinds([
+			fields: [
 				'proactiveMessage',
 				'chatEndMessage',
 				'aiIntroductionMessage',
@@ -178,13 +204,13 @@ export function topicGroups(): Group[] {
 				'disableNoReplyListener',
 				'captureIGStories',
 				'tabs',
-			]),
-		},
-		{
+			],
+		}),
+		placed({
 			displayName: 'Handoff',
 			name: 'handoffFields',
 			placeholder: 'Add Handoff Setting',
-			fields: withKinds([
+			fields: [
 				'disableHumanHandoff',
 				'alwaysShowHandoff',
 				'manualControl',
@@ -194,32 +220,33 @@ export function topicGroups(): Group[] {
 				'blockInputDuringHandoffRequest',
 				'persistHandoffOnRefresh',
 				'showHandoffEvenIfOffline',
-			]),
-		},
-		{
+			],
+		}),
+		placed({
 			displayName: 'Voice',
 			name: 'voiceFields',
 			placeholder: 'Add Voice Field',
-			fields: withKinds(['voiceConfig', 'enableAudioSupport']),
-		},
+			fields: ['voiceConfig', 'enableAudioSupport'],
+		}),
 		TELEPHONY_SMS,
-		{
+		placed(INTEGRATIONS_GROUP),
+		placed({
 			displayName: 'Analytics',
 			name: 'analyticsSettings',
 			placeholder: 'Add Analytics Setting',
-			fields: withKinds([
+			fields: [
 				...AGENT_ANALYTICS_FIELDS,
 				'enableGeoAnalytics',
 				'convoTags',
 				'funnelConfig',
 				'topicsConfig',
-			]),
-		},
-		{
+			],
+		}),
+		placed({
 			displayName: 'Advanced (JSON and Runtime)',
 			name: 'advancedFields',
 			placeholder: 'Add Advanced Field',
-			fields: withKinds([
+			fields: [
 				'enableNodes',
 				'nodes',
 				'nodesSettings',
@@ -243,7 +270,7 @@ export function topicGroups(): Group[] {
 				'disabled',
 				'isDeployed',
 				'deployed',
-			]),
-		},
+			],
+		}),
 	];
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { classicPromptFieldsIn } from '../../../shared/contracts/agentFields';
+import { agentFieldRangesSchema } from '../../../shared/contracts/agentModel';
 import { dataTypeGroups, topicGroups, type FieldKind, type Group } from './fieldGroups';
 import { fieldProperty, sortedByDisplayName } from './fieldEntries';
 import { readJsonField } from '../../helpers/jsonFields';
-import { parseJsonParameter } from '../../helpers/parameters';
+import { parseJsonParameter, validate } from '../../helpers/parameters';
 import type { Show } from '../../descriptions/displayOptions';
 /**
  * The agent's fields as the node's editor shows them: one collection per group (./fieldGroups.ts:
@@ -34,11 +35,14 @@ export function agentFieldProperties(
 		displayOptions: { show: { ...show, ...versions } },
 		options: group.options,
 	});
+	const v4Only = groupsOf(withTitle, 4).filter((group) => !v3Names.has(group.name));
+	// The groups version 4 lists before the first group every version has (the Model) lead the
+	// editor; the others follow the shared ones, where they always were.
+	const leading = groupsOf(withTitle, 4).findIndex((group) => v3Names.has(group.name));
 	return [
+		...v4Only.slice(0, leading).map((group) => collection(group, V4)),
 		...groupsOf(withTitle, 3).map((group) => collection(group, v4Names.has(group.name) ? {} : V3)),
-		...groupsOf(withTitle, 4)
-			.filter((group) => !v3Names.has(group.name))
-			.map((group) => collection(group, V4)),
+		...v4Only.slice(leading).map((group) => collection(group, V4)),
 	];
 }
 
@@ -88,9 +92,10 @@ function coerce(value: unknown, kind: FieldKind): unknown {
 }
 
 /**
- * The agent fields the user set on one item, unvalidated: the contract judges them (unknown
- * fields included, so that a hand-edited or outdated workflow is refused, not half-sent). Empty
- * text and empty JSON are left out; a JSON field that does not parse is an error naming it.
+ * The agent fields the user set on one item. Only the ranges (Temperature 0 to 2, ...) are judged
+ * here, Other Fields included; the contract judges the rest (unknown fields included, so that a
+ * hand-edited or outdated workflow is refused, not half-sent). Empty text and empty JSON are left
+ * out; a JSON field that does not parse is an error naming it.
  */
 export function readAgentFields(
 	ctx: IExecuteFunctions,
@@ -111,7 +116,9 @@ export function readAgentFields(
 			fields[field] = value as IDataObject[string];
 		}
 	}
-	return { ...fields, ...readOtherFields(ctx, itemIndex, fields) };
+	const all = { ...fields, ...readOtherFields(ctx, itemIndex, fields) };
+	validate(ctx, agentFieldRangesSchema, all, itemIndex, 'agent');
+	return all;
 }
 
 /** Options > Other Fields (JSON): an object whose keys are not already set by the typed fields. */

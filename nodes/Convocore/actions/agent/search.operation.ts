@@ -12,18 +12,9 @@ import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
 import { workspacePicker } from '../../descriptions/pickers';
 import { requestChecked } from '../../helpers/answers';
-import {
-	requiredText,
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
-import {
-	returnAllAndLimit,
-	simplifyProperty,
-	timeoutOnlyOptions,
-} from '../../descriptions/options';
+import { requiredText, hintWhenLimitReached } from '../../helpers/parameters';
+import { listDescription } from '../../descriptions/listing';
+import { mostOf, readListPlan, simplifiedListPlanSchema } from '../../helpers/listing';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['agent'], operation: ['search'] };
 
@@ -35,51 +26,49 @@ const SORT_NAMES: Record<(typeof AGENT_SEARCH_SORTS)[number], string> = {
 	oldest: 'Oldest',
 };
 
-export const description: INodeProperties[] = [
-	workspacePicker('The workspace whose agents are searched', { show }),
-	{
-		displayName: 'Search Text',
-		name: 'search',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. dental',
-		description: "Text the agent's name must contain; empty lists every agent",
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Sort By',
-		name: 'sortBy',
-		type: 'options',
-		default: 'newest',
-		options: AGENT_SEARCH_SORTS.map((value) => ({ name: SORT_NAMES[value], value })).sort((a, b) =>
-			a.name < b.name ? -1 : 1,
-		),
-		description: 'The order Convocore lists the agents in',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Starred Only',
-		name: 'starredOnly',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to list only the agents starred in the dashboard',
-		displayOptions: { show },
-	},
-	...returnAllAndLimit(show),
-	simplifyProperty(show, 'agent record (secrets are always left out)'),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: [
+		workspacePicker('The workspace whose agents are searched', { show }),
+		{
+			displayName: 'Search Text',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. dental',
+			description: "Text the agent's name must contain; empty lists every agent",
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Sort By',
+			name: 'sortBy',
+			type: 'options',
+			default: 'newest',
+			options: AGENT_SEARCH_SORTS.map((value) => ({ name: SORT_NAMES[value], value })).sort(
+				(a, b) => (a.name < b.name ? -1 : 1),
+			),
+			description: 'The order Convocore lists the agents in',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Starred Only',
+			name: 'starredOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to list only the agents starred in the dashboard',
+			displayOptions: { show },
+		},
+	],
+	simplify: { what: 'agent record (secrets are always left out)' },
+});
 
 const planSchema = lazy(() =>
-	z.object({
+	simplifiedListPlanSchema({
 		workspaceId: requiredText('a workspace ID'),
 		search: z.string({ invalid_type_error: 'must be text' }).trim(),
 		sortBy: z.enum(AGENT_SEARCH_SORTS, {
 			errorMap: () => ({ message: `must be one of ${AGENT_SEARCH_SORTS.join(', ')}` }),
 		}),
 		starredOnly: z.boolean({ invalid_type_error: 'must be true or false' }),
-		simplify: z.boolean(),
-		...listingFields(),
 	}),
 );
 type Plan = z.output<typeof planSchema>;
@@ -90,15 +79,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		search: this.getNodeParameter('search', itemIndex, ''),
 		sortBy: this.getNodeParameter('sortBy', itemIndex, 'newest'),
 		starredOnly: this.getNodeParameter('starredOnly', itemIndex, false),
-		simplify: this.getNodeParameter('simplify', itemIndex, true),
-		...readListing(this, itemIndex),
 	};
-	return validate(this, planSchema, given, itemIndex, 'agent search');
+	return readListPlan(this, itemIndex, planSchema, given, 'agent search', { simplify: true });
 }
 
 /** `GET /agents/search`, page by page (up to 100 a page) until Limit or the server's hasMore says the end. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	const agents = await collectNumberedPages<AgentRecord>(
 		async (page, limit) => {
 			const qs: IDataObject = {

@@ -6,35 +6,28 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { collectNumberedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { agentIdProperty } from '../../descriptions/pickers';
-import { listingFields, readListing, validate } from '../../helpers/parameters';
+import { listPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { listDescription } from '../../descriptions/listing';
 import { type ConvocoreOperation } from '../types';
 import { campaignOutput, fetchCampaignPage } from './common';
 
 const show = { resource: ['campaign'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...agentIdProperty(show, 'The agent whose campaigns to list'),
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: agentIdProperty(show, 'The agent whose campaigns to list'),
+});
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields() }));
+const planSchema = lazy(() => listPlanSchema({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) },
-		itemIndex,
-		'campaign listing',
-	);
+	const given = { agentId: readAgentId(this, itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'campaign listing');
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	// Numbered pages: a server that caps pages below the size asked is followed by its own size.
 	const campaigns = await collectNumberedPages(
 		async (page, limit) => {

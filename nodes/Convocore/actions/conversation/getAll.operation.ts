@@ -16,46 +16,27 @@ import {
 import { collectLinkedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
+import { hintWhenLimitReached } from '../../helpers/parameters';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { readAgentId } from '../../helpers/agentId';
-import {
-	returnAllAndLimit,
-	simplifyProperty,
-	timeoutOnlyOptions,
-} from '../../descriptions/options';
+import { listDescription } from '../../descriptions/listing';
+import { simplifiedListPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['conversation'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...agentIdProperty(show, 'The agent whose conversations to list, newest first'),
-	...returnAllAndLimit(show),
-	simplifyProperty(show, 'conversation record'),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: agentIdProperty(show, 'The agent whose conversations to list, newest first'),
+	simplify: { what: 'conversation record' },
+});
 
-const planSchema = lazy(() =>
-	z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }),
-);
+const planSchema = lazy(() => simplifiedListPlanSchema({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		{
-			agentId: readAgentId(this, itemIndex),
-			...readListing(this, itemIndex),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
-		},
-		itemIndex,
-		'conversation listing',
-	);
+	const given = { agentId: readAgentId(this, itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'conversation listing', {
+		simplify: true,
+	});
 }
 
 /** Where a page of conversations starts: page 1, a page number, or the cursor of the page before. */
@@ -88,7 +69,7 @@ export async function fetchConversationPage(
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	const found = await collectLinkedPages<Conversation>(
 		(request) => fetchConversationPage(this, plan.agentId, request, scope),
 		{

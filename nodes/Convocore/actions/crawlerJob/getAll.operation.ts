@@ -1,14 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-	requiredText,
-} from '../../helpers/parameters';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { hintWhenLimitReached, requiredText } from '../../helpers/parameters';
+import { listDescription } from '../../descriptions/listing';
+import { listPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
 import { type ConvocoreOperation, type ItemScope } from '../types';
 import { collectNumberedPages } from '../../transport/pagination';
 import { fetchJobList, pageSizeFor, readWorkspaceId } from './common';
@@ -16,29 +11,20 @@ import { crawlerWorkspaceProperties } from '../../descriptions/pickers';
 
 const show = { resource: ['crawlerJob'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...crawlerWorkspaceProperties(show, 'The workspace whose crawler jobs to list'),
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: crawlerWorkspaceProperties(show, 'The workspace whose crawler jobs to list'),
+});
 
-const planSchema = lazy(() =>
-	z.object({ workspaceId: requiredText('a workspace ID'), ...listingFields() }),
-);
+const planSchema = lazy(() => listPlanSchema({ workspaceId: requiredText('a workspace ID') }));
 type ListPlan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ListPlan> {
-	return validate(
-		this,
-		planSchema,
-		{ workspaceId: readWorkspaceId(this, itemIndex), ...readListing(this, itemIndex) },
-		itemIndex,
-		'crawler job listing',
-	);
+	const given = { workspaceId: readWorkspaceId(this, itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'crawler job listing');
 }
 
 export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: ItemScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	const jobs = await collectNumberedPages(
 		async (page, limit) => {
 			const answer = await fetchJobList(this, plan.workspaceId, page, limit, scope);

@@ -7,42 +7,25 @@ import { collectCursorPages } from '../../transport/pagination';
 import { type RequestScope } from '../../transport/retries';
 import { agentIdSchema } from '../../../shared/contracts/agent';
 import { agentIdProperty } from '../../descriptions/pickers';
-import { hintWhenLimitReached, validate } from '../../helpers/parameters';
+import { hintWhenLimitReached } from '../../helpers/parameters';
+import { listPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
+import { listDescription } from '../../descriptions/listing';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['customMetric'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...agentIdProperty(show, 'The agent whose custom metrics to list'),
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: agentIdProperty(show, 'The agent whose custom metrics to list'),
+});
 
-const planSchema = lazy(() =>
-	z.object({
-		agentId: agentIdSchema,
-		returnAll: z.boolean(),
-		limit: z.number().int('must be a whole number').min(1, 'must be at least 1'),
-	}),
-);
+const planSchema = lazy(() => listPlanSchema({ agentId: agentIdSchema }));
 type ListPlan = z.output<typeof planSchema>;
 
 type Metric = z.output<typeof customMetricsPageContract>['metrics'][number];
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<ListPlan> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	return validate(
-		this,
-		planSchema,
-		{
-			agentId: readAgentId(this, itemIndex),
-			returnAll,
-			limit: returnAll ? 1 : this.getNodeParameter('limit', itemIndex, 50),
-		},
-		itemIndex,
-		'custom metric listing',
-	);
+	const given = { agentId: readAgentId(this, itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'custom metric listing');
 }
 
 export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: RequestScope) {
@@ -62,7 +45,7 @@ export async function execute(this: IExecuteFunctions, plan: ListPlan, scope: Re
 			return { items: page.metrics };
 		},
 		{
-			max: plan.returnAll ? Infinity : plan.limit,
+			max: mostOf(plan),
 			pageSize: METRIC_PAGE.maxLimit,
 			what: 'custom metrics',
 		},

@@ -16,51 +16,31 @@ import { collectNumberedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
+import { hintWhenLimitReached } from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
-import {
-	returnAllAndLimit,
-	simplifyProperty,
-	timeoutOnlyOptions,
-} from '../../descriptions/options';
+import { listDescription } from '../../descriptions/listing';
+import { simplifiedListPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
 import { type ConvocoreOperation } from '../types';
 import { kbPath } from './common';
 
 const show = { resource: ['knowledgeBase'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...agentIdProperty(show, 'The agent whose knowledge-base documents to list'),
-	...returnAllAndLimit(show),
-	{
-		...simplifyProperty(show, 'document'),
+export const description: INodeProperties[] = listDescription(show, {
+	of: agentIdProperty(show, 'The agent whose knowledge-base documents to list'),
+	simplify: {
 		description:
 			'Whether to leave out chunk bodies and long content (a count, the length and a 200-character preview are kept)',
 	},
-	timeoutOnlyOptions(show),
-];
+});
 
-const planSchema = lazy(() =>
-	z.object({ agentId: agentIdSchema, ...listingFields(), simplify: z.boolean() }),
-);
+const planSchema = lazy(() => simplifiedListPlanSchema({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		{
-			agentId: readAgentId(this, itemIndex),
-			...readListing(this, itemIndex),
-			simplify: this.getNodeParameter('simplify', itemIndex, true),
-		},
-		itemIndex,
-		'knowledge-base listing',
-	);
+	const given = { agentId: readAgentId(this, itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'knowledge-base listing', {
+		simplify: true,
+	});
 }
 
 /** One numbered page of an agent's documents (also read by the document picker). */
@@ -86,7 +66,7 @@ export async function fetchKnowledgeDocPage(
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	const docs = await collectNumberedPages(
 		(page, pageSize) => fetchKnowledgeDocPage(this, plan.agentId, page, pageSize, scope),
 		{

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { Show } from '../../descriptions/displayOptions';
+import { filtersProperty } from '../../descriptions/listing';
 import { readJsonField } from '../../helpers/jsonFields';
 import { compact } from '../../helpers/parameters';
 import { readIdParameter } from '../../helpers/agentId';
@@ -91,7 +92,7 @@ export function leadFieldsFrom(
 }
 
 /** Group Name and Search Term, the filters of Get Many and Export (entries of a Filters collection). */
-export const LEAD_FILTER_OPTIONS: INodeProperties[] = [
+const LEAD_FILTER_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Group Name',
 		name: 'groupName',
@@ -107,3 +108,8 @@ export const LEAD_FILTER_OPTIONS: INodeProperties[] = [
 		description: 'Only leads matching this text',
 	},
 ];
+
+/** The Filters collection of Get Many and Export: Group Name, Search Term and `more` of its own. */
+export function leadFiltersProperty(show: Show, more: INodeProperties[] = []): INodeProperties {
+	return filtersProperty(show, [...LEAD_FILTER_OPTIONS, ...more]);
+}

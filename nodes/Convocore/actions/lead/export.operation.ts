@@ -16,33 +16,24 @@ import { compact, validate } from '../../helpers/parameters';
 import { readAgentId } from '../../helpers/agentId';
 import { timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { LEAD_FILTER_OPTIONS } from './common';
+import { leadFiltersProperty } from './common';
 
 const show = { resource: ['lead'], operation: ['export'] };
 
 export const description: INodeProperties[] = [
 	...agentIdProperty(show, 'The agent whose leads to export'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			...LEAD_FILTER_OPTIONS,
-			{
-				displayName: 'Time Range',
-				name: 'timeRange',
-				type: 'options',
-				default: 'all',
-				options: [
-					{ name: 'All Time', value: 'all' },
-					{ name: 'Last 30 Days', value: 'last30days' },
-				],
-			},
-		],
-	},
+	leadFiltersProperty(show, [
+		{
+			displayName: 'Time Range',
+			name: 'timeRange',
+			type: 'options',
+			default: 'all',
+			options: [
+				{ name: 'All Time', value: 'all' },
+				{ name: 'Last 30 Days', value: 'last30days' },
+			],
+		},
+	]),
 	outputModeProperty(show, ['items', 'csvFile']),
 	binaryFieldProperty(show),
 	timeoutOnlyOptions(show),

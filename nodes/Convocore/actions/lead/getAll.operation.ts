@@ -6,34 +6,24 @@ import { LEAD_PAGE, agentLeadsPageSchema } from '../../../shared/contracts/lead'
 import { collectNumberedPages } from '../../transport/pagination';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import { listingFields, compact, readListing, validate } from '../../helpers/parameters';
+import { compact } from '../../helpers/parameters';
+import { listPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
+import { listDescription } from '../../descriptions/listing';
 import { agentIdProperty } from '../../descriptions/pickers';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
 import { type ConvocoreOperation } from '../types';
-import { LEAD_FILTER_OPTIONS } from './common';
+import { leadFiltersProperty } from './common';
 
 const show = { resource: ['lead'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...agentIdProperty(show, 'The agent whose leads to list'),
-	...returnAllAndLimit(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [...LEAD_FILTER_OPTIONS],
-	},
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: agentIdProperty(show, 'The agent whose leads to list'),
+	more: [leadFiltersProperty(show)],
+});
 
 const planSchema = lazy(() =>
-	z.object({
+	listPlanSchema({
 		agentId: agentIdSchema,
-		...listingFields(),
 		filters: z
 			.object({ groupName: z.string().optional(), searchTerm: z.string().optional() })
 			.strict(),
@@ -42,22 +32,16 @@ const planSchema = lazy(() =>
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		{
-			agentId: readAgentId(this, itemIndex),
-			...readListing(this, itemIndex),
-			filters: compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
-		},
-		itemIndex,
-		'lead listing',
-	);
+	const given = {
+		agentId: readAgentId(this, itemIndex),
+		filters: compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
+	};
+	return readListPlan(this, itemIndex, planSchema, given, 'lead listing');
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const path = `/agents/${encodeURIComponent(plan.agentId)}/leads`;
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	// Numbered pages: a server that caps pages below the size asked is followed by its own size.
 	const leads = await collectNumberedPages(
 		async (page, limit) => {

@@ -11,21 +11,19 @@ import { leadGroupListSchema } from '../../../shared/contracts/leadGroup';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
-import { listingFields, readListing, validate } from '../../helpers/parameters';
+import { keptUpToLimit, listPlanSchema, readListPlan } from '../../helpers/listing';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { listDescription } from '../../descriptions/listing';
 import { type ConvocoreOperation } from '../types';
 import { groupsPath } from '../../helpers/paths';
 
 const show = { resource: ['leadGroup'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...agentIdProperty(show, 'The agent whose lead groups to list'),
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: agentIdProperty(show, 'The agent whose lead groups to list'),
+});
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields() }));
+const planSchema = lazy(() => listPlanSchema({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 /** `GET /agents/{agentId}/groups`: every group at once (a bare array, no paging). */
@@ -42,20 +40,15 @@ export async function fetchLeadGroups(
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) },
-		itemIndex,
-		'lead group listing',
-	);
+	const given = { agentId: readAgentId(this, itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'lead group listing');
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const groups = await fetchLeadGroups(this, plan.agentId, scope);
-	return groups
-		.slice(0, plan.returnAll ? undefined : plan.limit)
-		.map((group) => ({ json: group as IDataObject }));
+	return keptUpToLimit(this, groups, plan, 'lead groups', scope.itemIndex ?? 0).map((group) => ({
+		json: group as IDataObject,
+	}));
 }
 
 export const getAll: ConvocoreOperation<Plan> = { description, prepare, execute };

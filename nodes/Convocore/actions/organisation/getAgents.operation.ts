@@ -8,42 +8,28 @@ import {
 } from '../../../shared/contracts/organisation';
 import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
-import {
-	returnAllAndLimit,
-	simplifyProperty,
-	timeoutOnlyOptions,
-} from '../../descriptions/options';
+import { hintWhenLimitReached } from '../../helpers/parameters';
+import { listDescription } from '../../descriptions/listing';
+import { mostOf, readListPlan, simplifiedListPlanSchema } from '../../helpers/listing';
 import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationPath } from './common';
 import { organisationLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['organisation'], operation: ['getAgents'] };
 
-export const description: INodeProperties[] = [
-	organisationLocator(show, 'The organisation whose agents are listed'),
-	...returnAllAndLimit(show),
-	simplifyProperty(show, 'agent record (secrets are always left out)'),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: [organisationLocator(show, 'The organisation whose agents are listed')],
+	simplify: { what: 'agent record (secrets are always left out)' },
+});
 
-const planSchema = lazy(() =>
-	z.object({ orgId: organisationIdSchema, simplify: z.boolean(), ...listingFields() }),
-);
+const planSchema = lazy(() => simplifiedListPlanSchema({ orgId: organisationIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	const given = {
-		orgId: readIdParameter(this, 'orgId', itemIndex),
-		simplify: this.getNodeParameter('simplify', itemIndex, true),
-		...readListing(this, itemIndex),
-	};
-	return validate(this, planSchema, given, itemIndex, 'organisation agents listing');
+	const given = { orgId: readIdParameter(this, 'orgId', itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'organisation agents listing', {
+		simplify: true,
+	});
 }
 
 /**
@@ -51,7 +37,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
  * (Agent > Get Usage, a Summarize) can group by organisation. Secrets are never output.
  */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	const agents = await collectOrganisationPages(
 		this,
 		`${organisationPath(plan.orgId)}/agents`,

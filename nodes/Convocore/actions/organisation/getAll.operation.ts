@@ -3,39 +3,26 @@ import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { organisationPageSchema } from '../../../shared/contracts/organisation';
 import type { RequestScope } from '../../transport/retries';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { hintWhenLimitReached } from '../../helpers/parameters';
+import { listDescription } from '../../descriptions/listing';
+import { listPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
 import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationPath } from './common';
 
 const show = { resource: ['organisation'], operation: ['getAll'] };
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {});
 
-const planSchema = lazy(() => z.object(listingFields()));
+const planSchema = lazy(() => listPlanSchema({}));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		readListing(this, itemIndex),
-		itemIndex,
-		'organisation listing',
-	);
+	return readListPlan(this, itemIndex, planSchema, {}, 'organisation listing');
 }
 
 /** `GET /orgs`, page by page: one item per organisation. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	const organisations = await collectOrganisationPages(
 		this,
 		organisationPath(),

@@ -7,41 +7,30 @@ import {
 } from '../../../shared/contracts/organisation';
 import type { RequestScope } from '../../transport/retries';
 import { readIdParameter } from '../../helpers/agentId';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { hintWhenLimitReached } from '../../helpers/parameters';
+import { listDescription } from '../../descriptions/listing';
+import { listPlanSchema, mostOf, readListPlan } from '../../helpers/listing';
 import { type ConvocoreOperation } from '../types';
 import { collectOrganisationPages, organisationPath } from './common';
 import { organisationLocator } from '../../descriptions/pickers';
 
 const show = { resource: ['organisation'], operation: ['getClients'] };
 
-export const description: INodeProperties[] = [
-	organisationLocator(show, 'The organisation whose clients are listed'),
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: [organisationLocator(show, 'The organisation whose clients are listed')],
+});
 
-const planSchema = lazy(() => z.object({ orgId: organisationIdSchema, ...listingFields() }));
+const planSchema = lazy(() => listPlanSchema({ orgId: organisationIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		{ orgId: readIdParameter(this, 'orgId', itemIndex), ...readListing(this, itemIndex) },
-		itemIndex,
-		'organisation clients listing',
-	);
+	const given = { orgId: readIdParameter(this, 'orgId', itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'organisation clients listing');
 }
 
 /** `GET /orgs/{orgId}/clients`, page by page: one item per client. */
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
-	const max = plan.returnAll ? Infinity : plan.limit;
+	const max = mostOf(plan);
 	const clients = await collectOrganisationPages(
 		this,
 		`${organisationPath(plan.orgId)}/clients`,

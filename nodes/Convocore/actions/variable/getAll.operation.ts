@@ -11,27 +11,20 @@ import { findList } from '../../../shared/contracts/common';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
 import { agentIdProperty } from '../../descriptions/pickers';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
+import { keptUpToLimit, listPlanSchema, readListPlan } from '../../helpers/listing';
 import { readAgentId } from '../../helpers/agentId';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { listDescription } from '../../descriptions/listing';
 import { type ConvocoreOperation } from '../types';
 import { variableOutput, variablesPath } from './common';
 
 const show = { resource: ['variable'], operation: ['getAll'] };
 
 // No Simplify: a variable is a dozen short fields, all of which a workflow may use.
-export const description: INodeProperties[] = [
-	...agentIdProperty(show, 'The agent whose variables to list'),
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {
+	of: agentIdProperty(show, 'The agent whose variables to list'),
+});
 
-const planSchema = lazy(() => z.object({ agentId: agentIdSchema, ...listingFields() }));
+const planSchema = lazy(() => listPlanSchema({ agentId: agentIdSchema }));
 type Plan = z.output<typeof planSchema>;
 
 /** Every variable of the agent: the API answers them in one list, without pages. */
@@ -49,20 +42,13 @@ export async function fetchVariables(
 }
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(
-		this,
-		planSchema,
-		{ agentId: readAgentId(this, itemIndex), ...readListing(this, itemIndex) },
-		itemIndex,
-		'variable listing',
-	);
+	const given = { agentId: readAgentId(this, itemIndex) };
+	return readListPlan(this, itemIndex, planSchema, given, 'variable listing');
 }
 
 export async function execute(this: IExecuteFunctions, plan: Plan, scope: RequestScope) {
 	const variables = await fetchVariables(this, plan.agentId, scope);
-	const kept = plan.returnAll ? variables : variables.slice(0, plan.limit);
-	if (!plan.returnAll)
-		hintWhenLimitReached(this, kept.length, plan.limit, 'variables', scope.itemIndex ?? 0);
+	const kept = keptUpToLimit(this, variables, plan, 'variables', scope.itemIndex ?? 0);
 	return kept.map((variable) => ({ json: variableOutput(variable) }));
 }
 

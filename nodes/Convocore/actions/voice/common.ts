@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { filtersProperty as filtersCollection } from '../../descriptions/listing';
 import { z } from 'zod';
 import { lazy } from '../../../shared/contracts/lazy';
 import { numberOrNumericText } from '../../../shared/contracts/common';
@@ -86,15 +87,7 @@ export function filtersProperty(operation: string, withProviders: boolean): INod
 				'Only voices of these providers; none means all providers. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { resource: ['voice'], operation: [operation] } },
-		options,
-	};
+	return filtersCollection({ resource: ['voice'], operation: [operation] }, options);
 }
 
 /** Return All, Limit and Page Size, in n8n's standard shapes. */

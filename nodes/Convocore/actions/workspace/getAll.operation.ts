@@ -4,27 +4,19 @@ import { lazy } from '../../../shared/contracts/lazy';
 import { workspaceListContract, workspacesIn } from '../../../shared/contracts/workspace';
 import type { RequestScope } from '../../transport/retries';
 import { requestChecked } from '../../helpers/answers';
-import {
-	hintWhenLimitReached,
-	listingFields,
-	readListing,
-	validate,
-} from '../../helpers/parameters';
-import { returnAllAndLimit, timeoutOnlyOptions } from '../../descriptions/options';
+import { listDescription } from '../../descriptions/listing';
+import { keptUpToLimit, listPlanSchema, readListPlan } from '../../helpers/listing';
 import { type ConvocoreOperation } from '../types';
 const show = { resource: ['workspace'], operation: ['getAll'] };
 
 // No Simplify: a workspace record is a handful of short fields.
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(show),
-	timeoutOnlyOptions(show),
-];
+export const description: INodeProperties[] = listDescription(show, {});
 
-const planSchema = lazy(() => z.object(listingFields()));
+const planSchema = lazy(() => listPlanSchema({}));
 type Plan = z.output<typeof planSchema>;
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
-	return validate(this, planSchema, readListing(this, itemIndex), itemIndex, 'workspace listing');
+	return readListPlan(this, itemIndex, planSchema, {}, 'workspace listing');
 }
 
 /** `GET /workspaces` answers every workspace the secret can see in one list, without pages. */
@@ -35,9 +27,7 @@ export async function execute(this: IExecuteFunctions, plan: Plan, scope: Reques
 		scope,
 	);
 	const workspaces = workspacesIn(answer);
-	const kept = plan.returnAll ? workspaces : workspaces.slice(0, plan.limit);
-	if (!plan.returnAll)
-		hintWhenLimitReached(this, kept.length, plan.limit, 'workspaces', scope.itemIndex ?? 0);
+	const kept = keptUpToLimit(this, workspaces, plan, 'workspaces', scope.itemIndex ?? 0);
 	return kept.map((workspace) => ({ json: workspace as IDataObject }));
 }
 
