@@ -82,9 +82,11 @@ const serversSchema = lazy(() =>
 export function withMcpServers(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	mode: string,
 	agentOptions: IDataObject | undefined,
 ): IDataObject | undefined {
-	if (ctx.getNodeParameter('mode', itemIndex, 'direct') !== 'agent') return agentOptions;
+	// The item's mode, read once by the caller: MCP Servers is an agent-mode field.
+	if (mode !== 'agent') return agentOptions;
 	const raw = ctx.getNodeParameter('mcpServers', itemIndex, {}) as IDataObject;
 	const { server } = validate(
 		ctx,

@@ -210,9 +210,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	delete options.concurrency;
 	delete options.maxConcurrency;
 	delete options.timeout;
+	const mode = this.getNodeParameter('mode', itemIndex, 'direct') as string;
 	const parsedAgentOptions = withMcpServers(
 		this,
 		itemIndex,
+		mode,
 		readJsonField(this, agentOptions, 'options.agentOptions', itemIndex, 'object'),
 	);
 	const mediaUrls = readMediaUrls(additional.mediaUrls);
@@ -224,7 +226,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		message: this.getNodeParameter('message', itemIndex, '') as string,
 		mediaUrl: additional.mediaUrl,
 		mediaUrls: Array.isArray(mediaUrls) && mediaUrls.length === 0 ? undefined : mediaUrls,
-		mode: this.getNodeParameter('mode', itemIndex, 'direct') as string,
+		mode,
 		campaignId: additional.campaignId,
 		convoId: additional.convoId,
 		leadInfo: leadInfoFrom(
