@@ -11,15 +11,10 @@
 // memory). The e2e's queue mode has one webhook processor, which serves every production URL
 // (N8N_WEBHOOK_URL points at it, the main serves none: N8N_DISABLE_PRODUCTION_MAIN_PROCESS), so
 // all /mcp* requests reach that one process; its tool calls run on the worker.
+import { assert, sandboxInteract, serialized } from './toolExample.mjs';
+
 const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const ORDER_1234 = 'Order 1234 is shipped, arriving Tuesday.';
-
-function assert(condition, message) {
-	if (!condition) throw new Error(message);
-}
-
-const serialized = (execution) =>
-	typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data ?? {});
 
 /** The MCP Server Trigger of an example, when it has one. */
 export function mcpTriggerOf(workflow) {
@@ -27,9 +22,7 @@ export function mcpTriggerOf(workflow) {
 }
 
 async function mcpCalls(sandboxUrl) {
-	const response = await fetch(`${sandboxUrl}/__sandbox/interact`);
-	assert(response.ok, `sandbox /__sandbox/interact answered ${response.status}`);
-	return (await response.json()).mcpCalls ?? [];
+	return (await sandboxInteract(sandboxUrl)).mcpCalls ?? [];
 }
 
 async function sentSms(sandboxUrl) {

@@ -59,11 +59,12 @@ export function withToolHeaderCredentials(workflow, created) {
 	return { ...workflow, nodes };
 }
 
-function assert(condition, message) {
+export function assert(condition, message) {
 	if (!condition) throw new Error(message);
 }
 
-const serialized = (execution) =>
+/** An execution's data as text, whichever form n8n's REST API gave it in. */
+export const serialized = (execution) =>
 	typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data ?? {});
 
 /** The Webhook node of an example, when it has one (the examples that serve a tool). */
@@ -71,10 +72,15 @@ export function servedWebhookOf(workflow) {
 	return workflow.nodes.find((node) => node.type === WEBHOOK_TYPE && !node.disabled);
 }
 
-async function toolCalls(sandboxUrl) {
+/** The sandbox's record of the agent's interactions (GET /__sandbox/interact). */
+export async function sandboxInteract(sandboxUrl) {
 	const response = await fetch(`${sandboxUrl}/__sandbox/interact`);
 	assert(response.ok, `sandbox /__sandbox/interact answered ${response.status}`);
-	return (await response.json()).toolCalls ?? [];
+	return response.json();
+}
+
+async function toolCalls(sandboxUrl) {
+	return (await sandboxInteract(sandboxUrl)).toolCalls ?? [];
 }
 
 export async function exerciseServedTool({
